@@ -1,0 +1,27 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'pricewatch';
+
+/** Signs in through the login form, as a user does. */
+export async function signIn(page: Page, username: string, password = PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel(/username/i).fill(username);
+  await page.getByLabel(/^password$/i).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+}
+
+/** A token through the API itself (GET sets the XSRF cookie, the login echoes it as the header). */
+export async function apiToken(request: APIRequestContext, baseURL: string, username: string) {
+  await request.get(`${baseURL}/deployment.json`);
+  const state = await request.storageState();
+  const xsrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await request.post(`${baseURL}/auth/login`, {
+    data: { username, password: PASSWORD },
+    headers: { 'X-XSRF-TOKEN': xsrf },
+  });
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  return { token: body.data.token as string, xsrf };
+}
+
+export const sideMenu = (page: Page) => page.getByTestId('side-menu');

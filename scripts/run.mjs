@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// The root commands (npm start / test / build / bench) on a fresh machine with only Node 20 and npm:
+// bootstrap a pinned pnpm into .tools/, install from the lockfile, build what changed, then act.
+import { spawnSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const PNPM_VERSION = '10.34.9';
+const TOOLS = join(ROOT, '.tools');
+const PNPM = join(TOOLS, 'node_modules', '.bin', 'pnpm');
+const FRONT_ENDS = ['host', 'remote-exports', 'remote-leaflets', 'remote-alarms', 'remote-parsers', 'remote-users'];
+const PACKAGES_WITH_UNIT_TESTS = ['shared', ...FRONT_ENDS, 'server'];
+
+function log(msg) {
+  process.stdout.write(`\n[pricewatch] ${msg}\n`);
+}
+
+function run(cmd, args, opts = {}) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts, env: { ...process.env, ...opts.env } });
+  if (res.status !== 0) {
+    log(`failed: ${cmd.replace(ROOT, '.')} ${args.join(' ')} (exit ${res.status ?? res.signal})`);
+    process.exit(res.status || 1);
+  }
+}
+
+function ensurePnpm() {
+  if (existsSync(PNPM)) {
+    const v = spawnSync(PNPM, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+    if (v === PNPM_VERSION) return;
+  }
+  log(`installing pnpm ${PNPM_VERSION} into .tools/`);
+  mkdirSync(TOOLS, { recursive: true });
+  if (!existsSync(join(TOOLS, 'package.json'))) writeFileSync(join(TOOLS, 'package.json'), '{"private":true}\n');
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefix', TOOLS, `pnpm@${PNPM_VERSION}`]);
+}
+
+function install() {
+  ensurePnpm();
+  log('installing dependencies from the lockfile');
+  run(PNPM, ['install', '--frozen-lockfile', '--prefer-offline']);
+}
+
+/** Hash of every source file a front-end build reads, so unchanged builds are skipped. */
+function sourceHash(pkg) {
+  const h = createHash('sha256');
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir).sort()) {
+      if (name === 'node_modules' || name === 'dist' || name === '__tests__') continue;
+      const p = join(dir, name);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else h.update(p.slice(ROOT.length)).update(readFileSync(p));
+    }
+  };
+  for (const dir of [pkg, 'shared/src', 'shared/package.json', 'tooling', 'pnpm-lock.yaml']) {
+    const p = join(ROOT, dir);
+    if (existsSync(p) && statSync(p).isFile()) h.update(readFileSync(p));
+    else walk(p);
+  }
+  return h.digest('hex');
+}
+
+function build({ force = false } = {}) {
+  const stale = FRONT_ENDS.filter((pkg) => {
+    const marker = join(ROOT, pkg, 'dist', '.source-hash');
+    return force || !existsSync(marker) || readFileSync(marker, 'utf8') !== sourceHash(pkg);
+  });
+  if (stale.length === 0) {
+    log('front ends are up to date');
+    return;
+  }
+  log(`building ${stale.join(', ')}`);
+  // Two at a time: the machines have two cores.
+  run(PNPM, ['-r', '--workspace-concurrency=2', ...stale.flatMap((p) => ['--filter', `./${p}`]), 'run', 'build']);
+  for (const pkg of stale) writeFileSync(join(ROOT, pkg, 'dist', '.source-hash'), sourceHash(pkg));
+}
+
+function serve(extraEnv = {}) {
+  const env = { DEMO: '1', PORT: '8080', DATA_DIR: join(ROOT, 'data'), ...process.env, ...extraEnv };
+  const child = spawn(join(ROOT, 'server', 'node_modules', '.bin', 'tsx'), ['src/main.ts'], {
+    cwd: join(ROOT, 'server'),
+    stdio: 'inherit',
+    env,
+  });
+  const stop = (sig) => child.kill(sig);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+}
+
+function unitTests() {
+  for (const pkg of PACKAGES_WITH_UNIT_TESTS) {
+    log(`typecheck ${pkg}`);
+    run(PNPM, ['--filter', `./${pkg}`, 'run', 'typecheck']);
+  }
+  for (const pkg of PACKAGES_WITH_UNIT_TESTS) {
+    log(`unit tests ${pkg}${pkg === 'server' ? ' (PGlite)' : ''}`);
+    run(PNPM, ['--filter', `./${pkg}`, 'exec', 'jest', '--ci'], { env: pkg === 'server' ? { TEST_DATABASE_URL: '' } : {} });
+  }
+  if (process.env.TEST_DATABASE_URL) {
+    log('unit tests server (PostgreSQL)');
+    run(PNPM, ['--filter', './server', 'exec', 'jest', '--ci']);
+  } else {
+    log('TEST_DATABASE_URL is not set: the server suite ran on PGlite only (.ci/run sets it to a real PostgreSQL)');
+  }
+}
+
+function e2eTests() {
+  log('browser tests (Playwright, Debian Chromium)');
+  run(PNPM, ['--filter', './e2e', 'exec', 'playwright', 'test']);
+}
+
+const [cmd = 'start', ...rest] = process.argv.slice(2);
+switch (cmd) {
+  case 'start':
+    install();
+    build();
+    serve();
+    break;
+  case 'serve': // the server alone, on what is built (the browser tests start the product this way)
+    serve();
+    break;
+  case 'build':
+    install();
+    build({ force: rest.includes('--force') });
+    break;
+  case 'test': {
+    install();
+    build();
+    const only = rest[0];
+    if (only !== 'e2e') unitTests();
+    if (only !== 'unit') e2eTests();
+    log('all tests passed');
+    break;
+  }
+  case 'bench':
+    install();
+    build();
+    run(PNPM, ['--filter', './server', 'run', 'bench']);
+    break;
+  default:
+    console.error(`unknown command ${cmd}: use start, serve, build, test [unit|e2e], bench`);
+    process.exit(2);
+}

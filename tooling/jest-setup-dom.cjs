@@ -1,0 +1,13 @@
+require('@testing-library/jest-dom');
+// Chakra menus and media queries need these; jsdom has neither.
+if (!global.ResizeObserver) {
+  global.ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
+}
+if (!window.matchMedia) {
+  window.matchMedia = (query) => ({
+    matches: false, media: query, onchange: null,
+    addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent() { return false; },
+  });
+}
+if (!window.scrollTo) window.scrollTo = () => {};
+if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
