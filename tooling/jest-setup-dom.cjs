@@ -1,4 +1,6 @@
 require('@testing-library/jest-dom');
+// Files marked @jest-environment node run this setup too: only touch the DOM when there is one.
+if (typeof window !== 'undefined') {
 // Chakra menus and media queries need these; jsdom has neither.
 if (!global.ResizeObserver) {
   global.ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
@@ -11,3 +13,4 @@ if (!window.matchMedia) {
 }
 if (!window.scrollTo) window.scrollTo = () => {};
 if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
+}

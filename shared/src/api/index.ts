@@ -1,0 +1,8 @@
+export { ApiError, isApiError, SERVICE_UNAVAILABLE } from './api-error';
+export { apiClient, REQUEST_TIMEOUT_MS } from './http-client';
+export { apiGet, apiPost, apiPut, apiDelete, apiUpload, TRANSFER_TIMEOUT_MS } from './request';
+export { downloadFile, saveBlob, withDefaultExtension, DOWNLOAD_REVOKE_MS } from './download';
+export { cached, clearCached, CACHE_DELAY_MS } from './cache';
+export { setUnauthorizedHandler } from './unauthorized';
+export type { UnauthorizedHandler } from './unauthorized';
+export type { QueryParams } from './query-params';

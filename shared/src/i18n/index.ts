@@ -1,0 +1,5 @@
+export { i18n, DEFAULT_NAMESPACE } from './i18n-instance';
+export { initI18n, changeLanguage, loadRemoteNamespace, initialLanguage } from './init-i18n';
+export type { I18nSetup } from './init-i18n';
+export { initI18nForTests } from './init-i18n-for-tests';
+export { useTranslation, Trans } from 'react-i18next';

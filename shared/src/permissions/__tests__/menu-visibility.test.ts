@@ -1,0 +1,53 @@
+import { menuVisibility } from '../menu-visibility';
+import { users } from './fixtures';
+
+type Row = [keyof typeof users, string, boolean, boolean, boolean, boolean];
+
+// [user, country, unloading prices + analytics + alarms, promo analysis, parsers, network users]
+const rows: Row[] = [
+  ['admin', 'ua', true, true, false, false],
+  ['admin', 'pl', true, true, false, false],
+  ['admin', 'ge', true, true, false, false],
+  ['admin', 'cz', true, false, false, false],
+  ['adminNoNetwork', 'ua', true, true, false, false],
+  ['adminHunterLimit', 'ua', false, false, false, false],
+  ['adminHunterLimit', 'cz', false, false, false, false],
+  ['guest', 'ua', true, true, false, false],
+  ['guest', 'cz', true, false, false, false],
+  // operator admin counts as {product}: leaflets yes, parsers no, even on a client network
+  ['operatorAdmin', 'ua', false, true, false, false],
+  ['productUser', 'ua', false, true, false, false],
+  ['productUser', 'cz', false, false, false, false],
+  ['ashan', 'ua', true, false, true, false],
+  ['ashanByNetwork', 'pl', true, false, true, false],
+  ['ashanHunterLimit', 'ua', false, false, true, false],
+  ['metro', 'ua', false, true, true, false],
+  ['metro', 'cz', false, false, true, false],
+  ['networkUser', 'ua', false, false, true, false],
+  ['networkUserLeaflet', 'ua', false, true, true, false],
+  ['networkUserLeaflet', 'pl', false, true, true, false],
+  ['networkUserLeaflet', 'cz', false, false, true, false],
+  ['networkUserHunterLimit', 'ua', false, false, true, false],
+  ['networkAdmin', 'ua', false, true, true, true],
+  ['networkAdmin', 'cz', false, false, true, true],
+  ['networkAdminByRoleOnly', 'ua', false, false, true, true],
+  // the network-admin flag on the provider's own network does not make a network admin
+  ['productUserWithNetworkAdminFlag', 'ua', false, true, false, false],
+];
+
+describe('menuVisibility (spec §6 Menu visibility)', () => {
+  it.each(rows)('%s in %s', (name, country, unloading, promo, parsers, networkUsers) => {
+    expect(menuVisibility(users[name], country)).toEqual({
+      reportAnalytics: unloading,
+      analytics: unloading,
+      alarms: unloading,
+      promoAnalysis: promo,
+      parsers,
+      networkUsers,
+    });
+  });
+
+  it('shows nothing without a user', () => {
+    expect(Object.values(menuVisibility(null, 'ua')).some(Boolean)).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import type { User } from '../contract/user';
+import {
+  hasLeafletAccess,
+  isAdminLike,
+  isAshanUser,
+  isHunterLimit,
+  isNetworkAdmin,
+  isProductUser,
+} from './roles';
+
+export type MenuVisibility = {
+  reportAnalytics: boolean;
+  promoAnalysis: boolean;
+  analytics: boolean;
+  alarms: boolean;
+  parsers: boolean;
+  networkUsers: boolean;
+};
+
+/** Side-menu order (spec §2 Shell) with each item's route; start-up navigation falls back along it. */
+export const MENU_ROUTES: ReadonlyArray<readonly [keyof MenuVisibility, string]> = [
+  ['reportAnalytics', '/report-analytics'],
+  ['promoAnalysis', '/promo-analysis'],
+  ['analytics', '/analytics'],
+  ['alarms', '/alarms'],
+  ['parsers', '/parsers'],
+  ['networkUsers', '/network-users'],
+];
+
+/**
+ * Spec §6 "Menu visibility":
+ * - "Unloading prices, analytics, alarms: admin or ashan, and not the hunter-limit role." (admin
+ *   includes guests: "Guest users count as admin for some visibility checks".)
+ * - "Promo analysis: needs access to leaflet, not shown in the Czech variant, hidden for hunter-limit."
+ * - "Parsers: shown when the user is not an {product} user (operator admin counts as {product})."
+ * - "Users: network admin only."
+ * The old-design link, video instructions and logout are always shown and are not listed here.
+ */
+export function menuVisibility(user: User | null | undefined, country: string): MenuVisibility {
+  if (!user) {
+    return { reportAnalytics: false, promoAnalysis: false, analytics: false, alarms: false, parsers: false, networkUsers: false };
+  }
+  const hunterLimit = isHunterLimit(user);
+  const unloading = (isAdminLike(user) || isAshanUser(user)) && !hunterLimit;
+  return {
+    reportAnalytics: unloading,
+    promoAnalysis: hasLeafletAccess(user) && country !== 'cz' && !hunterLimit,
+    analytics: unloading,
+    alarms: unloading,
+    parsers: !isProductUser(user),
+    networkUsers: isNetworkAdmin(user),
+  };
+}

@@ -1,0 +1,117 @@
+import type { AccessArea, ExportDetails, Network, User } from '../contract/user';
+
+// Every rule accepts a missing user (not logged in, or data not restored yet) and then grants nothing.
+type MaybeUser = User | null | undefined;
+
+/** Spec §3: "With no network, a default network with {product} true is assumed." */
+const DEFAULT_NETWORK: Network = { product: true };
+
+function networkOf(user: User): Network {
+  return user.network ?? DEFAULT_NETWORK;
+}
+
+function exportDetailsOf(user: User): Partial<ExportDetails> {
+  return networkOf(user).exportDetails ?? {};
+}
+
+/**
+ * Spec §6: "A network user is anyone whose network is not the provider's own ({product} flag)" and,
+ * for parsers, "operator admin counts as {product}". So: no network, network.product true, or an
+ * operator admin.
+ */
+export function isProductUser(user: MaybeUser): boolean {
+  if (!user) return false;
+  return networkOf(user).product === true || user.isOperatorAdmin;
+}
+
+/**
+ * Spec §6: "A network user is anyone whose network is not the provider's own ({product} flag)."
+ * Judged by the network alone: a user with a network that lacks product: true.
+ */
+export function isNetworkUser(user: MaybeUser): boolean {
+  return !!user?.network && user.network.product !== true;
+}
+
+/**
+ * Spec §6: "A network admin is a network user with the network-admin role." The server's
+ * isNetworkAdmin flag mirrors the role; either one counts.
+ */
+export function isNetworkAdmin(user: MaybeUser): boolean {
+  return isNetworkUser(user) && (user!.roles.includes('network-admin') || user!.isNetworkAdmin);
+}
+
+/**
+ * Spec §6: "The provider's own users, or users without a network, have access to everything. Other
+ * network users have access only to the areas in network.exportDetails.access (parser, manual,
+ * retail)"; spec §3: access defaults to parser, manual, retail.
+ */
+export function hasAccess(user: MaybeUser, area: AccessArea): boolean {
+  if (!user) return false;
+  if (isProductUser(user)) return true;
+  const access = exportDetailsOf(user).access ?? ['parser', 'manual', 'retail'];
+  return access.includes(area);
+}
+
+/**
+ * Spec §6 "Promo analysis: needs access to leaflet": the provider's own users always have it; a
+ * network user when the network subscribes to leaflets (network.leaflet true).
+ */
+export function hasLeafletAccess(user: MaybeUser): boolean {
+  if (!user) return false;
+  return isProductUser(user) || networkOf(user).leaflet === true;
+}
+
+/** Spec §6: "Custom markets apply only to network users with the customMarkets flag." */
+export function hasCustomMarkets(user: MaybeUser): boolean {
+  return isNetworkUser(user) && exportDetailsOf(user!).customMarkets === true;
+}
+
+/**
+ * Spec §6: "a switcher exists with customMarketsSwitcher" — a switch between custom and all markets,
+ * so it only exists where custom markets apply at all.
+ */
+export function hasCustomMarketsSwitcher(user: MaybeUser): boolean {
+  return hasCustomMarkets(user) && exportDetailsOf(user!).customMarketsSwitcher === true;
+}
+
+/** Spec §6: "Custom shops exist when ashanShops is non-empty." */
+export function hasCustomShops(user: MaybeUser): boolean {
+  if (!user) return false;
+  return (exportDetailsOf(user).ashanShops ?? []).length > 0;
+}
+
+/** Spec §3: roles "includes a role named hunter-limit" — it hides the analytics sections (§6). */
+export function isHunterLimit(user: MaybeUser): boolean {
+  return !!user?.roles.includes('hunter-limit');
+}
+
+/**
+ * Spec §6: "Guest users count as admin for some visibility checks, but the admin and operator-admin
+ * flags are false for a guest."
+ */
+export function isAdminLike(user: MaybeUser): boolean {
+  return !!user && (user.isAdmin || user.isGuest);
+}
+
+/** Spec §6: "A real admin is one whose name is Admin." */
+export function isRealAdmin(user: MaybeUser): boolean {
+  return user?.name === 'Admin';
+}
+
+/**
+ * Spec §6 "Ashan, Atb and Metro flags change start-up navigation and export types": the flag lives
+ * on the user (isAshan) or on the network (exportDetails.isAshan).
+ */
+export function isAshanUser(user: MaybeUser): boolean {
+  return !!user && (user.isAshan || exportDetailsOf(user).isAshan === true);
+}
+
+/** As isAshanUser, for the Metro flag (user.isMetro or exportDetails.isMetro). */
+export function isMetroUser(user: MaybeUser): boolean {
+  return !!user && (user.isMetro || exportDetailsOf(user).isMetro === true);
+}
+
+/** The Atb flag of the network (exportDetails.isAtb); it picks the Atb export type. */
+export function isAtbUser(user: MaybeUser): boolean {
+  return !!user && exportDetailsOf(user).isAtb === true;
+}

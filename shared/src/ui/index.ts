@@ -1,0 +1,13 @@
+export { system } from './system';
+export { UiProvider } from './ui-provider';
+export { toaster, Toaster } from './toaster';
+export { PageHeader } from './page-header';
+export type { PageHeaderProps } from './page-header';
+export { ErrorState } from './error-state';
+export type { ErrorStateProps } from './error-state';
+export { EmptyState } from './empty-state';
+export type { EmptyStateProps } from './empty-state';
+export { LoadingState } from './loading-state';
+export type { LoadingStateProps } from './loading-state';
+export { AreaPlaceholder } from './area-placeholder';
+export type { AreaPlaceholderProps } from './area-placeholder';

@@ -1,0 +1,49 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/**
+ * Pricewatch theme: Chakra's defaults plus one restrained brand palette (a deep teal) used as the
+ * default colorPalette, so buttons, links and focus rings agree across host and remotes.
+ */
+const config = defineConfig({
+  globalCss: {
+    'html, body': { colorPalette: 'brand' },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#eef7f7' },
+          100: { value: '#d3ebea' },
+          200: { value: '#a8d6d4' },
+          300: { value: '#74bbb8' },
+          400: { value: '#449c99' },
+          500: { value: '#2a807d' },
+          600: { value: '#1f6866' },
+          700: { value: '#1b5452' },
+          800: { value: '#184443' },
+          900: { value: '#153938' },
+          950: { value: '#0a2221' },
+        },
+      },
+      fonts: {
+        heading: { value: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+        body: { value: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.400}' } },
+          contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);
