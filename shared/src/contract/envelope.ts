@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const ERROR_CODES = [
   'validation_failed', // 400, error.fields names what is wrong
   'unauthorized', // 401: missing, malformed, unknown or revoked token
-  'incorrect_password_login', // 401 on POST /auth/login; numeric code 1000 in error.code_num
+  'incorrect_password_login', // 401 on POST /auth/login answers error.code 1000 (the spec's number) with this as message
   'forbidden', // 403: role or network may not do this
   'xsrf_failed', // 403: non-GET without matching X-XSRF-TOKEN header and XSRF-TOKEN cookie
   'not_found', // 404: a record that does not exist

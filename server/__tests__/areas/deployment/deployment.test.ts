@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { COUNTRIES, deploymentSchema } from '@pricewatch/shared/contract';
+import { loadConfig } from '../../../src/config';
+import { loadDeployment } from '../../../src/areas/deployment/service';
+import { build, SERVER_DIR } from '../../helpers/build';
+import path from 'node:path';
+
+const DEPLOYMENTS = path.join(SERVER_DIR, 'deployments');
+const deploymentFor = (env: Record<string, string>) => loadDeployment(loadConfig(env), DEPLOYMENTS);
+const ALL_REMOTES = ['exports', 'leaflets', 'alarms', 'parsers', 'users'];
+
+describe('deployments/{country}.json', () => {
+  it.each([
+    ['cz', 'en', ['en', 'ru', 'ua'], 'Europe/Prague'],
+    ['ua', 'ua', ['en', 'ru', 'ua'], 'Europe/Kyiv'],
+    ['ge', 'ua', ['en', 'ru', 'ua'], 'Asia/Tbilisi'],
+    ['pl', 'pl', ['en', 'pl'], 'Europe/Warsaw'],
+  ])('COUNTRY=%s: default %s, languages %j, time zone %s', (country, defaultLanguage, languages, timeZone) => {
+    const d = deploymentFor({ COUNTRY: country });
+    expect(d).toEqual({
+      country,
+      defaultLanguage,
+      languages,
+      timeZone,
+      favicon: '/favicon.svg',
+      oldSiteUrl: null,
+      apiServers: [''],
+      remotes: Object.fromEntries(ALL_REMOTES.map((r) => [r, `/remotes/${r}/mf-manifest.json`])),
+    });
+  });
+
+  it('covers every country of the contract', () => {
+    for (const country of COUNTRIES) expect(deploymentFor({ COUNTRY: country }).country).toBe(country);
+  });
+
+  it('takes OLD_SITE_URL, API_SERVERS and REMOTES_DISABLED from the environment', () => {
+    const d = deploymentFor({
+      COUNTRY: 'ua',
+      OLD_SITE_URL: 'https://old.pricewatch.test/',
+      API_SERVERS: 'https://api1.pricewatch.test, https://api2.pricewatch.test',
+      REMOTES_DISABLED: 'leaflets,users',
+    });
+    expect(d.oldSiteUrl).toBe('https://old.pricewatch.test/');
+    expect(d.apiServers).toEqual(['https://api1.pricewatch.test', 'https://api2.pricewatch.test']);
+    expect(Object.keys(d.remotes).sort()).toEqual(['alarms', 'exports', 'parsers']);
+  });
+
+  it('treats empty variables as unset', () => {
+    const d = deploymentFor({ OLD_SITE_URL: '', API_SERVERS: '', REMOTES_DISABLED: '' });
+    expect(d.oldSiteUrl).toBeNull();
+    expect(d.apiServers).toEqual(['']);
+    expect(Object.keys(d.remotes)).toHaveLength(5);
+  });
+
+  it('refuses an unknown country at start', () => {
+    expect(() => loadConfig({ COUNTRY: 'de' })).toThrow(/COUNTRY/);
+  });
+});
+
+describe('GET /deployment.json', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await build({ env: { COUNTRY: 'pl', OLD_SITE_URL: 'https://old.pricewatch.test/' } });
+  });
+  afterAll(() => app.close());
+
+  it('answers the configured country without a token, never cached', async () => {
+    const res = await app.inject({ method: 'GET', url: '/deployment.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const body = deploymentSchema.parse(res.json());
+    expect(body).toMatchObject({ country: 'pl', defaultLanguage: 'pl', languages: ['en', 'pl'] });
+    expect(body.oldSiteUrl).toBe('https://old.pricewatch.test/');
+  });
+});

@@ -1,0 +1,2 @@
+-- Trigram search for the product catalogue. In public, so every schema on the search_path sees it.
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;

@@ -1,0 +1,91 @@
+/**
+ * Builds the Fastify app: external plugins, then app plugins (config, db, auth, xsrf), then routes by
+ * area. Public routes are registered directly; every other area goes into PROTECTED_AREAS, behind the
+ * one auth-guard hook (docs/server.md "Adding an area").
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { REMOTE_NAMES } from '@pricewatch/shared/contract';
+import { loadConfig, type Config } from './config';
+import { loggerOptions, type LoggerOptions } from './logging';
+import errors from './plugins/errors';
+import configPlugin from './plugins/config';
+import db from './plugins/db';
+import auth from './plugins/auth';
+import xsrf from './plugins/xsrf';
+import { registerStatic, type StaticDirs } from './plugins/static';
+import authRoutes from './areas/auth/routes';
+import deploymentRoutes from './areas/deployment/routes';
+import utilsRoutes from './areas/utils/routes';
+
+/** Areas whose every route needs a valid `?token=`; request.user is set for them. */
+const PROTECTED_AREAS: FastifyPluginAsync[] = [utilsRoutes];
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_LIMITS = { fileSize: 20 * 1024 * 1024, files: 10, fields: 100, fieldSize: 1024 * 1024, parts: 200 };
+
+export type BuildAppOptions = {
+  /** Defaults to loadConfig(process.env). */
+  config?: Config;
+  /** The server package directory (holds drizzle/ and deployments/). */
+  serverDir?: string;
+  /** Built front ends; defaults to the workspace's host/dist and remote-{name}/dist. */
+  staticDirs?: StaticDirs;
+  /** false = no logs; otherwise level (and a stream, for tests). Defaults to config.logLevel. */
+  logger?: false | LoggerOptions;
+};
+
+// Jest loads this file as CommonJS, where __dirname is src/; under tsx (ESM) main.ts passes serverDir.
+const defaultServerDir = () => (typeof __dirname === 'string' ? path.resolve(__dirname, '..') : process.cwd());
+
+export function defaultStaticDirs(workspaceDir: string): StaticDirs {
+  return {
+    host: path.join(workspaceDir, 'host', 'dist'),
+    remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, path.join(workspaceDir, `remote-${name}`, 'dist')])),
+  };
+}
+
+export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config = opts.config ?? loadConfig();
+  const serverDir = opts.serverDir ?? defaultServerDir();
+  const staticDirs = opts.staticDirs ?? defaultStaticDirs(path.dirname(serverDir));
+  const logger = opts.logger === false ? false : loggerOptions(opts.logger ?? { level: config.logLevel });
+
+  const app = Fastify({
+    logger,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // No API reads plain text: such bodies get 415 instead of failing validation as a string.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(errors, { spaIndexFile: staticDirs.host ? path.join(staticDirs.host, 'index.html') : null });
+
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: UPLOAD_LIMITS });
+  await registerStatic(app, staticDirs);
+
+  await app.register(configPlugin, { config });
+  await app.register(db, { migrationsFolder: path.join(serverDir, 'drizzle') });
+  await app.register(auth);
+  await app.register(xsrf);
+
+  await app.register(deploymentRoutes, { deploymentsDir: path.join(serverDir, 'deployments') });
+  await app.register(authRoutes);
+  await app.register(async function protectedAreas(api) {
+    api.addHook('onRequest', api.authenticate);
+    for (const area of PROTECTED_AREAS) await api.register(area);
+  });
+
+  await app.ready();
+  return app;
+}

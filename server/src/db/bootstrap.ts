@@ -1,0 +1,46 @@
+import { count, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import { hashPassword } from '../areas/auth/passwords';
+import { PROVIDER_NETWORK } from '../demo/data';
+import { seedDemo } from '../demo/seed';
+import type { Db } from './client';
+import { networks, users } from './schema';
+
+/**
+ * First-start data: the demo set when DEMO is on, else the admin named by ADMIN_USERNAME and
+ * ADMIN_PASSWORD. Both only ever fill an empty database.
+ */
+export async function bootstrapData(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+  if (config.demo && (await seedDemo(db))) log.info('demo data seeded');
+  if (config.admin && (await createFirstAdmin(db, config.admin, config.country))) {
+    log.info({ username: config.admin.username }, 'first admin created');
+  }
+}
+
+/** Creates the admin (and the provider network if missing) when no user exists; true if it did. */
+export async function createFirstAdmin(
+  db: Db,
+  admin: { username: string; password: string },
+  country: string,
+): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if (Number(existing?.n) > 0) return false;
+  const passwordHash = await hashPassword(admin.password);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(networks)
+      .values({ ...PROVIDER_NETWORK, country, isProduct: true, leaflet: true })
+      .onConflictDoNothing({ target: networks.code });
+    const [provider] = await tx.select({ id: networks.id }).from(networks).where(eq(networks.code, PROVIDER_NETWORK.code));
+    await tx.insert(users).values({
+      username: admin.username,
+      name: 'Admin',
+      passwordHash,
+      roles: ['admin'],
+      isAdmin: true,
+      networkId: provider!.id,
+    });
+  });
+  return true;
+}

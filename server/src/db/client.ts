@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The one query interface areas use, whichever backend is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL (bulk `unnest` inserts, trigram search) on either backend: both answer `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
+}
+
+export type DatabaseOptions = {
+  /** PGlite directory or `memory://`; used when databaseUrl is null. */
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Put every table (and drizzle's migration journal) in this schema; it is created if missing. */
+  schema: string | null;
+};
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies server/drizzle migrations that have not run yet. */
+  migrate(migrationsFolder: string): Promise<void>;
+  /** Runs fn while no other server process runs its own `exclusive` (start-up migrations and seeding). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+// Any constant shared by all server processes of one database.
+const STARTUP_LOCK_KEY = 7_210_431;
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.schema) : openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    // PGlite allows one process per data directory, so there is nobody to exclude.
+    exclusive: (fn) => fn(),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(connectionString: string, schemaName: string | null): Promise<Database> {
+  if (schemaName) {
+    const setup = new pg.Client({ connectionString });
+    await setup.connect();
+    try {
+      await setup.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
+    } finally {
+      await setup.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString,
+    // public stays on the path for extensions (pg_trgm) installed there.
+    ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
+  });
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    migrate: (migrationsFolder) =>
+      migratePg(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: schemaName } : {}) }),
+    async exclusive(fn) {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await fn();
+      } finally {
+        await lockClient.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { cityCodes, networks, shops, users } from '../db/schema';
+import { hashPassword } from '../areas/auth/passwords';
+import { CITIES, DEMO_PASSWORD, NETWORKS, USERS } from './data';
+
+/** The demo logins, for main.ts's start-up table (all share DEMO_PASSWORD). */
+export const DEMO_USERS = USERS.map(({ username, description }) => ({ username, password: DEMO_PASSWORD, description }));
+
+/** Same id on every seeded database, so links and test fixtures stay stable across runs. */
+export function demoUuid(name: string): string {
+  const h = createHash('sha256').update(`pricewatch-demo:${name}`).digest('hex');
+  // RFC 9562 version 8 (custom) with the RFC variant bits.
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [n] = await db.select({ n: count() }).from(networks);
+  const [u] = await db.select({ n: count() }).from(users);
+  return Number(n?.n) === 0 && Number(u?.n) === 0;
+}
+
+/**
+ * Fills an empty database with the demo data set (deterministic: same rows every time).
+ * Returns false, touching nothing, when the database already holds networks or users.
+ */
+export async function seedDemo(db: Db): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const hashes = await Promise.all(USERS.map(() => hashPassword(DEMO_PASSWORD)));
+
+  await db.transaction(async (tx) => {
+    await tx.insert(cityCodes).values(CITIES);
+    const inserted = await tx
+      .insert(networks)
+      .values(
+        NETWORKS.map((n) => ({
+          code: n.code,
+          name: n.name,
+          country: n.country,
+          isProduct: n.isProduct ?? false,
+          leaflet: n.leaflet ?? false,
+          exportDetails: n.exportDetails ?? {},
+        })),
+      )
+      .returning({ id: networks.id, code: networks.code });
+    const networkId = new Map(inserted.map((n) => [n.code, n.id]));
+
+    const shopRows = NETWORKS.flatMap((n) =>
+      n.shops.map((s) => ({
+        code: s.code,
+        name: s.name,
+        networkId: networkId.get(n.code)!,
+        cityCode: s.city,
+        address: s.address,
+        country: n.country,
+      })),
+    );
+    await tx.insert(shops).values(shopRows);
+
+    await tx.insert(users).values(
+      USERS.map((u, i) => ({
+        id: demoUuid(`user:${u.username}`),
+        username: u.username,
+        name: u.name,
+        passwordHash: hashes[i]!,
+        roles: u.roles,
+        isAdmin: u.isAdmin ?? false,
+        isGuest: u.isGuest ?? false,
+        isOperatorAdmin: u.isOperatorAdmin ?? false,
+        isMetro: u.isMetro ?? false,
+        isAshan: u.isAshan ?? false,
+        networkId: networkId.get(u.network)!,
+      })),
+    );
+  });
+  return true;
+}

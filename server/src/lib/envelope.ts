@@ -1,0 +1,8 @@
+import type { ErrorBody, Ok } from '@pricewatch/shared/contract';
+
+export const ok = <T>(data: T): Ok<T> => ({ success: true, data });
+
+export const failure = (code: string | number, message: string, fields?: ErrorBody['error']['fields']): ErrorBody => ({
+  success: false,
+  error: fields ? { code, message, fields } : { code, message },
+});

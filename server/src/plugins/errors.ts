@@ -1,0 +1,88 @@
+/**
+ * The one error handler and the one not-found handler: every failure leaves as the error envelope
+ * (docs/conventions.md). Bad input is a 4xx naming what is wrong; anything unexpected is a 500 whose
+ * message stays in the log (with the request id), never in the response.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ErrorCode, FieldError } from '@pricewatch/shared/contract';
+import { AppError } from '../lib/errors';
+import { failure } from '../lib/envelope';
+
+export type ErrorsOptions = {
+  /** The shell's index.html, answered for browser navigations to unknown paths (SPA deep links). */
+  spaIndexFile: string | null;
+};
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'validation_failed',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  406: 'unsupported_media_type',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+};
+
+type ValidationIssue = { instancePath?: string; message?: string };
+
+function fieldsOf(err: FastifyError): FieldError[] {
+  const context = err.validationContext ?? 'body';
+  return ((err.validation ?? []) as ValidationIssue[]).map((issue) => ({
+    path: issue.instancePath ? issue.instancePath.slice(1).replaceAll('/', '.') : context,
+    message: issue.message ?? 'invalid',
+  }));
+}
+
+function send(reply: FastifyReply, status: number, code: string | number, message: string, fields?: FieldError[]) {
+  return reply.code(status).type('application/json; charset=utf-8').send(failure(code, message, fields));
+}
+
+export function handleError(err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    return send(reply, err.statusCode, err.code, err.message, err.fields);
+  }
+  if (err.validation) {
+    return send(reply, 400, 'validation_failed', 'validation_failed', fieldsOf(err));
+  }
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code = CODE_BY_STATUS[status] ?? 'validation_failed';
+    // A body that failed to parse (bad JSON, empty JSON body) is a validation failure of the body.
+    const fields = code === 'validation_failed' ? [{ path: 'body', message: err.message }] : undefined;
+    request.log.info({ code: err.code, statusCode: status }, 'request rejected');
+    return send(reply, status, code, err.message, fields);
+  }
+  request.log.error({ err }, 'request failed');
+  return send(reply, 500, 'internal_error', 'internal_error');
+}
+
+const hasExtension = (url: string) => path.extname(url.split('?')[0] ?? '') !== '';
+
+export default fp<ErrorsOptions>(
+  async function errors(fastify, opts) {
+    fastify.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+
+    fastify.setErrorHandler(handleError);
+
+    fastify.setNotFoundHandler(async (request, reply) => {
+      const wantsPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        (request.headers.accept ?? '').includes('text/html') &&
+        !hasExtension(request.url);
+      if (wantsPage && opts.spaIndexFile) {
+        const html = await readFile(opts.spaIndexFile).catch(() => null);
+        if (html) {
+          return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+        }
+      }
+      return send(reply, 404, 'route_not_found', 'route_not_found');
+    });
+  },
+  { name: 'errors' },
+);
