@@ -1,0 +1,88 @@
+import { act, screen } from '@testing-library/react';
+import { STORAGE_KEYS, useAuthStore } from '@pricewatch/shared/auth';
+import { App } from '../src/app/app';
+import { AppRoutes } from '../src/app/router';
+import { restoreAuthActions } from './helpers/auth-mocks';
+import { stubRemoteScreens } from './helpers/remote-mock';
+import { renderWithShell } from './helpers/render-host';
+import { ashanUser } from './helpers/users';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+// A verified start-up session loads the shared data (city codes, shops).
+jest.mock('@pricewatch/shared/api', () => ({
+  ...jest.requireActual('@pricewatch/shared/api'),
+  apiGet: jest.fn(async () => ({ success: true, data: [] })),
+}));
+
+const location = () => screen.getByTestId('location');
+
+beforeEach(() => {
+  localStorage.clear();
+  stubRemoteScreens();
+});
+afterEach(restoreAuthActions);
+
+describe('routes and session', () => {
+  it.each(['/', '/no-such-page', '/product/1/extra/deep'])('%s → /login', async (route) => {
+    renderWithShell(<AppRoutes />, { route });
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/login$/);
+  });
+
+  it.each(['/alarms', '/product/42', '/leaflet'])('%s requires login', async (route) => {
+    renderWithShell(<AppRoutes />, { route });
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('renders the product card route with its id', async () => {
+    renderWithShell(<AppRoutes />, { route: '/product/42', user: ashanUser() });
+    expect(await screen.findByText('screen pricewatch_exports/ProductCard')).toBeInTheDocument();
+  });
+
+  it('re-verifies a stored session at start-up, showing a loading state meanwhile', async () => {
+    let answer!: (ok: boolean) => void;
+    const check = jest.fn(
+      () =>
+        new Promise<boolean>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    useAuthStore.setState({ check });
+    renderWithShell(<App />, { route: '/alarms', user: ashanUser() });
+    expect(check).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument();
+    await act(async () => answer(true));
+    expect(await screen.findByText('screen pricewatch_alarms/Alarms')).toBeInTheDocument();
+  });
+
+  it('a start-up check the server refuses goes to /login', async () => {
+    useAuthStore.setState({
+      check: jest.fn(async () => {
+        useAuthStore.getState().clear();
+        return false;
+      }),
+    });
+    renderWithShell(<App />, { route: '/alarms', user: ashanUser() });
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/login$/);
+  });
+
+  it('a start-up check that errors clears auth_token and data and goes to /login', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'stale');
+    localStorage.setItem(STORAGE_KEYS.user, '{}');
+    useAuthStore.setState({ check: jest.fn().mockRejectedValue(new Error('network down')) });
+    renderWithShell(<App />, { route: '/alarms', user: ashanUser() });
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+
+  it('without a stored token nothing is checked', async () => {
+    const check = jest.fn();
+    useAuthStore.setState({ check });
+    renderWithShell(<App />, { route: '/' });
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(check).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useAuthStore } from '@pricewatch/shared/auth';
+import { isApiError } from '@pricewatch/shared/api';
+import { useTranslation } from '@pricewatch/shared/i18n';
+import { useRequiredField } from '../hooks/use-required-field';
+import { PasswordField } from './password-field';
+import { UsernameField } from './username-field';
+
+/** The translation key of a failed login (spec §8): the server's code, else service_unavailable. */
+function errorKey(error: unknown): string {
+  return `errors.${isApiError(error) ? error.messageKey : 'service_unavailable'}`;
+}
+
+/**
+ * Spec §2/§4/§5: both fields required (sign-in does nothing while one is empty), the button disabled
+ * while the request runs, a failure shown as a translated message with the typed text kept.
+ */
+export function LoginForm({ onLoggedIn }: { onLoggedIn: () => Promise<void> | void }) {
+  const { t } = useTranslation();
+  const login = useAuthStore((s) => s.login);
+  const requesting = useAuthStore((s) => s.status === 'requesting');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const username = useRequiredField((v) => v.trim() === '');
+  const password = useRequiredField((v) => v === '');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    username.touch();
+    password.touch();
+    if (username.invalid || password.invalid || busy || requesting) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await login(username.value.trim(), password.value);
+    } catch (err) {
+      setError(errorKey(err));
+      setBusy(false);
+      return;
+    }
+    await onLoggedIn();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="login-form">
+      <Stack gap="4">
+        <UsernameField field={username} />
+        <PasswordField field={password} />
+        {error && (
+          <Text role="alert" color="red.600" fontSize="sm">
+            {t(error, { defaultValue: t('errors.service_unavailable') })}
+          </Text>
+        )}
+        <Button
+          type="submit"
+          colorPalette="blue"
+          disabled={busy || requesting}
+          loading={busy || requesting}
+          loadingText={t('login.signIn')}
+        >
+          {t('login.signIn')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

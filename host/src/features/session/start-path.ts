@@ -1,0 +1,20 @@
+import type { Deployment } from '@pricewatch/shared/deployment';
+import { MENU_ROUTES, menuVisibility } from '@pricewatch/shared/permissions';
+import type { User } from '@pricewatch/shared/contract';
+import { isRemoteEnabled, remoteOfPath } from '../../app/routes';
+
+/**
+ * startupTarget knows the user's rights, not which remotes this deployment runs. A start page whose
+ * remote is disabled would bounce to /login; the first visible menu page that exists is used instead.
+ */
+export function enabledStartPath(path: string, user: User, deployment: Deployment): string {
+  const exists = (p: string) => {
+    const remote = remoteOfPath(p);
+    return !remote || isRemoteEnabled(deployment.remotes, remote);
+  };
+  if (exists(path)) return path;
+  const visible = menuVisibility(user, deployment.country);
+  const fallback = MENU_ROUTES.find(([item, route]) => visible[item] && exists(route));
+  if (fallback) return fallback[1];
+  return exists('/product') ? '/product' : path;
+}

@@ -1,0 +1,23 @@
+import { useNavigate } from 'react-router-dom';
+import { chakra } from '@chakra-ui/react';
+import { useAuthStore } from '@pricewatch/shared/auth';
+import { useTranslation } from '@pricewatch/shared/i18n';
+import { useSharedDataStore } from '../../session/shared-data-store';
+import { menuItemStyle } from './menu-link';
+
+/** Spec §2: logout returns to login. */
+export function LogoutButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logout = useAuthStore((s) => s.logout);
+  const onClick = async () => {
+    await logout();
+    useSharedDataStore.getState().reset();
+    navigate('/login', { replace: true });
+  };
+  return (
+    <chakra.button type="button" onClick={onClick} cursor="pointer" textAlign="start" {...menuItemStyle}>
+      {t('menu.logout')}
+    </chakra.button>
+  );
+}

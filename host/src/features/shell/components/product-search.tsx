@@ -1,0 +1,38 @@
+import { useState, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Input } from '@chakra-ui/react';
+import { useTranslation } from '@pricewatch/shared/i18n';
+
+/**
+ * Spec §2 Header: Enter on the product list updates its search in place (`?q=`); anywhere else it
+ * opens the product list with the text in navigation state `{ search }`.
+ */
+export function ProductSearch() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const onProductList = pathname === '/product';
+  const [text, setText] = useState(() => (onProductList ? (params.get('q') ?? '') : ''));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const search = text.trim();
+    if (onProductList) setParams(search ? { q: search } : {}, { replace: true });
+    else navigate('/product', { state: { search } });
+  };
+
+  return (
+    <Input
+      type="search"
+      aria-label={t('header.search')}
+      placeholder={t('header.searchPlaceholder')}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onKeyDown={onKeyDown}
+      maxW="md"
+      size="sm"
+    />
+  );
+}
