@@ -80,8 +80,9 @@ test('a video instruction opens in a dialog sized by the window', async ({ page 
   const frame = dialog.locator('iframe');
   // Czech deployment: the English video, whatever the UI language.
   await expect(frame).toHaveAttribute('src', /youtube-nocookie\.com\/embed\/[\w-]{11}/);
-  const box = await dialog.boundingBox();
-  expect(Math.round(box!.width)).toBe(1024); // 80% of 1280
+  // 80% of 1280 wide, half of that plus 120 high (polled: the dialog zooms in when it opens).
+  await expect.poll(async () => (await dialog.boundingBox())?.width).toBe(1024);
+  await expect.poll(async () => (await dialog.boundingBox())?.height).toBe(632);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(sideMenu(page)).toBeVisible();

@@ -179,7 +179,7 @@ describe('login screen', () => {
 
   it('takes a token from SET_AUTH_TOKEN, answers TOKEN_SET and continues into the app', async () => {
     useAuthStore.setState({ check: acceptingCheck(ashanUser()) });
-    renderLogin();
+    renderLogin({ deployment: { oldSiteUrl: 'https://old.pricewatch.example/' } });
     const source = { postMessage: jest.fn() };
     const event = Object.assign(new Event('message'), {
       data: { type: 'SET_AUTH_TOKEN', token: 'old-site-token' },
@@ -194,15 +194,32 @@ describe('login screen', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/report-analytics'));
   });
 
-  it("answers an opaque ('null') origin with targetOrigin '*' and stays when the token is refused", async () => {
+  it('ignores a token sent by a page that is not the old design nor this app', async () => {
+    const check = jest.fn().mockResolvedValue(true);
+    useAuthStore.setState({ check });
+    renderLogin({ deployment: { oldSiteUrl: 'https://old.pricewatch.example/' } });
+    const source = { postMessage: jest.fn() };
+    for (const origin of ['null', 'https://evil.example']) {
+      const event = Object.assign(new Event('message'), { data: { type: 'SET_AUTH_TOKEN', token: 't' }, origin, source });
+      await act(async () => {
+        window.dispatchEvent(event);
+      });
+    }
+    expect(source.postMessage).not.toHaveBeenCalled();
+    expect(check).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('stays on login when the handed-over token is refused by the server', async () => {
     useAuthStore.setState({ check: jest.fn().mockResolvedValue(false) });
     renderLogin();
     const source = { postMessage: jest.fn() };
-    const event = Object.assign(new Event('message'), { data: { type: 'SET_AUTH_TOKEN', token: 't' }, origin: 'null', source });
+    const event = Object.assign(new Event('message'), { data: { type: 'SET_AUTH_TOKEN', token: 't' }, origin: window.location.origin, source });
     await act(async () => {
       window.dispatchEvent(event);
     });
-    expect(source.postMessage).toHaveBeenCalledWith({ type: 'TOKEN_SET' }, '*');
+    expect(source.postMessage).toHaveBeenCalledWith({ type: 'TOKEN_SET' }, window.location.origin);
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
   });
 

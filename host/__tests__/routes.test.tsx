@@ -85,4 +85,19 @@ describe('routes and session', () => {
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(check).not.toHaveBeenCalled();
   });
+
+  it('verifies the session again when the user returns to the tab, and a dead one goes to /login', async () => {
+    const check = jest.fn(async () => {
+      useAuthStore.getState().clear(); // what the real check does on a 401
+      return false;
+    });
+    renderWithShell(<AppRoutes />, { route: '/alarms', user: ashanUser() });
+    expect(await screen.findByText('screen pricewatch_alarms/Alarms')).toBeInTheDocument();
+    useAuthStore.setState({ check });
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(check).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
 });
