@@ -59,6 +59,9 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const app = Fastify({
     logger,
     bodyLimit: JSON_BODY_LIMIT,
+    // Migrations and the demo seed run inside the db plugin; on a busy 2-core machine they can take
+    // longer than avvio's 10 s default, which would abort the start.
+    pluginTimeout: 0,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
