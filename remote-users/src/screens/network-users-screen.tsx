@@ -1,6 +1,6 @@
-import { AreaPlaceholder } from '@pricewatch/shared/ui';
+import { NetworkUsers } from '../features/network-users/components/network-users';
 
-/** The NetworkUsers area; its real screen comes later — until then it names the area and what it will do. */
+/** Exposed as ./NetworkUsers (route /network-users). */
 export default function NetworkUsersScreen() {
-  return <AreaPlaceholder titleKey="areas.networkUsers.title" descriptionKey="areas.networkUsers.description" />;
+  return <NetworkUsers />;
 }

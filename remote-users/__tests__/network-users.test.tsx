@@ -1,0 +1,257 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, apiDelete, apiGet, apiPost, apiPut, clearCached } from '@pricewatch/shared/api';
+import { exportDetailsSchema, type NetworkUser, type User } from '@pricewatch/shared/contract';
+import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
+import { Toaster } from '@pricewatch/shared/ui';
+import NetworkUsersScreen from '../src/screens/network-users-screen';
+import { resources } from './helpers/resources';
+
+jest.mock('@pricewatch/shared/api', () => ({
+  ...jest.requireActual('@pricewatch/shared/api'),
+  apiGet: jest.fn(),
+  apiPost: jest.fn(),
+  apiPut: jest.fn(),
+  apiDelete: jest.fn(),
+}));
+
+const billa = { _id: '3', code: 'billa', name: 'Billa' };
+const netadmin: User = makeUser({
+  _id: 'u-admin',
+  username: 'netadmin',
+  name: 'Petra Nováková',
+  roles: ['network', 'network-admin'],
+  isNetworkAdmin: true,
+  network: { ...billa, product: false, leaflet: true, exportDetails: { allowedNetworks: ['albert', 'penny'] } },
+});
+const admin: User = makeUser({ username: 'admin', name: 'Admin', roles: ['admin'], isAdmin: true, network: { code: 'pricewatch', name: 'Pricewatch', product: true } });
+
+function networkUser(overrides: Partial<NetworkUser> = {}): NetworkUser {
+  return {
+    _id: 'u-1',
+    username: 'jan.novak',
+    name: 'Jan Novák',
+    roles: ['network'],
+    blocked: false,
+    isAdmin: false,
+    isOperatorAdmin: false,
+    isGuest: false,
+    network: billa,
+    ownExportDetails: null,
+    exportDetails: exportDetailsSchema.parse({}),
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const me = networkUser({ _id: 'u-admin', username: 'netadmin', name: 'Petra Nováková', roles: ['network', 'network-admin'] });
+const jan = networkUser();
+const eva = networkUser({
+  _id: 'u-2',
+  username: 'eva.parser',
+  name: 'Eva Svobodová',
+  blocked: true,
+  ownExportDetails: { access: ['parser'] },
+  exportDetails: exportDetailsSchema.parse({ access: ['parser'] }),
+});
+
+const NETWORKS = [
+  { _id: '2', code: 'albert', name: 'Albert', country: 'cz', currency: 'CZK', isProduct: false, leaflet: true, shops: 4 },
+  { _id: '3', code: 'billa', name: 'Billa', country: 'cz', currency: 'CZK', isProduct: false, leaflet: true, shops: 3 },
+];
+const SHOPS = [{ _id: '11', code: 'billa-prg-vinohrady', name: 'Billa Vinohrady', network: 'billa', networkName: 'Billa', city: 'PRG', country: 'cz' }];
+
+let users: NetworkUser[];
+beforeEach(() => {
+  jest.clearAllMocks();
+  clearCached();
+  users = [me, jan, eva];
+  (apiGet as jest.Mock).mockImplementation(async (path: string) => {
+    const data =
+      path === '/network-users/list' || path === '/network-users/admin/list'
+        ? users
+        : path === '/shops/networks'
+          ? NETWORKS
+          : path === '/utils/available-shops'
+            ? SHOPS
+            : undefined;
+    if (data === undefined) throw new ApiError({ status: 404, messageKey: 'route_not_found' });
+    return { success: true, data };
+  });
+});
+
+const renderAs = (user: User, lang = 'en') =>
+  renderWithProviders(
+    <>
+      <NetworkUsersScreen />
+      <Toaster />
+    </>,
+    { user, resources: resources(lang), language: lang },
+  );
+// Typing through user-event in a whole dialog takes a few seconds on a busy machine.
+jest.setTimeout(30_000);
+
+const table = (name = 'Users') => screen.findByRole('table', { name });
+const rowOf = async (username: string) => within(await table()).getByRole('row', { name: new RegExp(username) });
+
+describe('the users list', () => {
+  it('shows a network admin their network’s users with roles, access areas and status', async () => {
+    renderAs(netadmin);
+    expect(await rowOf('eva.parser')).toHaveTextContent('Parser');
+    expect(await rowOf('eva.parser')).toHaveTextContent('Blocked');
+    expect(await rowOf('jan.novak')).toHaveTextContent('Parser, Manual, Retail(as the network)');
+    expect(await rowOf('jan.novak')).toHaveTextContent('Active');
+    expect(apiGet).toHaveBeenCalledWith('/network-users/list');
+    expect(screen.getByText('The users of Billa: who may sign in and what each may see.')).toBeInTheDocument();
+    // Nobody deletes themselves.
+    expect(screen.getByRole('button', { name: 'Delete netadmin' })).toBeDisabled();
+  });
+
+  it('gives the provider’s admin every user, with a network column', async () => {
+    renderAs(admin);
+    await table();
+    expect(apiGet).toHaveBeenCalledWith('/network-users/admin/list');
+    expect(screen.getByRole('columnheader', { name: /Network/ })).toBeInTheDocument();
+  });
+
+  it('is in the user’s language', async () => {
+    renderAs(netadmin, 'pl');
+    expect(await screen.findByRole('heading', { name: 'Użytkownicy' })).toBeInTheDocument();
+  });
+
+  it('tells a user who may not manage users so, without calling the list', async () => {
+    renderAs(makeUser({ username: 'analyst', roles: ['network'], network: { code: 'albert', product: false } }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have access to this.');
+    expect(apiGet).not.toHaveBeenCalledWith('/network-users/list');
+  });
+});
+
+describe('creating a user', () => {
+  it('sends the fields and only the access areas left checked, then shows the new user', async () => {
+    const u = userEvent.setup();
+    const created = networkUser({ _id: 'u-3', username: 'pavel.parser', name: 'Pavel Parser', ownExportDetails: { access: ['parser'] } });
+    (apiPost as jest.Mock).mockImplementation(async () => {
+      users = [...users, created];
+      return { success: true, data: created };
+    });
+    renderAs(netadmin);
+    await table();
+    await u.click(screen.getByRole('button', { name: 'New user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New user' });
+    // A network admin may give only the network roles.
+    expect(within(dialog).queryByLabelText('Admin')).not.toBeInTheDocument();
+    await u.type(within(dialog).getByLabelText(/Username/), 'pavel.parser');
+    await u.type(within(dialog).getByLabelText(/^Name/), 'Pavel Parser');
+    await u.type(within(dialog).getByLabelText(/^Password/, { selector: 'input' }), 'Brambory2024x');
+    expect(within(dialog).getByText('At least 10 characters').closest('li')).toHaveAttribute('data-ok', 'true');
+    await u.click(within(dialog).getByLabelText('Same as the network'));
+    await u.click(within(dialog).getByLabelText('Manual'));
+    await u.click(within(dialog).getByLabelText('Retail'));
+    await u.type(within(dialog).getByLabelText('Billa Vinohrady · Billa'), 'Prodejna 1');
+    await u.click(within(dialog).getByLabelText('Albert'));
+    await u.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New user' })).not.toBeInTheDocument());
+    expect(apiPost).toHaveBeenCalledWith('/network-users', {
+      username: 'pavel.parser',
+      name: 'Pavel Parser',
+      password: 'Brambory2024x',
+      roles: ['network'],
+      blocked: false,
+      exportDetails: {
+        access: ['parser'],
+        allowedNetworks: ['albert'],
+        storesMap: [{ code: 'billa-prg-vinohrady', name: 'Prodejna 1' }],
+        customMarkets: false,
+        customMarketsSwitcher: false,
+        showCustomEans: false,
+      },
+    });
+    expect(await rowOf('pavel.parser')).toBeInTheDocument();
+    expect(await screen.findByText('User pavel.parser created')).toBeInTheDocument();
+  });
+
+  it('keeps the form and marks the field when the server finds the password weak', async () => {
+    const u = userEvent.setup();
+    (apiPost as jest.Mock).mockRejectedValue(
+      new ApiError({
+        status: 400,
+        code: 'validation_failed',
+        messageKey: 'validation_failed',
+        message: 'weak_password',
+        fields: [{ path: 'password', message: 'password_common' }],
+      }),
+    );
+    renderAs(netadmin, 'ua');
+    await table('Користувачі');
+    await u.click(screen.getByRole('button', { name: 'Новий користувач' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Новий користувач' });
+    await u.type(within(dialog).getByLabelText(/Логін/), 'weak.user');
+    await u.type(within(dialog).getByLabelText(/^Ім’я/), 'Weak User');
+    await u.type(within(dialog).getByLabelText(/^Пароль/, { selector: 'input' }), 'password123');
+    await u.click(within(dialog).getByRole('button', { name: 'Створити' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Пароль занадто слабкий.');
+    expect(within(dialog).getByText('Цей пароль надто поширений; оберіть інший.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Пароль/, { selector: 'input' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText(/Логін/)).toHaveValue('weak.user');
+  });
+});
+
+describe('editing a user', () => {
+  it('resets the password only when one is typed, and can block the user', async () => {
+    const u = userEvent.setup();
+    (apiPut as jest.Mock).mockResolvedValue({ success: true, data: { ...jan, blocked: true } });
+    renderAs(netadmin);
+    await table();
+    await u.click(screen.getByRole('button', { name: 'Edit jan.novak' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit user jan.novak' });
+    expect(within(dialog).getByLabelText(/Username/)).toBeDisabled();
+    expect(within(dialog).getByLabelText('Same as the network')).toBeChecked();
+    await u.click(within(dialog).getByLabelText(/^Blocked/));
+    await u.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(apiPut).toHaveBeenCalled());
+    expect(apiPut).toHaveBeenCalledWith('/network-users/u-1', {
+      name: 'Jan Novák',
+      roles: ['network'],
+      blocked: true,
+      exportDetails: null,
+    });
+  });
+
+  it('shows a refusal of the server translated', async () => {
+    const u = userEvent.setup();
+    (apiPut as jest.Mock).mockRejectedValue(
+      new ApiError({ status: 403, code: 'forbidden', messageKey: 'forbidden', message: 'role_not_allowed', fields: [{ path: 'roles', message: 'role_not_allowed: admin' }] }),
+    );
+    renderAs(netadmin);
+    await table();
+    await u.click(screen.getByRole('button', { name: 'Edit jan.novak' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit user jan.novak' });
+    await u.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You may not give this role.');
+  });
+});
+
+describe('deleting a user', () => {
+  it('asks first; Cancel deletes nothing, Delete removes the user', async () => {
+    const u = userEvent.setup();
+    (apiDelete as jest.Mock).mockImplementation(async () => {
+      users = users.filter((x) => x._id !== 'u-1');
+      return { success: true, data: { _id: 'u-1' } };
+    });
+    renderAs(netadmin);
+    await table();
+    await u.click(screen.getByRole('button', { name: 'Delete jan.novak' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete user' });
+    expect(dialog).toHaveTextContent('Delete jan.novak (Jan Novák)?');
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(apiDelete).not.toHaveBeenCalled();
+
+    await u.click(screen.getByRole('button', { name: 'Delete jan.novak' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete user' });
+    await u.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(apiDelete).toHaveBeenCalledWith('/network-users/u-1'));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Users' })).queryByText('jan.novak')).not.toBeInTheDocument());
+  });
+});
