@@ -20,7 +20,8 @@ module.exports = function jestPreset({ dir, env = 'jsdom' }) {
         },
       ],
     },
-    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ky)[@/])'],
+    // ESM-only packages jest has to transform: ky, and TanStack Table v9 with its store.
+    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ky|@tanstack)[@/+])'],
     moduleNameMapper: { '\\.(css|png|svg|jpg)$': path.join(__dirname, 'jest-file-stub.cjs') },
     testMatch: ['**/__tests__/**/*.test.(ts|tsx)'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],

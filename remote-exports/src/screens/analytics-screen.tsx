@@ -1,6 +1,6 @@
-import { AreaPlaceholder } from '@pricewatch/shared/ui';
+import { Analytics } from '../features/analytics/components/analytics';
 
-/** The Analytics area; its real screen comes later — until then it names the area and what it will do. */
+/** Exposed as ./Analytics (route /analytics). */
 export default function AnalyticsScreen() {
-  return <AreaPlaceholder titleKey="areas.analytics.title" descriptionKey="areas.analytics.description" />;
+  return <Analytics />;
 }

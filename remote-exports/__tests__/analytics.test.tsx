@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { clearCached, saveBlob } from '@pricewatch/shared/api';
+import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
+import AnalyticsScreen from '../src/screens/analytics-screen';
+import { lastDays, toUsDate } from '../src/lib/period';
+import { mockApi, postCalls } from './helpers/api-mock';
+import { discountAnalysis, NETWORKS, pricesAnalytics, productsAnalytics, SHOPS } from './helpers/fixtures';
+import { resources } from './helpers/resources';
+
+jest.mock('@pricewatch/shared/api', () => ({
+  ...jest.requireActual('@pricewatch/shared/api'),
+  apiGet: jest.fn(),
+  apiPost: jest.fn(),
+  saveBlob: jest.fn(),
+}));
+
+// Whole screens with charts and tables: seconds each on a busy two-core machine.
+jest.setTimeout(30_000);
+
+const admin = makeUser({ isAdmin: true, name: 'Admin' });
+
+function renderAnalytics() {
+  return renderWithProviders(<AnalyticsScreen />, { user: admin, resources: resources(), route: '/analytics' });
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  clearCached();
+  mockApi({
+    get: {
+      '/shops/networks': () => NETWORKS,
+      '/shops': () => SHOPS,
+      '/products/list': () => ({ items: [], total: 0, limit: 500, skip: 0 }),
+    },
+    post: {
+      '/prices/history/prices/analytics': () => pricesAnalytics(),
+      '/prices/history/discount-analysis': () => discountAnalysis(),
+      '/prices/history/products/analytics': () => productsAnalytics(),
+      '/brands/get-by-filters': () => [{ _id: '7', name: 'Madeta', products: 40 }],
+    },
+  });
+});
+
+describe('analytics', () => {
+  it('compares the networks of the deployment market over the last 90 days, in US short dates', async () => {
+    renderAnalytics();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
+    await waitFor(() => expect(postCalls('/prices/history/prices/analytics')).toHaveLength(1));
+    const period = lastDays(90);
+    const body = { start: toUsDate(period.start), end: toUsDate(period.end), networks: ['albert', 'billa', 'lidl'], baseNetwork: 'albert' };
+    expect(postCalls('/prices/history/prices/analytics')[0]).toEqual(body);
+    expect(postCalls('/prices/history/discount-analysis')[0]).toEqual(body);
+    expect(postCalls('/prices/history/products/analytics')[0]).toEqual(body);
+  });
+
+  it('draws the price index per network with its table', async () => {
+    renderAnalytics();
+    const chart = await screen.findByRole('figure', { name: 'Daily price index by network' });
+    expect(chart.querySelector('svg.recharts-surface')).not.toBeNull();
+    expect(chart.querySelectorAll('.recharts-line')).toHaveLength(2);
+    const table = screen.getByRole('table', { name: 'Price index by network' });
+    const lidl = within(table).getAllByRole('row').find((r) => within(r).queryByText('Lidl'))!;
+    expect(lidl).toHaveTextContent('94.2');
+    expect(lidl).toHaveTextContent('−5.8 %');
+  });
+
+  it('draws promo share and depth per network with its table', async () => {
+    renderAnalytics();
+    const chart = await screen.findByRole('figure', { name: 'Promo share and depth by network' });
+    expect(chart.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(4);
+    const table = screen.getByRole('table', { name: 'Promotions by network' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    // Sorted by promo share, highest first.
+    expect(rows[0]).toHaveTextContent('Albert');
+    expect(rows[0]).toHaveTextContent('15.0 %');
+    expect(rows[0]).toHaveTextContent('21.4 %');
+  });
+
+  it('shows the price spread per product with min, average and max, linking to the cards', async () => {
+    renderAnalytics();
+    const table = await screen.findByRole('table', { name: 'Price spread by product' });
+    const milk = within(table).getByRole('link', { name: 'Madeta Milk 1.5% 1 l' });
+    expect(milk).toHaveAttribute('href', '/product/42');
+    const row = milk.closest('tr')!;
+    expect(row).toHaveTextContent('CZK 20.00');
+    expect(row).toHaveTextContent('CZK 22.50');
+    expect(row).toHaveTextContent('CZK 25.00');
+    expect(row).toHaveTextContent('25.0 %');
+    expect(screen.getByRole('figure', { name: 'Products with the widest price spread' })).toBeInTheDocument();
+  });
+
+  it('changing the base network and the networks asks again', async () => {
+    renderAnalytics();
+    await screen.findByRole('table', { name: 'Price index by network' });
+    await userEvent.selectOptions(screen.getByLabelText('Base network (index 100)'), 'lidl');
+    await waitFor(() => expect(postCalls('/prices/history/prices/analytics').at(-1)).toMatchObject({ baseNetwork: 'lidl' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Billa' }));
+    await waitFor(() => expect(postCalls('/prices/history/discount-analysis').at(-1)).toMatchObject({ networks: ['albert', 'lidl'] }));
+    await userEvent.selectOptions(screen.getByLabelText('Brand'), '7');
+    await waitFor(() => expect(postCalls('/prices/history/products/analytics').at(-1)).toMatchObject({ brands: ['7'] }));
+  });
+
+  it('exports a table as CSV', async () => {
+    renderAnalytics();
+    await screen.findByRole('table', { name: 'Promotions by network' });
+    await userEvent.click(screen.getByRole('button', { name: 'Export “Promotions by network” as CSV' }));
+    expect(saveBlob).toHaveBeenCalledTimes(1);
+    const [blob, name] = (saveBlob as jest.Mock).mock.calls[0] as [Blob, string];
+    expect(name).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}-promotions\.csv$/);
+    // jsdom's Blob has no text(): read it as a browser would.
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blob);
+    });
+    expect(text).toContain('Network,Products,Ever on promo,Promo share');
+    expect(text).toContain('Albert,180,41,15,21.4,35,88,6.8');
+  });
+});

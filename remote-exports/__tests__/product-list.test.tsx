@@ -1,0 +1,233 @@
+import { useEffect } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { apiGet, clearCached, downloadFile } from '@pricewatch/shared/api';
+import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
+import { Toaster } from '@pricewatch/shared/ui';
+import ProductListScreen from '../src/screens/product-list-screen';
+import { getCalls, mockApi } from './helpers/api-mock';
+import { listItem, NETWORKS, page, SHOPS } from './helpers/fixtures';
+import { resources } from './helpers/resources';
+
+jest.mock('@pricewatch/shared/api', () => ({
+  ...jest.requireActual('@pricewatch/shared/api'),
+  apiGet: jest.fn(),
+  apiPost: jest.fn(),
+  downloadFile: jest.fn(),
+}));
+
+// Whole screens with charts and tables: seconds each on a busy two-core machine.
+jest.setTimeout(30_000);
+
+const user = makeUser({ isAdmin: true, name: 'Admin' });
+const milk = listItem();
+const butter = listItem({ _id: '44', name: 'Olma Butter 82% 250 g', ean: '8590001000442', brand: 'Olma', weight: 250, unit: 'g', onPromo: 0 });
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function renderList(route: string) {
+  return renderWithProviders(
+    <>
+      <ProductListScreen />
+      <Location />
+      <Toaster />
+    </>,
+    { user, resources: resources(), route, path: '/product' },
+  );
+}
+
+const table = () => screen.findByRole('table', { name: 'Products' });
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  clearCached();
+  mockApi({
+    get: {
+      '/products/list': (params) => page([milk, butter], 95, Number(params?.limit ?? 30), Number(params?.skip ?? 0)),
+      '/products/search': () => [milk],
+      '/shops/networks': () => NETWORKS,
+      '/shops': () => SHOPS,
+      '/products/export': () => ({ file: 'exports/products-7f3a.xlsx', extension: '.xlsx', rows: 95 }),
+    },
+    post: {
+      '/brands/get-by-filters': () => [
+        { _id: '7', name: 'Madeta', products: 40 },
+        { _id: '8', name: 'Olma', products: 31 },
+      ],
+    },
+  });
+});
+
+describe('product list: the search text chooses the call (spec §5)', () => {
+  it('a name goes to /products/list with the default paging and sort', async () => {
+    renderList('/product?q=milk');
+    const rows = await table();
+    expect(getCalls('/products/list').at(-1)).toEqual({ search: 'milk', sort: 'name', order: 'asc', limit: 30, skip: 0 });
+    expect(getCalls('/products/search')).toHaveLength(0);
+    expect(within(rows).getByRole('link', { name: milk.name })).toHaveAttribute('href', '/product/42');
+    expect(screen.getByText('Found: 95')).toBeInTheDocument();
+    expect(screen.getByText('Products whose name contains “milk”')).toBeInTheDocument();
+  });
+
+  it('an EAN (digits) is looked up as article and EAN at once on /products/search', async () => {
+    renderList('/product?q=4820000000012');
+    await table();
+    expect(getCalls('/products/search')).toEqual([{ article: '4820000000012', ean: '4820000000012', limit: 500 }]);
+    expect(getCalls('/products/list').filter((p) => p.limit !== 500)).toHaveLength(0);
+    expect(screen.getByText('Exact article / EAN lookup')).toBeInTheDocument();
+    // Filters do not apply to an exact lookup.
+    expect(screen.getByLabelText('Network')).toBeDisabled();
+  });
+
+  it('"$123" is the article/EAN 123', async () => {
+    renderList('/product?q=%24123');
+    await table();
+    expect(getCalls('/products/search')).toEqual([{ article: '123', ean: '123', limit: 500 }]);
+  });
+
+  it('a search carried in navigation state from another screen is used, and kept when filtering', async () => {
+    function SearchFromElsewhere() {
+      const navigate = useNavigate();
+      useEffect(() => {
+        void navigate('/product', { state: { search: 'butter' } });
+      }, [navigate]);
+      return null;
+    }
+    renderWithProviders(
+      <Routes>
+        <Route path="/alarms" element={<SearchFromElsewhere />} />
+        <Route
+          path="/product"
+          element={
+            <>
+              <ProductListScreen />
+              <Location />
+            </>
+          }
+        />
+      </Routes>,
+      { user, resources: resources(), route: '/alarms' },
+    );
+    await table();
+    expect(getCalls('/products/list').at(-1)).toMatchObject({ search: 'butter' });
+    await userEvent.selectOptions(await screen.findByLabelText('Network'), 'lidl');
+    await waitFor(() => expect(getCalls('/products/list').at(-1)).toMatchObject({ search: 'butter', networks: ['lidl'] }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/product?q=butter&network=lidl');
+  });
+});
+
+describe('product list: filters, paging and sorting change the call', () => {
+  it('network, shop, brand and section filters narrow the list and go back to page 1', async () => {
+    renderList('/product?q=milk&page=2');
+    await table();
+    expect(getCalls('/products/list').at(-1)).toMatchObject({ skip: 30 });
+
+    await userEvent.selectOptions(screen.getByLabelText('Network'), 'albert');
+    await waitFor(() => expect(getCalls('/products/list').at(-1)).toMatchObject({ networks: ['albert'], skip: 0 }));
+    // Shops follow the network.
+    const shopSelect = screen.getByLabelText('Shop');
+    expect(within(shopSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Albert Anděl', 'Albert Flora']);
+    await userEvent.selectOptions(shopSelect, '12');
+    await waitFor(() => expect(getCalls('/products/list').at(-1)).toMatchObject({ networks: ['albert'], shops: ['12'] }));
+
+    await waitFor(() => expect(within(screen.getByLabelText('Brand')).getAllByRole('option').length).toBeGreaterThan(1));
+    await userEvent.selectOptions(screen.getByLabelText('Brand'), '8');
+    await waitFor(() => expect(getCalls('/products/list').at(-1)).toMatchObject({ brands: ['8'] }));
+
+    // Sections are learnt from the products received (Dairy is milk's section).
+    await userEvent.selectOptions(screen.getByLabelText('Section'), '1');
+    await waitFor(() =>
+      expect(getCalls('/products/list').at(-1)).toEqual({
+        search: 'milk',
+        networks: ['albert'],
+        shops: ['12'],
+        brands: ['8'],
+        sections: ['1'],
+        sort: 'name',
+        order: 'asc',
+        limit: 30,
+        skip: 0,
+      }),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(getCalls('/products/list').at(-1)).toEqual({ search: 'milk', sort: 'name', order: 'asc', limit: 30, skip: 0 }));
+  });
+
+  it('next page and page size change skip and limit', async () => {
+    renderList('/product');
+    await table();
+    expect(screen.getByText('1–30 of 95')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(getCalls('/products/list').at(-1)).toMatchObject({ limit: 30, skip: 30 }));
+    expect(await screen.findByText('31–60 of 95')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Rows per page'), '100');
+    await waitFor(() => expect(getCalls('/products/list').at(-1)).toMatchObject({ limit: 100, skip: 0 }));
+  });
+
+  it('a header click sorts on the server, again reverses it', async () => {
+    renderList('/product?q=milk');
+    const rows = await table();
+    const ean = within(rows).getByRole('columnheader', { name: /ean/i });
+    await userEvent.click(within(ean).getByRole('button'));
+    await waitFor(() => expect(getCalls('/products/list').at(-1)).toMatchObject({ sort: 'ean', order: 'asc' }));
+    await userEvent.click(within(ean).getByRole('button'));
+    await waitFor(() => expect(getCalls('/products/list').at(-1)).toMatchObject({ sort: 'ean', order: 'desc' }));
+    expect(within(rows).getByRole('columnheader', { name: /ean/i })).toHaveAttribute('aria-sort', 'descending');
+    // Prices are not a server sort key.
+    expect(within(rows).getByRole('columnheader', { name: 'Price now' })).not.toHaveAttribute('aria-sort');
+  });
+
+  it('shows an empty state when nothing matches', async () => {
+    mockApi({ get: { '/products/list': () => page([], 0), '/shops/networks': () => NETWORKS, '/shops': () => SHOPS }, post: { '/brands/get-by-filters': () => [] } });
+    renderList('/product?q=unicorn');
+    expect(await screen.findByText('No products found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeDisabled();
+  });
+});
+
+describe('product list: export to Excel', () => {
+  it('shows progress while the server writes the file, then downloads it and says so', async () => {
+    let finish: (value: unknown) => void = () => {};
+    const exported = new Promise((resolve) => (finish = resolve));
+    const answer = { file: 'exports/products-7f3a.xlsx', extension: '.xlsx', rows: 95 };
+    const base = (apiGet as jest.Mock).getMockImplementation()!;
+    (apiGet as jest.Mock).mockImplementation((path: string, params: unknown) =>
+      path === '/products/export' ? exported.then(() => ({ success: true, data: answer })) : base(path, params),
+    );
+    renderList('/product?q=milk&network=albert');
+    await table();
+    await userEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    const busy = await screen.findByRole('button', { name: 'Preparing the file…' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(getCalls('/products/export')).toEqual([{ search: 'milk', networks: ['albert'], sort: 'name', order: 'asc' }]);
+    expect(downloadFile).not.toHaveBeenCalled();
+
+    finish(undefined);
+    await waitFor(() => expect(downloadFile).toHaveBeenCalledTimes(1));
+    expect((downloadFile as jest.Mock).mock.calls[0][0]).toBe('exports/products-7f3a.xlsx');
+    expect((downloadFile as jest.Mock).mock.calls[0][1]).toMatch(/^products-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(await screen.findByText('Export ready')).toBeInTheDocument();
+    expect(screen.getByText('95 rows exported to Excel.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeEnabled();
+  });
+
+  it('a failed export says why in a toast', async () => {
+    const base = (apiGet as jest.Mock).getMockImplementation()!;
+    const { ApiError } = jest.requireActual('@pricewatch/shared/api');
+    (apiGet as jest.Mock).mockImplementation((path: string, params: unknown) =>
+      path === '/products/export' ? Promise.reject(new ApiError({ status: 500, messageKey: 'internal_error' })) : base(path, params),
+    );
+    renderList('/product?q=milk');
+    await table();
+    await userEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    expect(await screen.findByText('Export failed')).toBeInTheDocument();
+    expect(screen.getByText('The server ran into a problem. Try again later.')).toBeInTheDocument();
+    expect(downloadFile).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,15 @@
+import { apiPost } from '@pricewatch/shared/api';
+import type { AnalyticsBody, Ok, ProductsAnalytics } from '@pricewatch/shared/contract';
+import { useApi } from '../../../lib/use-api';
+import { learnSections } from '../../catalogue/api/get-sections';
+
+/** POST /prices/history/products/analytics — per product: min/avg/max per network over the period. */
+export async function getProductsAnalytics(body: AnalyticsBody): Promise<ProductsAnalytics> {
+  const data = (await apiPost<Ok<ProductsAnalytics>>('/prices/history/products/analytics', body)).data;
+  learnSections(data.items.map((i) => i.product));
+  return data;
+}
+
+export function useProductsAnalytics(body: AnalyticsBody | null) {
+  return useApi(body && `products-analytics:${JSON.stringify(body)}`, () => getProductsAnalytics(body!));
+}

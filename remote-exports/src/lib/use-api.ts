@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, isApiError } from '@pricewatch/shared/api';
+
+export type ApiState<T> = {
+  /** The last answer; kept while the next one loads, so a table does not blink between pages. */
+  data: T | undefined;
+  error: ApiError | undefined;
+  loading: boolean;
+  reload: () => void;
+};
+
+function asApiError(error: unknown): ApiError {
+  if (isApiError(error)) return error;
+  return new ApiError({ status: 0, messageKey: 'service_unavailable', message: String(error), cause: error });
+}
+
+/**
+ * Runs `fetcher` whenever `key` changes (null: nothing to load). Answers to an older key are dropped,
+ * so fast filter changes never show stale rows.
+ */
+export function useApi<T>(key: string | null, fetcher: () => Promise<T>): ApiState<T> {
+  const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({ loading: key !== null });
+  const [attempt, setAttempt] = useState(0);
+  const fetcherRef = useRef(fetcher);
+  fetcherRef.current = fetcher;
+
+  useEffect(() => {
+    if (key === null) {
+      setState({ loading: false });
+      return;
+    }
+    let current = true;
+    setState((s) => ({ data: s.data, loading: true }));
+    fetcherRef.current().then(
+      (data) => current && setState({ data, loading: false }),
+      (error: unknown) => current && setState({ error: asApiError(error), loading: false }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { data: state.data, error: state.error, loading: state.loading, reload };
+}

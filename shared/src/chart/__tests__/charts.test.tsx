@@ -1,0 +1,71 @@
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from '../../testing';
+import { BarSeriesChart } from '../bar-series-chart';
+import { chartColor, CHART_COLORS } from '../palette';
+import { niceScale, TimeSeriesChart } from '../time-series-chart';
+
+const days = [
+  { day: '2026-01-01', a: 10, b: 12, aPromo: false },
+  { day: '2026-01-02', a: 8, b: 12, aPromo: true },
+  { day: '2026-01-03', a: 10, b: null, aPromo: false },
+];
+
+describe('charts', () => {
+  it('TimeSeriesChart draws one line per series, markers on marked points, and a legend', () => {
+    const { container } = renderWithProviders(
+      <TimeSeriesChart
+        label="Price history"
+        data={days}
+        xKey="day"
+        series={[
+          { key: 'a', name: 'Shop A', step: true, markKey: 'aPromo' },
+          { key: 'b', name: 'Shop B', step: true },
+        ]}
+        markLabel="Promo price"
+      />,
+    );
+    const figure = screen.getByRole('figure', { name: 'Price history' });
+    expect(figure.querySelector('svg.recharts-surface')).not.toBeNull();
+    expect(container.querySelectorAll('.recharts-line')).toHaveLength(2);
+    expect(container.querySelectorAll('circle[data-mark="true"]')).toHaveLength(1);
+    expect(screen.getByText('Shop A')).toBeInTheDocument();
+    expect(screen.getByText('Promo price')).toBeInTheDocument();
+  });
+
+  it('BarSeriesChart draws bars per category and series', () => {
+    const { container } = renderWithProviders(
+      <BarSeriesChart
+        label="Promo share"
+        data={[
+          { network: 'Albert', share: 12, depth: 20 },
+          { network: 'Lidl', share: 8, depth: 25 },
+        ]}
+        categoryKey="network"
+        series={[
+          { key: 'share', name: 'Share' },
+          { key: 'depth', name: 'Depth' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('figure', { name: 'Promo share' })).toBeInTheDocument();
+    expect(container.querySelectorAll('.recharts-bar-rectangle').length).toBe(4);
+  });
+
+  it('assigns colours in order and wraps around', () => {
+    expect(chartColor(0)).toBe(CHART_COLORS[0]);
+    expect(chartColor(CHART_COLORS.length + 1)).toBe(CHART_COLORS[1]);
+  });
+});
+
+describe('niceScale', () => {
+  it('rounds the bounds out to a whole step and puts a tick on each step', () => {
+    const rows = [{ a: 132.4, b: null }, { a: 150, b: 213.9 }];
+    expect(niceScale(rows, ['a', 'b'])).toEqual({ domain: [120, 220], ticks: [120, 140, 160, 180, 200, 220] });
+    expect(niceScale([{ i: 93.8 }, { i: 103.2 }], ['i'])).toEqual({ domain: [92, 104], ticks: [92, 94, 96, 98, 100, 102, 104] });
+  });
+
+  it('widens a flat line and knows when there is nothing to scale', () => {
+    expect(niceScale([{ a: 100 }], ['a'])?.domain).toEqual([94, 106]);
+    expect(niceScale([{ a: null }], ['a'])).toBeNull();
+  });
+});

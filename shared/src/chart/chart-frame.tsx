@@ -1,0 +1,53 @@
+import { cloneElement, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
+import { Box } from '@chakra-ui/react';
+
+export type ChartFrameProps = {
+  /** What the chart shows, for screen readers (the data itself is in the table beside it). */
+  label: string;
+  height?: number;
+  /** A recharts chart element; it gets the measured width and the height. */
+  children: ReactElement<{ width?: number; height?: number }>;
+};
+
+/** Drawn at this width until the box is measured (and in tests, where nothing has a size). */
+const FALLBACK_WIDTH = 800;
+
+/**
+ * A chart's box: full width, fixed height, redrawn when its container resizes. The width is measured
+ * here rather than by recharts' ResponsiveContainer, which draws nothing while the width is 0.
+ */
+export function ChartFrame({ label, height = 320, children }: ChartFrameProps) {
+  const ref = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(FALLBACK_WIDTH);
+
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = (w: number) => {
+      if (w > 0) setWidth(Math.floor(w));
+    };
+    measure(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver((entries) => measure(entries[0]?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <Box
+      ref={ref}
+      as="figure"
+      role="figure"
+      aria-label={label}
+      width="100%"
+      minW="0"
+      height={`${height}px`}
+      m="0"
+      overflow="hidden"
+      // Chakra's reset gives every element `font: inherit`, which beats SVG font-size attributes.
+      css={{ '& svg text': { fontSize: '12px' } }}
+    >
+      {cloneElement(children, { width, height })}
+    </Box>
+  );
+}

@@ -1,0 +1,189 @@
+import { useState, type ReactNode } from 'react';
+import { Box, Table, chakra } from '@chakra-ui/react';
+import { useTable, type PaginationState, type RowData, type SortingState } from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+import { dataTableFeatures, type DataColumnDef } from './features';
+import { Pager } from './pager';
+
+export type DataTableProps<T extends RowData> = {
+  /** Stable (module constant or memo): a new array re-builds every row. */
+  columns: DataColumnDef<T>[];
+  /** Stable too, for the same reason. */
+  data: T[];
+  /** The table's accessible name. */
+  label: string;
+  getRowId?: (row: T, index: number) => string;
+  /**
+   * Sorting done by the server: the current sort and where a header click goes. Without these the
+   * table sorts its own rows, starting from `initialSorting`.
+   */
+  sorting?: SortingState;
+  onSortingChange?: (sorting: SortingState) => void;
+  initialSorting?: SortingState;
+  /** The table cuts its rows into pages of this size, with a pager under it. */
+  pageSize?: number;
+  /** Rows to stand out (e.g. the cheapest price): tinted, with `data-highlighted`. */
+  isHighlighted?: (row: T) => boolean;
+  /** Shown in the body when there are no rows. */
+  empty?: ReactNode;
+  /** A new page or sort is on its way: the rows dim and the table says it is busy. */
+  busy?: boolean;
+  size?: 'sm' | 'md';
+  /** Keeps the header row in view while the body scrolls (give the table a maxH). */
+  maxH?: string;
+};
+
+const SortIcon = ({ direction }: { direction: false | 'asc' | 'desc' }) => (
+  <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" style={{ flex: 'none', opacity: direction ? 1 : 0.35 }}>
+    {direction !== 'desc' && <path d="M6 1.5 9.5 5h-7z" fill="currentColor" />}
+    {direction !== 'asc' && <path d="M6 10.5 2.5 7h7z" fill="currentColor" />}
+  </svg>
+);
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+/**
+ * The product's one data table (TanStack Table v9 + Chakra): sortable headers announced with
+ * aria-sort, right-aligned tabular figures for `meta.numeric` columns, optional client paging, an
+ * empty state, highlighted rows. Server-driven sorting and paging plug in through `sorting` and
+ * <Pager>.
+ */
+export function DataTable<T extends RowData>({
+  columns,
+  data,
+  label,
+  getRowId,
+  sorting,
+  onSortingChange,
+  initialSorting = [],
+  pageSize,
+  isHighlighted,
+  empty,
+  busy = false,
+  size = 'sm',
+  maxH,
+}: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const serverSorted = onSortingChange !== undefined;
+  const [ownSorting, setOwnSorting] = useState<SortingState>(initialSorting);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: pageSize ?? 30 });
+  const currentSorting = serverSorted ? (sorting ?? []) : ownSorting;
+
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data,
+    getRowId,
+    state: { sorting: currentSorting, pagination },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(currentSorting) : updater;
+      if (serverSorted) onSortingChange(next);
+      else setOwnSorting(next);
+    },
+    onPaginationChange: setPagination,
+    manualSorting: serverSorted,
+    // Without a page size the rows are shown as given (the server pages them, or there are few).
+    manualPagination: pageSize === undefined,
+    enableSortingRemoval: false,
+    autoResetPageIndex: true,
+  });
+
+  const rows = table.getRowModel().rows;
+  const columnCount = table.getAllLeafColumns().length;
+
+  return (
+    <Box>
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg" maxH={maxH}>
+        <Table.Root size={size} stickyHeader={!!maxH} aria-label={label} aria-busy={busy || undefined} interactive>
+          <Table.Header>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Row key={group.id} bg="bg.muted">
+                {group.headers.map((header) => {
+                  const meta = header.column.columnDef.meta;
+                  const canSort = header.column.getCanSort();
+                  const direction = header.column.getIsSorted();
+                  return (
+                    <Table.ColumnHeader
+                      key={header.id}
+                      colSpan={header.colSpan}
+                      textAlign={meta?.numeric ? 'end' : 'start'}
+                      minW={meta?.width}
+                      whiteSpace="nowrap"
+                      fontSize="xs"
+                      textTransform="uppercase"
+                      letterSpacing="wide"
+                      color="fg.muted"
+                      aria-sort={canSort ? (direction ? ARIA_SORT[direction] : 'none') : undefined}
+                    >
+                      {header.isPlaceholder ? null : canSort ? (
+                        <chakra.button
+                          type="button"
+                          display="inline-flex"
+                          alignItems="center"
+                          gap="1"
+                          flexDirection={meta?.numeric ? 'row-reverse' : 'row'}
+                          textTransform="inherit"
+                          letterSpacing="inherit"
+                          fontWeight="inherit"
+                          color={direction ? 'fg' : 'inherit'}
+                          cursor="pointer"
+                          _hover={{ color: 'fg' }}
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
+                          <table.FlexRender header={header} />
+                          <SortIcon direction={direction} />
+                        </chakra.button>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </Table.ColumnHeader>
+                  );
+                })}
+              </Table.Row>
+            ))}
+          </Table.Header>
+          <Table.Body opacity={busy ? 0.55 : 1} transition="opacity 0.15s">
+            {rows.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={columnCount} textAlign="center" color="fg.muted" py="8">
+                  {empty ?? t('table.noRows')}
+                </Table.Cell>
+              </Table.Row>
+            ) : (
+              rows.map((row) => {
+                const highlighted = isHighlighted?.(row.original) ?? false;
+                return (
+                  <Table.Row key={row.id} data-highlighted={highlighted || undefined} bg={highlighted ? 'green.subtle' : undefined}>
+                    {row.getAllCells().map((cell) => {
+                      const meta = cell.column.columnDef.meta;
+                      return (
+                        <Table.Cell
+                          key={cell.id}
+                          textAlign={meta?.numeric ? 'end' : 'start'}
+                          fontVariantNumeric={meta?.numeric ? 'tabular-nums' : undefined}
+                          whiteSpace={meta?.wrap ? 'normal' : 'nowrap'}
+                          minW={meta?.width}
+                        >
+                          <table.FlexRender cell={cell} />
+                        </Table.Cell>
+                      );
+                    })}
+                  </Table.Row>
+                );
+              })
+            )}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      {pageSize !== undefined && data.length > pageSize && (
+        <Pager
+          pageIndex={pagination.pageIndex}
+          pageSize={pagination.pageSize}
+          total={data.length}
+          onPageChange={(pageIndex) => setPagination((p) => ({ ...p, pageIndex }))}
+          label={t('table.pagesOf', { name: label })}
+        />
+      )}
+    </Box>
+  );
+}
