@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router-dom';
+import { AlarmsBadge } from '@pricewatch/shared/alarms';
 import { Box, Link, Stack, Text } from '@chakra-ui/react';
 import { selectToken, useAuthStore } from '@pricewatch/shared/auth';
 import { getDeployment } from '@pricewatch/shared/deployment';
@@ -42,6 +43,7 @@ export function SideMenu() {
           <li key={item.key}>
             <MenuLink to={item.path} active={isActiveItem(pathname, item.path)}>
               {t(item.labelKey)}
+              {item.key === 'alarms' && <AlarmsBadge enabled />}
             </MenuLink>
           </li>
         ))}

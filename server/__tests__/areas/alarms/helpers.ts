@@ -1,0 +1,58 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { addDays, todayIso } from '../../../src/lib/days';
+import { alarmsRuntime } from '../../../src/areas/alarms/hook';
+import type { Session } from '../../helpers/build';
+import { us } from '../../helpers/catalogue';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Call = (method: Method, url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+
+export function caller(app: FastifyInstance, session: Session): Call {
+  return (method, url, payload) =>
+    app.inject({
+      method,
+      url,
+      query: { token: session.token },
+      cookies: session.xsrf.cookies,
+      headers: session.xsrf.headers,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+}
+
+/** A multipart form body (file + fields) as a browser sends it. */
+export function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }) {
+  const boundary = `----pwtest${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export function upload(app: FastifyInstance, session: Session, url: string, fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }) {
+  const form = multipart(fields, file);
+  return app.inject({
+    method: 'POST',
+    url,
+    query: { token: session.token },
+    cookies: session.xsrf.cookies,
+    headers: { ...session.xsrf.headers, ...form.headers },
+    payload: form.payload,
+  });
+}
+
+let dayOffset = 0;
+/** A fresh day after the fixtures' last one (the history only moves forward), as MM/DD/YYYY. */
+export const nextDay = () => us(addDays(todayIso(), ++dayOffset));
+
+export const settle = (app: FastifyInstance) => alarmsRuntime(app.db)?.idle() ?? Promise.resolve();

@@ -1,0 +1,58 @@
+/**
+ * POST /custom/import-internal-prices (spec §3 "Internal price import: prices, network, shop"): a
+ * network's own (retail) prices, or the provider's manual ones, written through the catalogue's
+ * recordObservations and then evaluated against the alarms before answering, so the
+ * caller learns how many alarms fired. A client network writes only its own network's shops; the
+ * provider's staff any shop; guests nothing.
+ */
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { internalPricesBodySchema } from '@pricewatch/shared/contract';
+import { queryRows, type Db } from '../../db/client';
+import { todayIso } from '../../lib/days';
+import { forbidden, validationFailed } from '../../lib/errors';
+import { toMinor } from '../../lib/money';
+import type { AuthUser } from '../auth/session-user';
+import { recordObservations, type Observation } from '../prices/record';
+import { shopDirectory } from '../shops/directory';
+import { evaluatePairs } from './evaluate';
+import { alarmsRuntime } from './hook';
+
+export async function importInternalPrices(db: Db, user: AuthUser, body: z.output<typeof internalPricesBodySchema>) {
+  if (user.profile.isGuest) throw forbidden();
+  const dir = await shopDirectory(db).get();
+  if (body.network && !dir.networkByCode.has(body.network)) throw validationFailed([{ path: 'network', message: 'unknown network' }]);
+  const problems: { path: string; message: string }[] = [];
+  const observations: Observation[] = [];
+  const day = body.date ?? todayIso();
+  body.prices.forEach((p, i) => {
+    const shopId = p.shop ?? body.shop;
+    if (!shopId) return problems.push({ path: `prices.${i}.shop`, message: 'shop_required' });
+    const shop = dir.shopById.get(shopId);
+    if (!shop) return problems.push({ path: p.shop ? `prices.${i}.shop` : 'shop', message: 'unknown shop' });
+    if (body.network && shop.network !== body.network) return problems.push({ path: `prices.${i}.shop`, message: 'shop_not_in_network' });
+    if (!user.isProvider && shop.networkId !== user.networkId) throw forbidden();
+    if (p.promo !== null && p.promo !== undefined && p.promo >= p.price) return problems.push({ path: `prices.${i}.promo`, message: 'promo_not_below_price' });
+    observations.push({
+      productId: p.product,
+      shopId,
+      day,
+      regular: toMinor(p.price),
+      promo: p.promo === null || p.promo === undefined ? null : toMinor(p.promo),
+      inStock: p.inStock,
+      source: user.isProvider ? 'manual' : 'retail',
+    });
+  });
+  if (problems.length) throw validationFailed(problems.slice(0, 50));
+  const ids = [...new Set(observations.map((o) => o.productId))];
+  const known = await queryRows<{ id: number }>(db, sql`SELECT id FROM products WHERE id = ANY(${sql.param(ids)}::int[])`);
+  const knownIds = new Set(known.map((r) => Number(r.id)));
+  const unknown = body.prices.map((p, i) => ({ p, i })).filter(({ p }) => !knownIds.has(p.product));
+  if (unknown.length) throw validationFailed(unknown.slice(0, 50).map(({ i }) => ({ path: `prices.${i}.product`, message: 'unknown product' })));
+
+  const written = await recordObservations(db, observations);
+  // Evaluated before answering (the caller is told what fired), in the same serialised evaluator.
+  const runtime = alarmsRuntime(db);
+  const evaluation = runtime ? await runtime.evaluateNow(observations) : await evaluatePairs(db, observations);
+  return { written: written.extended + written.opened, ignored: written.ignored, fired: evaluation.fired };
+}

@@ -1,0 +1,220 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  alarmEventPageResponseSchema,
+  alarmEventsQuerySchema,
+  alarmExportResponseSchema,
+  alarmListQuerySchema,
+  alarmSettingsBodySchema,
+  alarmSettingsResponseSchema,
+  countResponseSchema,
+  deleteAllParamsSchema,
+  groupUpdateBodySchema,
+  idParamsSchema,
+  importResultResponseSchema,
+  internalPricesBodySchema,
+  internalPricesResponseSchema,
+  markReadBodySchema,
+  priceAlarmBodySchema,
+  priceAlarmListResponseSchema,
+  priceAlarmPageResponseSchema,
+  priceAlarmResponseSchema,
+  productAlarmBodySchema,
+  productAlarmPageResponseSchema,
+  productAlarmResponseSchema,
+  productGroupUpdateBodySchema,
+} from '@pricewatch/shared/contract';
+import { ok } from '../../lib/envelope';
+import { currentUser } from '../../plugins/auth';
+import { createFileStore, filesDirFor } from '../files/store';
+import { createAlarmsRuntime } from './hook';
+import { importInternalPrices } from './internal-prices';
+import { sendDigests, sendImmediate, smtpMailer } from './notify';
+import { createAlarmsService } from './service';
+import { readUpload } from './upload';
+
+const previewQuerySchema = z.object({
+  preview: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+/** Digests are looked at every 15 minutes; each user gets one a day at most (notify.ts). */
+const DIGEST_QUEUE = 'alarms.digest';
+const EVALUATE_QUEUE = 'alarms.evaluate';
+/** Pairs per evaluation job (a 1M-price parser run makes 50 jobs of ~250 KB). */
+const EVALUATE_JOB_PAIRS = 20_000;
+const DIGEST_CRON = '*/15 * * * *';
+
+/**
+ * Alarms (spec §7 "Alarms"), behind the auth guard; routes are HTTP only, rules in service.ts. Also
+ * starts the evaluation runtime of this database (hook.ts) and the e-mail digests when SMTP_URL is set.
+ */
+const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const files = createFileStore(fastify.db, filesDirFor(fastify.config.dataDir));
+  const service = createAlarmsService(fastify.db, files);
+
+  const runtime = createAlarmsRuntime(fastify.db, fastify.log);
+  const smtpUrl = process.env.SMTP_URL;
+  if (smtpUrl) {
+    const mailer = smtpMailer(smtpUrl, process.env.SMTP_FROM || 'Pricewatch <alarms@pricewatch.local>');
+    runtime.afterEvaluation = async (result) => {
+      if (result.fired) await sendImmediate(fastify.db, mailer, [...result.owners.keys()]);
+    };
+    runtime.sendDigests = (now) => sendDigests(fastify.db, mailer, now);
+    // The digest check is a pg-boss schedule: one process runs each tick, whatever the number of servers.
+    await fastify.jobs.register(DIGEST_QUEUE, async () => {
+      await runtime.sendDigests?.();
+    });
+    await fastify.jobs.schedule(DIGEST_QUEUE, DIGEST_CRON, {}, { tz: 'UTC' });
+  }
+  // Evaluation in the background (docs/alarms.md "Hook"): written pairs go to this queue in chunks.
+  await fastify.jobs.register<{ p: number[]; s: number[] }>(EVALUATE_QUEUE, async (data) => {
+    await runtime.evaluateNow(data.p.map((productId, i) => ({ productId, shopId: data.s[i]! })));
+  });
+  runtime.dispatch = async (pairs) => {
+    for (let i = 0; i < pairs.length; i += EVALUATE_JOB_PAIRS) {
+      const chunk = pairs.slice(i, i + EVALUATE_JOB_PAIRS);
+      await fastify.jobs.send(EVALUATE_QUEUE, { p: chunk.map((x) => x.productId), s: chunk.map((x) => x.shopId) });
+    }
+  };
+  fastify.addHook('onClose', async () => {
+    await runtime.close();
+  });
+
+  const priceInput = (b: z.output<typeof priceAlarmBodySchema>) => ({ ...b, productIds: [b.productId] });
+
+  // ----- price alarms ------------------------------------------------------------------------------
+
+  fastify.post('/price-alarms', { schema: { body: priceAlarmBodySchema, response: { 200: priceAlarmResponseSchema } } }, async (request) => {
+    const user = currentUser(request);
+    const row = await service.create(user, 'price', priceInput(request.body));
+    return ok((await service.renderPrice([row]))[0]!);
+  });
+
+  fastify.get('/price-alarms/get/all', { schema: { querystring: alarmListQuerySchema, response: { 200: priceAlarmPageResponseSchema } } }, async (request) => {
+    const user = currentUser(request);
+    const { rows, total } = await service.list(user, 'price', request.query);
+    return ok({ items: await service.renderPrice(rows), total });
+  });
+
+  fastify.get('/price-alarms/products/:id', { schema: { params: idParamsSchema, response: { 200: priceAlarmListResponseSchema } } }, async (request) => {
+    const user = currentUser(request);
+    return ok(await service.renderPrice(await service.byProduct(user, request.params.id)));
+  });
+
+  for (const url of ['/price-alarms', '/price-alarms/']) {
+    fastify.put(url, { schema: { body: groupUpdateBodySchema, response: { 200: countResponseSchema } } }, async (request) => {
+      const { ids, set } = request.body;
+      return ok({ count: await service.groupUpdate(currentUser(request), 'price', ids, set) });
+    });
+  }
+
+  fastify.put('/price-alarms/:id', { schema: { params: idParamsSchema, body: priceAlarmBodySchema, response: { 200: priceAlarmResponseSchema } } }, async (request) => {
+    const user = currentUser(request);
+    const row = await service.update(user, 'price', request.params.id, priceInput(request.body));
+    return ok((await service.renderPrice([row]))[0]!);
+  });
+
+  fastify.delete('/price-alarms/all/:x', { schema: { params: deleteAllParamsSchema, response: { 200: countResponseSchema } } }, async (request) =>
+    ok({ count: await service.removeAll(currentUser(request), 'price', request.params.x) }),
+  );
+
+  fastify.delete('/price-alarms/:id', { schema: { params: idParamsSchema, response: { 200: countResponseSchema } } }, async (request) =>
+    ok({ count: await service.remove(currentUser(request), 'price', request.params.id) }),
+  );
+
+  fastify.post('/price-alarms/import', { schema: { querystring: previewQuerySchema, response: { 200: importResultResponseSchema } } }, async (request) => {
+    const user = currentUser(request);
+    const upload = await readUpload(request);
+    const preview = request.query.preview || ['true', '1'].includes(upload.fields.preview ?? '');
+    return ok(await service.importPrice(user, upload, preview));
+  });
+
+  fastify.post('/price-alarms/export', { schema: { response: { 200: alarmExportResponseSchema } } }, async (request) =>
+    ok(await service.exportAlarms(currentUser(request), 'price')),
+  );
+
+  // ----- firings and settings ----------------------------------------------------------------------
+
+  fastify.get('/price-alarms/events', { schema: { querystring: alarmEventsQuerySchema, response: { 200: alarmEventPageResponseSchema } } }, async (request) =>
+    ok(await service.events(currentUser(request), request.query)),
+  );
+
+  fastify.get('/price-alarms/events/unread-count', { schema: { response: { 200: countResponseSchema } } }, async (request) =>
+    ok({ count: await service.unreadCount(currentUser(request)) }),
+  );
+
+  fastify.put('/price-alarms/events/read', { schema: { body: markReadBodySchema, response: { 200: countResponseSchema } } }, async (request) =>
+    ok({ count: await service.markRead(currentUser(request), request.body.all ? null : (request.body.ids ?? [])) }),
+  );
+
+  fastify.get('/price-alarms/settings', { schema: { response: { 200: alarmSettingsResponseSchema } } }, async (request) =>
+    ok(await service.settings(currentUser(request))),
+  );
+
+  fastify.put('/price-alarms/settings', { schema: { body: alarmSettingsBodySchema, response: { 200: alarmSettingsResponseSchema } } }, async (request) =>
+    ok(await service.saveSettings(currentUser(request), request.body)),
+  );
+
+  // ----- product alarms ----------------------------------------------------------------------------
+
+  const productInput = (b: z.output<typeof productAlarmBodySchema>) => ({ ...b, productIds: b.products });
+
+  fastify.post('/price-products-alarms', { schema: { body: productAlarmBodySchema, response: { 200: productAlarmResponseSchema } } }, async (request) => {
+    const user = currentUser(request);
+    const row = await service.create(user, 'product', productInput(request.body));
+    return ok((await service.renderProduct([row]))[0]!);
+  });
+
+  fastify.get('/price-products-alarms/get/all', { schema: { querystring: alarmListQuerySchema, response: { 200: productAlarmPageResponseSchema } } }, async (request) => {
+    const user = currentUser(request);
+    const { rows, total } = await service.list(user, 'product', request.query);
+    return ok({ items: await service.renderProduct(rows), total });
+  });
+
+  for (const url of ['/price-products-alarms', '/price-products-alarms/']) {
+    fastify.put(url, { schema: { body: productGroupUpdateBodySchema, response: { 200: countResponseSchema } } }, async (request) => {
+      const { ids, set } = request.body;
+      return ok({ count: await service.groupUpdate(currentUser(request), 'product', ids, set) });
+    });
+  }
+
+  fastify.put('/price-products-alarms/toggle/:id', { schema: { params: idParamsSchema, response: { 200: productAlarmResponseSchema } } }, async (request) => {
+    const row = await service.toggle(currentUser(request), request.params.id);
+    return ok((await service.renderProduct([row]))[0]!);
+  });
+
+  fastify.put('/price-products-alarms/:id', { schema: { params: idParamsSchema, body: productAlarmBodySchema, response: { 200: productAlarmResponseSchema } } }, async (request) => {
+    const row = await service.update(currentUser(request), 'product', request.params.id, productInput(request.body));
+    return ok((await service.renderProduct([row]))[0]!);
+  });
+
+  fastify.delete('/price-products-alarms/all/:x', { schema: { params: deleteAllParamsSchema, response: { 200: countResponseSchema } } }, async (request) =>
+    ok({ count: await service.removeAll(currentUser(request), 'product', request.params.x) }),
+  );
+
+  fastify.delete('/price-products-alarms/:id', { schema: { params: idParamsSchema, response: { 200: countResponseSchema } } }, async (request) =>
+    ok({ count: await service.remove(currentUser(request), 'product', request.params.id) }),
+  );
+
+  fastify.post('/price-products-alarms/import', { schema: { querystring: previewQuerySchema, response: { 200: importResultResponseSchema } } }, async (request) => {
+    const user = currentUser(request);
+    const upload = await readUpload(request);
+    const preview = request.query.preview || ['true', '1'].includes(upload.fields.preview ?? '');
+    return ok(await service.importProduct(user, upload, preview));
+  });
+
+  fastify.post('/price-products-alarms/export', { schema: { response: { 200: alarmExportResponseSchema } } }, async (request) =>
+    ok(await service.exportAlarms(currentUser(request), 'product')),
+  );
+
+  // ----- internal prices (spec §7 "Shops and utilities") -------------------------------------------
+
+  fastify.post('/custom/import-internal-prices', { schema: { body: internalPricesBodySchema, response: { 200: internalPricesResponseSchema } } }, async (request) =>
+    ok(await importInternalPrices(fastify.db, currentUser(request), request.body)),
+  );
+};
+
+export default alarmsRoutes;

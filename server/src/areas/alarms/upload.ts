@@ -1,0 +1,172 @@
+/**
+ * Reading an uploaded xlsx safely (docs/alarms.md "Import"): the multipart form is read with a byte
+ * limit (413 past it); the file must be a zip whose central directory lists an xlsx workbook; every
+ * entry is inflated once here with a cap on the total output (a zip bomb stops at the cap, whatever its
+ * headers claim) before exceljs sees the bytes; exceljs itself runs inside try. Every refusal is a
+ * 400 naming `file` with a code the screen translates.
+ */
+import { inflateRawSync } from 'node:zlib';
+import type { FastifyRequest } from 'fastify';
+import ExcelJS from 'exceljs';
+import { ALARM_LIMITS } from '@pricewatch/shared/contract';
+import { AppError, validationFailed } from '../../lib/errors';
+
+export type Upload = { file: Buffer | null; filename: string | null; fields: Record<string, string> };
+
+const fileError = (message: string) => validationFailed([{ path: 'file', message }]);
+
+/** Reads the form: the `file` part into memory (at most maxBytes), every other part as a field. */
+export async function readUpload(request: FastifyRequest, maxBytes = ALARM_LIMITS.importMaxBytes): Promise<Upload> {
+  if (!request.isMultipart()) throw validationFailed([{ path: 'body', message: 'expected a multipart form' }]);
+  const out: Upload = { file: null, filename: null, fields: {} };
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > maxBytes) {
+          part.file.resume();
+          throw new AppError(413, 'payload_too_large', 'file_too_large', [{ path: 'file', message: 'file_too_large' }]);
+        }
+        chunks.push(chunk);
+      }
+      if (part.file.truncated) throw new AppError(413, 'payload_too_large', 'file_too_large', [{ path: 'file', message: 'file_too_large' }]);
+      if (part.fieldname === 'file') {
+        out.file = Buffer.concat(chunks);
+        out.filename = part.filename ?? null;
+      }
+    } else {
+      out.fields[part.fieldname] = String(part.value ?? '');
+    }
+  }
+  return out;
+}
+
+type ZipEntry = { name: string; method: number; compressed: number; uncompressed: number; localOffset: number };
+
+/** The central directory of a zip, or null when the bytes are not one. */
+function zipEntries(buf: Buffer): ZipEntry[] | null {
+  const min = Math.max(0, buf.length - 65_557);
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= min; i--) {
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const count = buf.readUInt16LE(eocd + 10);
+  const cdOffset = buf.readUInt32LE(eocd + 16);
+  if (count > ALARM_LIMITS.importMaxEntries) throw fileError('xlsx_too_large');
+  const entries: ZipEntry[] = [];
+  let p = cdOffset;
+  for (let n = 0; n < count; n++) {
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) return null;
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extraLen = buf.readUInt16LE(p + 30);
+    const commentLen = buf.readUInt16LE(p + 32);
+    entries.push({
+      method: buf.readUInt16LE(p + 10),
+      compressed: buf.readUInt32LE(p + 20),
+      uncompressed: buf.readUInt32LE(p + 24),
+      localOffset: buf.readUInt32LE(p + 42),
+      name: buf.toString('utf8', p + 46, p + 46 + nameLen),
+    });
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return entries;
+}
+
+/**
+ * Checks that the bytes are a real, reasonably sized xlsx: zip magic, a central directory naming the
+ * workbook, no zip64 or unknown compression, and the entries' real inflated size within the limit.
+ */
+export function checkXlsx(buf: Buffer | null): void {
+  if (!buf) throw fileError('file_required');
+  if (buf.length === 0) throw fileError('empty_file');
+  if (buf.length < 30 || buf.readUInt32LE(0) !== 0x04034b50) throw fileError('not_xlsx');
+  const entries = zipEntries(buf);
+  if (!entries) throw fileError('not_xlsx');
+  const names = new Set(entries.map((e) => e.name));
+  if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) throw fileError('not_xlsx');
+  let budget: number = ALARM_LIMITS.importMaxUnpackedBytes;
+  for (const e of entries) {
+    if (e.compressed === 0xffffffff || e.uncompressed === 0xffffffff) throw fileError('xlsx_too_large');
+    if (e.uncompressed > budget) throw fileError('xlsx_too_large');
+    if (e.localOffset + 30 > buf.length || buf.readUInt32LE(e.localOffset) !== 0x04034b50) throw fileError('not_xlsx');
+    const start = e.localOffset + 30 + buf.readUInt16LE(e.localOffset + 26) + buf.readUInt16LE(e.localOffset + 28);
+    const data = buf.subarray(start, start + e.compressed);
+    if (e.method === 0) {
+      budget -= data.length;
+    } else if (e.method === 8) {
+      try {
+        budget -= inflateRawSync(data, { maxOutputLength: Math.max(1, budget) }).length;
+      } catch (error) {
+        if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw fileError('xlsx_too_large');
+        throw fileError('not_xlsx');
+      }
+    } else {
+      throw fileError('not_xlsx');
+    }
+    if (budget < 0) throw fileError('xlsx_too_large');
+  }
+}
+
+export type SheetRow = { row: number; cells: Record<string, string> };
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    const v = value as { result?: unknown; text?: unknown; richText?: { text: string }[] };
+    if (v.richText) return v.richText.map((r) => r.text).join('').trim();
+    if (v.text !== undefined) return String(v.text).trim();
+    if (v.result !== undefined) return String(v.result).trim();
+    return '';
+  }
+  return String(value).trim();
+}
+
+/**
+ * The first sheet as rows keyed by lower-case header. 400 `wrong_columns` unless every `required`
+ * column group has one of its names; `no_rows` for a sheet without data; `too_many_rows` past the limit.
+ */
+export async function readSheet(buf: Buffer, required: string[][], maxRows: number = ALARM_LIMITS.importMaxRows): Promise<SheetRow[]> {
+  checkXlsx(buf);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buf as unknown as ArrayBuffer);
+  } catch {
+    throw fileError('not_xlsx');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet || sheet.rowCount === 0) throw fileError('no_rows');
+  const header = new Map<number, string>();
+  sheet.getRow(1).eachCell((cell, col) => {
+    const name = cellText(cell.value).toLowerCase();
+    if (name) header.set(col, name);
+  });
+  const names = new Set(header.values());
+  const missing = required.filter((group) => !group.some((n) => names.has(n)));
+  if (missing.length) {
+    throw validationFailed([{ path: 'file', message: 'wrong_columns' }, ...missing.map((g) => ({ path: `file.${g[0]}`, message: 'missing_column' }))]);
+  }
+  const rows: SheetRow[] = [];
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const cells: Record<string, string> = {};
+    let any = false;
+    sheet.getRow(r).eachCell((cell, col) => {
+      const name = header.get(col);
+      if (!name) return;
+      const text = cellText(cell.value);
+      if (text) any = true;
+      cells[name] = text;
+    });
+    if (!any) continue;
+    rows.push({ row: r, cells });
+    if (rows.length > maxRows) throw fileError('too_many_rows');
+  }
+  if (!rows.length) throw fileError('no_rows');
+  return rows;
+}
