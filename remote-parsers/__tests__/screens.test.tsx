@@ -1,24 +1,155 @@
-import { screen } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
+import { startLocalApiServer, type LocalApiServer } from '../../shared/src/testing/local-api-server';
 import ParsersScreen from '../src/screens/parsers-screen';
 
-// The exposed screens (docs/conventions.md), rendered as the host renders them: plain components.
-// A fresh object per render: initI18nForTests keeps the object it is given as i18next's store and
-// empties it when called again.
-const resources = () => ({
-  en: {
-    translation: {
-      areas: {
-        parsers: { title: 'Parsers', description: 'What the Parsers area is for.' },
-      },
-    },
-  },
+// The exposed screen as the host renders it, against a real HTTP server answering the contract's
+// shapes, with this remote's real English texts.
+jest.setTimeout(30_000);
+// Two busy cores: the screen's round trips can take seconds.
+configure({ asyncUtilTimeout: 6000 });
+
+const en = JSON.parse(readFileSync(join(__dirname, '..', 'public', 'i18n', 'en.json'), 'utf8'));
+const resources = () => ({ en: { translation: { errors: { forbidden: 'Not allowed', service_unavailable: 'Unavailable' } }, parsers: structuredClone(en) } });
+
+const analyst = makeUser({ username: 'analyst', roles: ['network'], network: { _id: '2', name: 'Albert', code: 'albert', product: false, leaflet: true, exportDetails: { access: ['parser', 'manual'] } } as never });
+
+const run = (over: Record<string, unknown> = {}) => ({
+  _id: '40',
+  parserId: '1',
+  status: 'done',
+  trigger: 'schedule',
+  queuedAt: '2026-11-21T06:00:00.000Z',
+  startedAt: '2026-11-21T06:00:01.000Z',
+  finishedAt: '2026-11-21T06:00:09.000Z',
+  pagesTotal: 16,
+  pagesDone: 16,
+  pricesFound: 6,
+  notFound: 1,
+  errors: { timeout: 1, blocked: 1 },
+  ...over,
+});
+const parser = (over: Record<string, unknown> = {}) => ({
+  _id: '1',
+  code: 'kaufland-prg-barrandov',
+  name: 'Kaufland Barrandov',
+  country: 'cz',
+  network: 'kaufland',
+  shopId: '9',
+  strategy: 'selectors',
+  schedule: '0 */6 * * *',
+  enabled: true,
+  failingStreak: 0,
+  flagged: false,
+  lastRun: run(),
+  activeRun: null,
+  problems: 2,
+  ...over,
+});
+const ok = (data: unknown) => ({ json: { success: true, data } });
+
+let server: LocalApiServer;
+beforeAll(async () => {
+  server = await startLocalApiServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.received.length = 0;
+  server.routes.clear();
+  server.on('GET /parsers/list', ok({ items: [parser(), parser({ _id: '2', code: 'lidl-prg-smichov', name: 'Lidl Smíchov', network: 'lidl', lastRun: run({ _id: '41', errors: {}, notFound: 0, pricesFound: 12 }), problems: 0 })], total: 2 }));
+  server.on('GET /scrapers/list', ok({ items: [], total: 0 }));
 });
 
-describe('remote parsers: exposed screens', () => {
-  it('Parsers shows its translated title and description', () => {
-    renderWithProviders(<ParsersScreen />, { user: makeUser(), resources: resources() });
+const render = (user = analyst) => renderWithProviders(<ParsersScreen />, { user, resources: resources(), deployment: { apiServers: [server.url] } });
+
+describe('Parsers screen', () => {
+  it('lists every parser with its last run, counts and problems by kind, and the same figures as a chart', async () => {
+    render();
     expect(screen.getByRole('heading', { name: 'Parsers' })).toBeInTheDocument();
-    expect(screen.getByText('What the Parsers area is for.')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Parsers' });
+    const row = (await within(table).findByText('Kaufland Barrandov')).closest('tr')!;
+    expect(row).toHaveTextContent('Done');
+    expect(row).toHaveTextContent('Timeout: 1');
+    expect(row).toHaveTextContent('Blocked: 1');
+    expect(row).toHaveTextContent('0 */6 * * *');
+    expect(screen.getByRole('figure', { name: /Last run per parser/ })).toBeInTheDocument();
+  });
+
+  it('sends the problem and not-found filters and the search to the server', async () => {
+    render();
+    await within(await screen.findByRole('table', { name: 'Parsers' })).findByText('Kaufland Barrandov');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Only with problems' }));
+    await waitFor(() => expect(server.received.some((r) => r.path === '/parsers/list' && r.query.get('onlyWithProblems') === 'true')).toBe(true));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Only with products not found' }));
+    await waitFor(() => expect(server.received.some((r) => r.path === '/parsers/list' && r.query.get('onlyWithNotFound') === 'true')).toBe(true));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search by shop or code' }), { target: { value: 'lidl' } });
+    await waitFor(() => expect(server.received.some((r) => r.path === '/parsers/list' && r.query.get('filters') === 'lidl')).toBe(true));
+  });
+
+  it('starts a parser and follows its run live until it is done', async () => {
+    let polls = 0;
+    server.on('POST /parsers/force-start', ok([run({ _id: '50', status: 'queued', trigger: 'force', pagesDone: 0, pagesTotal: 0, finishedAt: null, errors: {} })]));
+    server.on('GET /parsers/runs/50', () => {
+      polls++;
+      return ok(polls < 2 ? run({ _id: '50', status: 'running', pagesDone: 5, pagesTotal: 16, finishedAt: null }) : run({ _id: '50', status: 'done' }));
+    });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start Kaufland Barrandov' }));
+    expect(await screen.findByText('5 / 16 pages', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Progress of Kaufland Barrandov')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('5 / 16 pages')).not.toBeInTheDocument(), { timeout: 4000 });
+    const post = server.received.find((r) => r.method === 'POST');
+    expect(JSON.parse(post!.body.toString())).toEqual({ parsers: ['1'] });
+  });
+
+  it('downloads the results of the last run', async () => {
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    server.on('GET /parsers/runs/40/results', ok({ file: 'parser-run-20261121-abc.xlsx', extension: '.xlsx' }));
+    server.on('GET /data/parser-run-20261121-abc.xlsx', { bytes: Buffer.from('PK'), contentType: 'application/octet-stream' });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Download results of Kaufland Barrandov' }));
+    await waitFor(() => expect(saved).toEqual(['kaufland-prg-barrandov-run-40.xlsx']), { timeout: 8000 });
+    expect(server.received.find((r) => r.path === '/data/parser-run-20261121-abc.xlsx')?.query.get('filename')).toBe('kaufland-prg-barrandov-run-40.xlsx');
+    click.mockRestore();
+  });
+
+  it('guests see the list and its results but no start button', async () => {
+    render(makeUser({ username: 'guest', isGuest: true, roles: ['guest'] }));
+    await within(await screen.findByRole('table', { name: 'Parsers' })).findByText('Kaufland Barrandov');
+    expect(screen.getByRole('button', { name: 'Download results of Kaufland Barrandov' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Start / })).not.toBeInTheDocument();
+  });
+
+  it('a network user without parser access is told so', () => {
+    render(makeUser({ username: 'x', roles: ['network'], network: { _id: '3', name: 'Billa', code: 'billa', product: false, leaflet: false, exportDetails: { access: ['manual'] } } as never }));
+    expect(screen.getByText('No access to parsers')).toBeInTheDocument();
+  });
+});
+
+describe('Scraper requests', () => {
+  it('creates a request for a product in a network and lists it', async () => {
+    server.on('POST /scrapers/product', ok({ _id: '7', type: 'product', productId: '12', productName: 'Milk 1 l', network: 'albert', country: 'cz', user: 'analyst', status: 'queued', createdAt: '2026-11-21T08:00:00.000Z', finishedAt: null, results: [] }));
+    render();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Scraper requests' }));
+    await screen.findByText('No scraper requests yet.');
+    fireEvent.change(screen.getByLabelText('Product id'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Scrape now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("Enter the product's numeric id");
+    fireEvent.change(screen.getByLabelText('Product id'), { target: { value: '12' } });
+    await waitFor(() => expect(screen.getByLabelText('Network')).toHaveValue('kaufland'));
+    fireEvent.change(screen.getByLabelText('Network'), { target: { value: 'lidl' } });
+    server.on('GET /scrapers/list', ok({ items: [{ _id: '7', type: 'product', productId: '12', productName: 'Milk 1 l', network: 'lidl', country: 'cz', user: 'analyst', status: 'done', createdAt: '2026-11-21T08:00:00.000Z', finishedAt: '2026-11-21T08:00:03.000Z', results: [{ url: 'http://shop/p/1', name: 'Milk', ean: null, price: 24.9, oldPrice: null, promo: false, currency: 'CZK', inStock: true, strategy: 'selectors', problem: null }] }], total: 1 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Scrape now' }));
+    const table = await screen.findByRole('table', { name: 'Scraper requests' });
+    expect(await within(table).findByText('Milk 1 l')).toBeInTheDocument();
+    expect(within(table).getByText('24.9 CZK')).toBeInTheDocument();
+    const post = server.received.find((r) => r.method === 'POST');
+    expect(JSON.parse(post!.body.toString())).toEqual({ productId: '12', network: 'lidl' });
   });
 });

@@ -1,0 +1,243 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Badge, Box, Button, Checkbox, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
+import { downloadFile } from '@pricewatch/shared/api';
+import { BarSeriesChart } from '@pricewatch/shared/chart';
+import type { ParserListItem, ParserRun } from '@pricewatch/shared/contract';
+import { DataTable, Pager, dataColumnHelper } from '@pricewatch/shared/table';
+import { toaster, ErrorState, LoadingState } from '@pricewatch/shared/ui';
+import { forceStart, getParsers, getRunResults } from '../api/parsers';
+import { RunProgress, useLiveRun } from './run-progress';
+import { useErrorText } from '../../../lib/error-text';
+import { useParsersTranslation } from '../../../lib/i18n';
+import { useApi } from '../../../lib/use-api';
+
+const PAGE_SIZE = 30;
+
+type Filters = { text: string; onlyWithProblems: boolean; onlyWithNotFound: boolean; page: number };
+
+function StatusCell({ parser, started, onEnd }: { parser: ParserListItem; started: ParserRun | null; onEnd: (parserId: string, run: ParserRun) => void }) {
+  const { t } = useParsersTranslation();
+  const live = useLiveRun(started ?? parser.activeRun, (run) => onEnd(parser._id, run));
+  if (live && (live.status === 'queued' || live.status === 'running')) return <RunProgress run={live} name={parser.name} />;
+  const last = live ?? parser.lastRun;
+  if (!last) return <Text color="fg.muted">{t('status.never')}</Text>;
+  return (
+    <Badge colorPalette={last.status === 'done' ? 'green' : 'red'} variant="subtle">
+      {t(`status.${last.status}`)}
+    </Badge>
+  );
+}
+
+function ProblemsCell({ parser }: { parser: ParserListItem }) {
+  const { t } = useParsersTranslation();
+  const errors = Object.entries(parser.lastRun?.errors ?? {});
+  return (
+    <Wrap gap="1">
+      {parser.flagged && (
+        <Badge colorPalette="red" variant="solid">
+          {t('flagged', { count: parser.failingStreak })}
+        </Badge>
+      )}
+      {errors.map(([kind, n]) => (
+        <Badge key={kind} colorPalette="orange" variant="subtle">
+          {t(`problemKinds.${kind}`, { defaultValue: kind })}: {n}
+        </Badge>
+      ))}
+      {!errors.length && !parser.flagged && <Text color="fg.muted">—</Text>}
+    </Wrap>
+  );
+}
+
+export function ParsersPanel({ canWrite }: { canWrite: boolean }) {
+  const { t, i18n } = useParsersTranslation();
+  const errorText = useErrorText();
+  const [filters, setFilters] = useState<Filters>({ text: '', onlyWithProblems: false, onlyWithNotFound: false, page: 0 });
+  const [started, setStarted] = useState<Record<string, ParserRun>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const query = {
+    limit: PAGE_SIZE,
+    skip: filters.page * PAGE_SIZE,
+    filters: filters.text.trim() || undefined,
+    onlyWithProblems: filters.onlyWithProblems || undefined,
+    onlyWithNotFound: filters.onlyWithNotFound || undefined,
+  };
+  const list = useApi(JSON.stringify(query), () => getParsers(query));
+  const reload = list.reload;
+  const onEnd = useCallback(
+    (parserId: string, run: ParserRun) => {
+      setStarted((s) => ({ ...s, [parserId]: run }));
+      reload();
+    },
+    [reload],
+  );
+
+  const start = useCallback(
+    async (p: ParserListItem) => {
+      setBusy(p._id);
+      try {
+        const [run] = await forceStart({ parsers: [p._id] });
+        if (run) setStarted((s) => ({ ...s, [p._id]: run }));
+      } catch (err) {
+        toaster.create({ type: 'error', title: t('actions.startFailed'), description: errorText(err) });
+      } finally {
+        setBusy(null);
+      }
+    },
+    [t, errorText],
+  );
+
+  const download = useCallback(
+    async (p: ParserListItem, run: ParserRun) => {
+      setBusy(`dl-${p._id}`);
+      try {
+        const { file, extension } = await getRunResults(run._id);
+        await downloadFile(file, `${p.code}-run-${run._id}${extension}`);
+      } catch (err) {
+        toaster.create({ type: 'error', title: t('actions.downloadFailed'), description: errorText(err) });
+      } finally {
+        setBusy(null);
+      }
+    },
+    [t, errorText],
+  );
+
+  const dateTime = useMemo(() => new Intl.DateTimeFormat(i18n.language === 'ua' ? 'uk' : i18n.language, { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
+  const columns = useMemo(() => {
+    const col = dataColumnHelper<ParserListItem>();
+    return [
+      col.accessor('name', {
+        header: t('columns.name'),
+        meta: { wrap: true },
+        cell: (c) => (
+          <Stack gap="0">
+            <Text fontWeight="medium">{c.row.original.name}</Text>
+            <Text fontSize="xs" color="fg.muted">
+              {c.row.original.network} · {c.row.original.country.toUpperCase()} · {t(`strategies.${c.row.original.strategy}`)}
+            </Text>
+          </Stack>
+        ),
+      }),
+      col.display({
+        id: 'status',
+        header: t('columns.status'),
+        cell: (c) => <StatusCell parser={c.row.original} started={started[c.row.original._id] ?? null} onEnd={onEnd} />,
+      }),
+      col.display({
+        id: 'lastRun',
+        header: t('columns.lastRun'),
+        cell: (c) => {
+          const r = c.row.original.lastRun;
+          return r?.finishedAt ? dateTime.format(new Date(r.finishedAt)) : '—';
+        },
+      }),
+      col.display({ id: 'pages', header: t('columns.pages'), meta: { numeric: true }, cell: (c) => c.row.original.lastRun?.pagesDone ?? '—' }),
+      col.display({ id: 'prices', header: t('columns.prices'), meta: { numeric: true }, cell: (c) => c.row.original.lastRun?.pricesFound ?? '—' }),
+      col.display({ id: 'notFound', header: t('columns.notFound'), meta: { numeric: true }, cell: (c) => c.row.original.lastRun?.notFound ?? '—' }),
+      col.display({ id: 'problems', header: t('columns.problems'), meta: { wrap: true }, cell: (c) => <ProblemsCell parser={c.row.original} /> }),
+      col.accessor('schedule', { header: t('columns.schedule'), cell: (c) => <Text fontFamily="mono" fontSize="xs">{c.getValue()}</Text> }),
+      col.display({
+        id: 'actions',
+        header: t('columns.actions'),
+        cell: (c) => {
+          const p = c.row.original;
+          const active = !!(p.activeRun || (started[p._id] && !['done', 'failed'].includes(started[p._id]!.status)));
+          const last = p.lastRun;
+          return (
+            <HStack gap="1">
+              {canWrite && (
+                <Button size="xs" onClick={() => void start(p)} disabled={active || busy === p._id} aria-label={t('actions.startNamed', { name: p.name })}>
+                  {t('actions.start')}
+                </Button>
+              )}
+              {last && (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={() => void download(p, last)}
+                  loading={busy === `dl-${p._id}`}
+                  aria-label={t('actions.downloadNamed', { name: p.name })}
+                >
+                  {t('actions.download')}
+                </Button>
+              )}
+            </HStack>
+          );
+        },
+      }),
+    ];
+  }, [t, started, onEnd, dateTime, canWrite, busy, start, download]);
+
+  const chartData = useMemo(
+    () =>
+      (list.data?.items ?? [])
+        .filter((p) => p.lastRun)
+        .map((p) => ({ name: p.name, prices: p.lastRun!.pricesFound, notFound: p.lastRun!.notFound, problems: p.problems })),
+    [list.data],
+  );
+
+  const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, page: 0, ...patch }));
+  return (
+    <Stack gap="4" mt="4">
+      <HStack gap="4" wrap="wrap">
+        <Input
+          maxW="20rem"
+          size="sm"
+          placeholder={t('filters.search')}
+          aria-label={t('filters.search')}
+          value={filters.text}
+          onChange={(e) => set({ text: e.currentTarget.value })}
+        />
+        <Checkbox.Root checked={filters.onlyWithProblems} onCheckedChange={(e) => set({ onlyWithProblems: e.checked === true })} size="sm">
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('filters.onlyWithProblems')}</Checkbox.Label>
+        </Checkbox.Root>
+        <Checkbox.Root checked={filters.onlyWithNotFound} onCheckedChange={(e) => set({ onlyWithNotFound: e.checked === true })} size="sm">
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('filters.onlyWithNotFound')}</Checkbox.Label>
+        </Checkbox.Root>
+      </HStack>
+      {list.error ? (
+        <ErrorState title={t('errors.load')} message={errorText(list.error)} onRetry={list.reload} />
+      ) : !list.data ? (
+        <LoadingState label={t('loading')} />
+      ) : (
+        <>
+          {chartData.length > 0 && (
+            <Box>
+              <BarSeriesChart
+                label={t('chart.label')}
+                data={chartData}
+                categoryKey="name"
+                horizontal
+                height={Math.max(160, chartData.length * 36 + 60)}
+                series={[
+                  { key: 'prices', name: t('columns.prices'), stackId: 'pages' },
+                  { key: 'notFound', name: t('columns.notFound'), stackId: 'pages' },
+                  { key: 'problems', name: t('columns.problems'), stackId: 'pages' },
+                ]}
+              />
+            </Box>
+          )}
+          <DataTable
+            label={t('table.label')}
+            columns={columns}
+            data={list.data.items}
+            getRowId={(p) => p._id}
+            busy={list.loading}
+            isHighlighted={(p) => p.flagged}
+            empty={<Text color="fg.muted">{t('table.empty')}</Text>}
+          />
+          <Pager
+            pageIndex={filters.page}
+            pageSize={PAGE_SIZE}
+            total={list.data.total}
+            onPageChange={(page) => setFilters((f) => ({ ...f, page }))}
+            label={t('table.pages')}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * Several server processes on one database share the parser work: a scheduled run is queued once
+ * whoever schedules it, and a run whose process dies mid-run is picked up by another after its lease.
+ * On PostgreSQL (TEST_DATABASE_URL) two whole apps share one database; on PGlite (one connection per
+ * database) two workers share the app's database.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../../src/app';
+import { loadConfig } from '../../../src/config';
+import { queryRows } from '../../../src/db/client';
+import { createParserWorker } from '../../../src/areas/parsers/worker';
+import { build, onPostgres, SERVER_DIR, testDatabase, TEST_DEMO_PRODUCTS } from '../../helpers/build';
+
+jest.setTimeout(120_000);
+
+const FAST = { politeness: false, maxRetries: 0, backoffMs: 10, leaseSeconds: 4, pollMs: 200 };
+const runsOf = (app: FastifyInstance, code: string) =>
+  queryRows<{ id: number; status: string; attempts: number; claimed_by: string; trigger: string; prices_found: number }>(
+    app.db,
+    sql`SELECT r.id, r.status, r.attempts, r.claimed_by, r.trigger, r.prices_found FROM parser_runs r JOIN parsers p ON p.id = r.parser_id WHERE p.code = ${code} ORDER BY r.id`,
+  );
+
+describe('two workers on one database', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await build({ env: { DEMO_SHOPS: '1', PARSERS_WORKER: '0' } });
+  });
+  afterAll(() => app?.close());
+
+  it('queues each scheduled run once, and a run abandoned mid-run is finished by the other worker', async () => {
+    const opts = { ...app.parsers.workerOptions, ...FAST };
+    const a = createParserWorker(app.db, app.parsers.queries, app.log, opts);
+    const b = createParserWorker(app.db, app.parsers.queries, app.log, opts);
+    const at = Date.UTC(2030, 0, 1, 6, 3);
+    await Promise.all([a.schedule(at), b.schedule(at), a.schedule(at + 60_000)]);
+    const runs = await queryRows<{ parser_id: number; n: number }>(app.db, sql`SELECT parser_id, count(*)::int AS n FROM parser_runs GROUP BY parser_id`);
+    expect(runs).toHaveLength(7);
+    expect(runs.every((r) => Number(r.n) === 1)).toBe(true);
+
+    // Keep only the lidl run; a claims it and "dies".
+    await app.db.execute(sql`DELETE FROM parser_runs WHERE parser_id <> (SELECT id FROM parsers WHERE code = 'lidl-prg-smichov')`);
+    expect(await a.claimAndRun()).toBe(true);
+    a.abandon();
+    let [run] = await runsOf(app, 'lidl-prg-smichov');
+    expect(run).toMatchObject({ status: 'running', claimed_by: a.id });
+    // Within the lease nobody else takes it.
+    expect(await b.claimAndRun()).toBe(false);
+    await a.idle();
+    await new Promise((r) => setTimeout(r, 4500));
+    expect(await b.claimAndRun()).toBe(true);
+    await b.idle();
+    [run] = await runsOf(app, 'lidl-prg-smichov');
+    expect(run).toMatchObject({ status: 'done', claimed_by: b.id, attempts: 2, prices_found: 12 });
+  });
+});
+
+(onPostgres() ? describe : describe.skip)('two server processes on one PostgreSQL', () => {
+  const database = testDatabase();
+  const apps: FastifyInstance[] = [];
+  const start = async (env: Record<string, string>) => {
+    const config = {
+      ...loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', DEMO_PRODUCTS: String(TEST_DEMO_PRODUCTS), DEMO_SHOPS: '1', PARSERS_WORKER: '1', ...env }, SERVER_DIR),
+      dataDir: 'memory://',
+      databaseUrl: database.options.databaseUrl,
+      databaseSchema: database.options.schema,
+    };
+    const app = await buildApp({ config, serverDir: SERVER_DIR, staticDirs: { host: null, remotes: {} }, logger: false });
+    apps.push(app);
+    return app;
+  };
+  afterAll(async () => {
+    for (const app of apps) await app.close().catch(() => undefined);
+    await database.drop();
+  });
+
+  it('each scheduled run happens once; a job of a stopped process is picked up by the other', async () => {
+    const one = await start({});
+    Object.assign(one.parsers.workerOptions, FAST, { scheduling: false });
+    const two = await start({});
+    Object.assign(two.parsers.workerOptions, FAST, { scheduling: false });
+    // Both processes schedule the same moment.
+    const at = Date.now();
+    await Promise.all([one.parsers.worker.schedule(at), two.parsers.worker.schedule(at)]);
+    const counts = await queryRows<{ n: number }>(one.db, sql`SELECT count(*)::int AS n FROM parser_runs GROUP BY parser_id`);
+    expect(counts).toHaveLength(7);
+    expect(counts.every((c) => Number(c.n) === 1)).toBe(true);
+
+    // Both work; every run ends done or failed exactly once.
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const open = await queryRows<{ n: number }>(one.db, sql`SELECT count(*)::int AS n FROM parser_runs WHERE status IN ('queued', 'running')`);
+      if (Number(open[0]!.n) === 0) break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const runs = await queryRows<{ status: string; attempts: number; claimed_by: string }>(one.db, sql`SELECT status, attempts, claimed_by FROM parser_runs`);
+    expect(runs.every((r) => ['done', 'failed'].includes(r.status) && r.attempts === 1)).toBe(true);
+
+    // A forced run claimed by process one, which then stops without completing it.
+    one.parsers.worker.abandon();
+    const [lidl] = await queryRows<{ id: number }>(one.db, sql`SELECT id FROM parsers WHERE code = 'lidl-prg-smichov'`);
+    await one.db.execute(sql`INSERT INTO parser_runs (parser_id, trigger, status, claimed_by, heartbeat_at, started_at, attempts)
+      VALUES (${lidl!.id}, 'force', 'running', ${one.parsers.worker.id}, now(), now(), 1)`);
+    await one.close();
+    apps.splice(apps.indexOf(one), 1);
+    const until = Date.now() + 30_000;
+    let last: { status: string; attempts: number; claimed_by: string } | undefined;
+    while (Date.now() < until) {
+      [last] = await queryRows<{ status: string; attempts: number; claimed_by: string }>(
+        two.db,
+        sql`SELECT status, attempts, claimed_by FROM parser_runs WHERE trigger = 'force' ORDER BY id DESC LIMIT 1`,
+      );
+      if (last?.status === 'done') break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(last).toMatchObject({ status: 'done', attempts: 2, claimed_by: two.parsers.worker.id });
+  });
+});
+
+describe('pg-boss dispatch', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await build({ env: { DEMO_SHOPS: '1', PARSERS_WORKER: '1' } });
+    // No polling: only the `parsers.run` job can start the run.
+    Object.assign(app.parsers.workerOptions, FAST, { polling: false, scheduling: false });
+  });
+  afterAll(() => app?.close());
+
+  it('a forced run is announced as a parsers.run job and run by the worker that takes it', async () => {
+    await app.db.execute(sql`DELETE FROM parser_runs`);
+    const [lidl] = await queryRows<{ id: number }>(app.db, sql`SELECT id FROM parsers WHERE code = 'lidl-prg-smichov'`);
+    const user = await queryRows<{ id: string }>(app.db, sql`SELECT id FROM users WHERE username = 'operator'`);
+    const [run] = await app.parsers.queries.queueRun(Number(lidl!.id), 'force', { requestedBy: user[0]!.id }).then((r) => [r!]);
+    app.parsers.dispatch([Number(run.id)]);
+    const until = Date.now() + 30_000;
+    let status = 'queued';
+    while (Date.now() < until && status !== 'done') {
+      await new Promise((r) => setTimeout(r, 200));
+      status = (await app.parsers.queries.run(Number(run.id)))!.status;
+    }
+    expect(status).toBe('done');
+    expect((await app.parsers.queries.run(Number(run.id)))!.prices_found).toBe(12);
+  });
+});

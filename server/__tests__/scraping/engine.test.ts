@@ -1,0 +1,127 @@
+/**
+ * The engine against real HTTP: the demo shops on 127.0.0.1 (ephemeral ports), every strategy and
+ * format, and the pages that fail. Known prices come from the shops' own price function.
+ */
+import { parserDefinitionSchema } from '@pricewatch/shared/contract';
+import { DEMO_SHOPS, definitionFor } from '../../src/demo-shops/catalog';
+import { demoPrice } from '../../src/demo-shops/prices';
+import { failureOf, startDemoShops, type DemoShops } from '../../src/demo-shops/server';
+import { crawl, type PageOutcome } from '../../src/scraping/crawl';
+import { extract } from '../../src/scraping/extract';
+import { todayDay } from '../../src/lib/days';
+
+jest.setTimeout(60_000);
+
+const DAY = todayDay();
+const products = new Map(
+  DEMO_SHOPS.map((s) => [s.code, Array.from({ length: 10 }, (_, i) => ({ id: 100 + i, ean: null, name: `Product ${i}`, article: `a${i}` }))]),
+);
+let shops: DemoShops;
+
+beforeAll(async () => {
+  shops = await startDemoShops({ products, day: () => DAY, slowMs: 2500, hugeBytes: 50 * 1024 * 1024 });
+});
+afterAll(() => shops.close());
+
+async function crawlShop(code: string, override: Record<string, unknown> = {}, allowPrivate = true) {
+  const shop = shops.shops.find((s) => s.spec.code === code)!;
+  const def = parserDefinitionSchema.parse({ ...definitionFor(shop.spec, shop.base, shop.products.map((p) => p.article)), ...override });
+  const out: PageOutcome[] = [];
+  await crawl(
+    def.productUrls,
+    {
+      extract: def,
+      concurrency: 4,
+      rateLimitPerSecond: null,
+      timeoutSeconds: def.timeoutSeconds,
+      maxPageBytes: def.maxPageBytes,
+      respectRobotsTxt: true,
+      allowPrivate,
+      maxRetries: 1,
+      backoffMs: 20,
+      listing: def.listing,
+    },
+    (o) => void out.push(o),
+  );
+  return { shop, out: new Map(out.map((o) => [o.url.replace(shop.base, ''), o])) };
+}
+
+describe('the engine on the demo shops', () => {
+  it.each(DEMO_SHOPS.filter((s) => !s.failing).map((s) => [s.code, s.template]))('%s (%s): every price, old price, promo flag and stock as the shop shows them', async (code) => {
+    const { shop, out } = await crawlShop(code);
+    expect(out.size).toBe(10);
+    for (const p of shop.products) {
+      const o = out.get(`/p/${p.article}`)!;
+      const truth = demoPrice(p.id, code, DAY);
+      expect(o.problem).toBeNull();
+      expect(o.extraction).toMatchObject({
+        price: (truth.promo ?? truth.regular) / 100,
+        oldPrice: truth.promo ? truth.regular / 100 : null,
+        promo: truth.promo !== null,
+        name: p.name,
+      });
+      if (shop.spec.template !== 'selectors-space') expect(o.extraction!.inStock).toBe(truth.inStock);
+    }
+  });
+
+  it('records each failing page as a problem of its kind, and never a price', async () => {
+    const { shop, out } = await crawlShop('kaufland-prg-barrandov');
+    const kindOf = (path: string) => out.get(path)?.problem?.kind;
+    const byFailure = (f: string) => `/p/${shop.products[[0, 1, 2, 3, 4, 5].find((i) => failureOf(i) === f)!]!.article}`;
+    expect(out.get(byFailure('not_found'))).toMatchObject({ notFound: true, status: 404 });
+    expect(kindOf(byFailure('server_error'))).toBe('http_status');
+    expect(kindOf(byFailure('slow'))).toBe('timeout');
+    expect(kindOf(byFailure('layout_changed'))).toBe('layout_changed');
+    expect(kindOf(byFailure('blocked'))).toBe('blocked');
+    expect(kindOf(byFailure('call_us'))).toBe('price_unparseable');
+    expect(kindOf('/special/huge')).toBe('too_large');
+    expect(kindOf('/special/redirect-loop')).toBe('redirect_loop');
+    expect(kindOf('/special/bad-utf8')).toBe('invalid_encoding');
+    expect(kindOf('/private/secret')).toBe('not_allowed'); // robots.txt
+    for (const o of out.values()) if (o.problem) expect(o.extraction?.price ?? null).toBeNull();
+    // The healthy pages of the failing shop still give their prices.
+    const good = shop.products.slice(6).map((p) => out.get(`/p/${p.article}`)!);
+    expect(good.every((o) => o.problem === null && o.extraction!.price! > 0)).toBe(true);
+  });
+
+  it('a bad selector is a recorded problem on every page, not a crash', async () => {
+    const { out } = await crawlShop('lidl-prg-smichov', { selectors: { price: 'div[[[' } });
+    expect([...out.values()].every((o) => o.problem?.kind === 'invalid_definition')).toBe(true);
+  });
+
+  it('refuses loopback addresses outside demo and test mode', async () => {
+    const { out } = await crawlShop('carrefour-tbs-east-point', {}, false);
+    expect([...out.values()].every((o) => o.problem?.kind === 'not_allowed')).toBe(true);
+  });
+
+  it('discovers product pages from a listing page', async () => {
+    const { shop, out } = await crawlShop('albert-prg-andel');
+    expect(shop.spec.listing).toBe(true);
+    expect(out.size).toBe(10);
+  });
+});
+
+describe('extract', () => {
+  it('auto: JSON-LD first, then microdata, then selectors', () => {
+    const ld = `<script type="application/ld+json">{"@type":"Product","name":"Milk","gtin13":"8594001021499","offers":{"@type":"Offer","price":"24.90","priceCurrency":"CZK","availability":"https://schema.org/InStock"}}</script>`;
+    expect(extract(ld, { strategy: 'auto' })).toMatchObject({ strategy: 'jsonld', price: 24.9, ean: '8594001021499', currency: 'CZK', inStock: true });
+    const md = `<div itemscope itemtype="http://schema.org/Product"><span itemprop="name">Tea</span><div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price" content="5.49">5.49 ₾</span></div></div>`;
+    expect(extract(md, { strategy: 'auto' })).toMatchObject({ strategy: 'microdata', price: 5.49 });
+    const css = `<h1>Cheese</h1><p class="p"><del>1.899,00 Kč</del> 1.600,00 Kč</p>`;
+    expect(extract(css, { strategy: 'auto', selectors: { price: '.p' }, priceFormat: { decimal: ',', thousands: '.' } })).toMatchObject({
+      strategy: 'selectors',
+      price: 1600,
+      oldPrice: 1899,
+      promo: true,
+    });
+  });
+
+  it('a page matching nothing is "layout changed"; a broken JSON-LD block is skipped', () => {
+    expect(extract('<script type="application/ld+json">{broken</script><p>hi</p>', { strategy: 'auto' }).problem?.kind).toBe('layout_changed');
+  });
+
+  it('an invalid EAN is dropped, not matched', () => {
+    const ld = `<script type="application/ld+json">{"@type":"Product","gtin13":"1234567890123","offers":{"price":"1.00"}}</script>`;
+    expect(extract(ld, { strategy: 'jsonld' }).ean).toBeNull();
+  });
+});

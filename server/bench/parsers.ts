@@ -1,0 +1,97 @@
+/**
+ * Parser engine benchmark (`npm run bench` → this, or `pnpm --filter @pricewatch/server run bench:parsers`):
+ * pages per second and prices per second against the loopback demo shops with politeness off, and
+ * extraction accuracy against the shops' known prices (must be 100%). Prints one JSON object.
+ * BENCH_PARSER_PAGES (default 150) product pages per shop; the failing shop is left out of accuracy.
+ */
+import { parserDefinitionSchema } from '@pricewatch/shared/contract';
+import { DEMO_SHOPS, definitionFor } from '../src/demo-shops/catalog';
+import { demoPrice } from '../src/demo-shops/prices';
+import { startDemoShops } from '../src/demo-shops/server';
+import { crawl } from '../src/scraping/crawl';
+import { todayDay } from '../src/lib/days';
+
+const PAGES = Number(process.env.BENCH_PARSER_PAGES ?? 150);
+const CONCURRENCY = Number(process.env.BENCH_PARSER_CONCURRENCY ?? 8);
+
+async function main() {
+  const day = todayDay();
+  const specs = DEMO_SHOPS.filter((s) => !s.failing);
+  const products = new Map(
+    specs.map((s) => [s.code, Array.from({ length: PAGES }, (_, i) => ({ id: 1000 + i, ean: null, name: `Bench product ${i}`, article: `b${i}` }))]),
+  );
+  const shops = await startDemoShops({ products, specs, day: () => day });
+  const perShop: Record<string, { pages: number; seconds: number; correct: number }> = {};
+  let pages = 0;
+  let prices = 0;
+  let correct = 0;
+  let checked = 0;
+  const wrong: string[] = [];
+  const started = performance.now();
+  try {
+    for (const shop of shops.shops) {
+      const def = parserDefinitionSchema.parse(definitionFor(shop.spec, shop.base, shop.products.map((p) => p.article)));
+      const byUrl = new Map(shop.products.map((p) => [`${shop.base}/p/${p.article}`, p]));
+      const t0 = performance.now();
+      let shopPages = 0;
+      let shopCorrect = 0;
+      await crawl(
+        def.productUrls,
+        {
+          extract: def,
+          concurrency: CONCURRENCY,
+          rateLimitPerSecond: null,
+          timeoutSeconds: def.timeoutSeconds,
+          maxPageBytes: def.maxPageBytes,
+          respectRobotsTxt: def.respectRobotsTxt,
+          allowPrivate: true,
+          listing: def.listing,
+        },
+        (o) => {
+          const p = byUrl.get(o.url);
+          if (!p) return;
+          shopPages++;
+          const x = o.extraction;
+          if (x && !o.problem && x.price !== null) prices++;
+          const truth = demoPrice(p.id, shop.spec.code, day);
+          checked++;
+          const ok =
+            !o.problem &&
+            x !== null &&
+            Math.round(x.price! * 100) === (truth.promo ?? truth.regular) &&
+            (x.promo ? Math.round(x.oldPrice! * 100) === truth.regular : truth.promo === null);
+          if (ok) {
+            correct++;
+            shopCorrect++;
+          } else if (wrong.length < 5) wrong.push(`${shop.spec.code} ${o.url}: ${JSON.stringify(x ?? o.problem)}`);
+        },
+      );
+      pages += shopPages;
+      perShop[shop.spec.code] = { pages: shopPages, seconds: +((performance.now() - t0) / 1000).toFixed(2), correct: shopCorrect };
+    }
+  } finally {
+    await shops.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const out = {
+    bench: 'parsers',
+    shops: specs.length,
+    pagesPerShop: PAGES,
+    concurrency: CONCURRENCY,
+    pages,
+    prices,
+    seconds: +seconds.toFixed(2),
+    pagesPerSecond: +(pages / seconds).toFixed(1),
+    pricesPerSecond: +(prices / seconds).toFixed(1),
+    accuracyPct: checked ? +((correct / checked) * 100).toFixed(2) : 0,
+    perShop,
+    ...(wrong.length ? { wrong } : {}),
+  };
+  console.log(JSON.stringify(out, null, 2));
+  process.exit(out.accuracyPct === 100 ? 0 : 1);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

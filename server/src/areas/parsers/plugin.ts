@@ -1,0 +1,80 @@
+/**
+ * Wires parsers into the app: queries, the worker of this process (started when PARSERS_WORKER is on),
+ * and in demo mode the loopback demo shops with their parser definitions. Routes use
+ * `fastify.parsers`; on close the worker finishes or gives up its runs and the shops stop.
+ */
+import fp from 'fastify-plugin';
+import { createFileStore, filesDirFor } from '../files/store';
+import { setupDemoShops } from '../../demo-shops/setup';
+import type { DemoShops } from '../../demo-shops/server';
+import { createParsersQueries, type ParsersQueries } from './queries';
+import { createParsersService, type ParsersService } from './service';
+import { createParserWorker, type ParserWorker, type WorkerOptions } from './worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    parsers: {
+      queries: ParsersQueries;
+      service: ParsersService;
+      worker: ParserWorker;
+      /** Mutable: tests and the bench switch politeness off or shorten the lease. */
+      workerOptions: WorkerOptions;
+      /** Announces queued runs to the workers of every process. */
+      dispatch: (runIds: number[]) => void;
+      demoShops: DemoShops | null;
+    };
+  }
+}
+
+export default fp(
+  async function parsers(fastify) {
+    const { config } = fastify;
+    const queries = createParsersQueries(fastify.db);
+    const workerOptions: WorkerOptions = {
+      // Loopback and private addresses only where the demo shops live (demo and test mode).
+      allowPrivate: config.demo,
+      politeness: true,
+      concurrency: 2,
+      pollMs: 3000,
+      leaseSeconds: 60,
+      maxAttempts: 3,
+      catchUpMs: 6 * 3600_000,
+      scheduling: true,
+    };
+    const worker = createParserWorker(fastify.db, queries, fastify.log, workerOptions);
+    /**
+     * A queued run is announced as a pg-boss job (queue `parsers.run`, docs/jobs.md): the worker of
+     * whichever process takes the job claims the run and runs it at once. The runs table stays the
+     * truth — each worker's poll loop also claims queued runs and takes over runs whose process died —
+     * so a job that is lost (or a process without job workers) only costs a few seconds.
+     */
+    const dispatch = (runIds: number[]) => {
+      for (const runId of runIds) {
+        fastify.jobs.send('parsers.run', { runId }).catch((err: unknown) => fastify.log.debug({ err, runId }, 'parsers.run not sent; the poll loop will take it'));
+      }
+      if (config.parsersWorker && workerOptions.polling !== false) void worker.tick();
+    };
+    const service = createParsersService(fastify.db, queries, createFileStore(fastify.db, filesDirFor(config.dataDir)), dispatch);
+    const state = { queries, service, worker, workerOptions, dispatch, demoShops: null as DemoShops | null };
+    fastify.decorate('parsers', state);
+
+    if (config.demo && config.demoShops) {
+      state.demoShops = await setupDemoShops(fastify.db, { basePort: config.demoShopsPort });
+      fastify.log.info({ shops: state.demoShops.shops.map((s) => `${s.spec.code} ${s.base}`) }, 'demo shops started');
+    }
+    if (config.parsersWorker) {
+      await fastify.jobs.register<{ runId: number }>('parsers.run', async ({ runId }) => void (await worker.runById(runId)), {
+        concurrency: workerOptions.concurrency,
+        retryLimit: 0,
+      });
+    }
+    fastify.addHook('onReady', async () => {
+      if (config.parsersWorker) worker.start();
+    });
+    fastify.addHook('onClose', async () => {
+      await worker.stop(5000);
+      await state.demoShops?.close();
+    });
+  },
+  { name: 'parsers', dependencies: ['config', 'db', 'jobs'] },
+);

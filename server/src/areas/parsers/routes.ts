@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  forceStartBodySchema,
+  forceStartResponseSchema,
+  parserRunFileResponseSchema,
+  parserRunParamsSchema,
+  parserRunProblemsResponseSchema,
+  parserRunResponseSchema,
+  parsersListQuerySchema,
+  parsersListResponseSchema,
+  parsersSchedulesQuerySchema,
+  parsersSchedulesResponseSchema,
+} from '@pricewatch/shared/contract';
+import { ok } from '../../lib/envelope';
+import { currentUser } from '../../plugins/auth';
+
+/** Parsers (spec §7), behind the auth guard. Results are downloaded through GET /data/{file}. */
+const parsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { service } = fastify.parsers;
+
+  fastify.get(
+    '/parsers/list',
+    { schema: { querystring: parsersListQuerySchema, response: { 200: parsersListResponseSchema } } },
+    async (request) => ok(await service.list(currentUser(request), request.query)),
+  );
+
+  fastify.get(
+    '/parsers-schedules/list',
+    { schema: { querystring: parsersSchedulesQuerySchema, response: { 200: parsersSchedulesResponseSchema } } },
+    async (request) => ok(await service.schedules(currentUser(request), request.query.parsers)),
+  );
+
+  fastify.post(
+    '/parsers/force-start',
+    { schema: { body: forceStartBodySchema, response: { 200: forceStartResponseSchema } } },
+    async (request) => ok(await service.forceStart(currentUser(request), request.body)),
+  );
+
+  fastify.get(
+    '/parsers/runs/:id',
+    { schema: { params: parserRunParamsSchema, response: { 200: parserRunResponseSchema } } },
+    async (request) => ok(await service.run(currentUser(request), request.params.id)),
+  );
+
+  fastify.get(
+    '/parsers/runs/:id/problems',
+    { schema: { params: parserRunParamsSchema, response: { 200: parserRunProblemsResponseSchema } } },
+    async (request) => ok(await service.problems(currentUser(request), request.params.id)),
+  );
+
+  fastify.get(
+    '/parsers/runs/:id/results',
+    { schema: { params: parserRunParamsSchema, response: { 200: parserRunFileResponseSchema } } },
+    async (request) => ok(await service.results(currentUser(request), request.params.id)),
+  );
+};
+
+export default parsersRoutes;

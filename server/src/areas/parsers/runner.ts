@@ -1,0 +1,204 @@
+/**
+ * Runs one claimed parser run: crawls its pages (src/scraping/crawl.ts), matches each page to a
+ * catalogue product (by EAN where the page gives one, else by the offer's URL in the parser's shop),
+ * keeps every page's outcome as a run item, and counts pages, prices, not-found products and errors by
+ * kind as it goes (the screen follows them live). Prices are written at the end, in one transaction with
+ * the run's final state, through the catalogue's recordObservations (price spans): a run that dies or
+ * fails leaves the price history as it was.
+ */
+import { sql } from 'drizzle-orm';
+import { parserDefinitionSchema, type ParserDefinition } from '@pricewatch/shared/contract';
+import type { Db } from '../../db/client';
+import { todayIso } from '../../lib/days';
+import { recordObservations, type Observation } from '../prices/record';
+import { crawl, type PageOutcome } from '../../scraping/crawl';
+import type { ItemRow, ParsersQueries, RunRow } from './queries';
+
+export type RunnerOptions = {
+  allowPrivate: boolean;
+  /** false: no rate limit (bench, tests). */
+  politeness: boolean;
+  backoffMs?: number;
+  maxRetries?: number;
+  /** A dead worker: stop writing (tests simulate a process that dies mid-run). */
+  isAbandoned?: () => boolean;
+  flushEveryMs?: number;
+};
+
+export type RunSummary = { status: 'done' | 'failed' | 'abandoned'; pricesFound: number; notFound: number; errors: Record<string, number>; written: number };
+
+export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker: string, opts: RunnerOptions): Promise<RunSummary> {
+  const parser = await q.parser(run.parser_id);
+  const errors: Record<string, number> = {};
+  const counts = { pagesTotal: 0, pagesDone: 0, pricesFound: 0, notFound: 0 };
+  const finish = async (status: 'done' | 'failed', failure: string | null, observations: Observation[]) => {
+    if (opts.isAbandoned?.()) return 0;
+    let written = 0;
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const [mine] = (
+        (await t.execute(sql`SELECT id FROM parser_runs WHERE id = ${run.id} AND claimed_by = ${worker} AND status = 'running' FOR UPDATE`)) as { rows: unknown[] }
+      ).rows;
+      if (!mine) return; // The lease was lost: another worker owns the run now.
+      if (observations.length && status === 'done') {
+        const r = await recordObservations(t, observations);
+        written = r.extended + r.opened;
+      }
+      await t.execute(sql`UPDATE parser_runs SET status = ${status}, finished_at = now(), heartbeat_at = now(), failure = ${failure},
+          pages_total = ${counts.pagesTotal}, pages_done = ${counts.pagesDone}, prices_found = ${counts.pricesFound},
+          not_found = ${counts.notFound}, errors = ${JSON.stringify(errors)}::jsonb
+        WHERE id = ${run.id}`);
+      if (run.scraper_request_id) {
+        await t.execute(sql`UPDATE scraper_requests SET
+            results = results || COALESCE((SELECT jsonb_agg(jsonb_build_object('url', i.url, 'name', i.name, 'ean', i.ean,
+              'price', i.price / 100.0, 'oldPrice', i.old_price / 100.0, 'promo', i.promo, 'currency', i.currency, 'inStock', i.in_stock,
+              'strategy', i.strategy, 'problem', CASE WHEN i.problem_kind IS NULL THEN NULL ELSE jsonb_build_object('kind', i.problem_kind, 'message', i.problem) END)
+              ORDER BY i.seq) FROM parser_run_items i WHERE i.run_id = ${run.id}), '[]'::jsonb),
+            status = CASE WHEN EXISTS (SELECT 1 FROM parser_runs o WHERE o.scraper_request_id = ${run.scraper_request_id} AND o.id <> ${run.id}
+                                        AND o.status IN ('queued', 'running')) THEN 'running' ELSE 'done' END,
+            finished_at = CASE WHEN EXISTS (SELECT 1 FROM parser_runs o WHERE o.scraper_request_id = ${run.scraper_request_id} AND o.id <> ${run.id}
+                                        AND o.status IN ('queued', 'running')) THEN NULL ELSE now() END
+          WHERE id = ${run.scraper_request_id}`);
+      }
+    });
+    return written;
+  };
+
+  if (!parser) {
+    await finish('failed', 'parser deleted', []);
+    return { status: 'failed', pricesFound: 0, notFound: 0, errors, written: 0 };
+  }
+  const parsed = parserDefinitionSchema.safeParse(parser.definition);
+  if (!parsed.success) {
+    errors.invalid_definition = 1;
+    const msg = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    await finish('failed', `invalid definition: ${msg}`.slice(0, 500), []);
+    return { status: 'failed', pricesFound: 0, notFound: 0, errors, written: 0 };
+  }
+  const def: ParserDefinition = parsed.data;
+  await q.resetItems(run.id);
+
+  let urls = def.productUrls;
+  let listing = def.listing;
+  if (run.product_ids?.length) {
+    // A scraper request: only the offers of these products in the parser's shop.
+    urls = parser.shop_id ? (await q.offerUrls(parser.shop_id, run.product_ids)).map((o) => o.url) : [];
+    listing = undefined;
+  }
+  counts.pagesTotal = urls.length;
+
+  let seq = 0;
+  let pending: { outcome: PageOutcome; seq: number }[] = [];
+  const items: ItemRow[] = [];
+  const observations: Observation[] = [];
+  const day = todayIso();
+  let lastFlush = Date.now();
+  let lost = false;
+
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    lastFlush = Date.now();
+    if (!batch.length && lost) return;
+    const eans = batch.map((b) => b.outcome.extraction?.ean).filter((e): e is string => !!e);
+    const pageUrls = batch.map((b) => b.outcome.url);
+    const m = batch.length ? await q.match(parser.country, parser.shop_id, eans, pageUrls) : { byEan: new Map(), byUrl: new Map() };
+    const rows: ItemRow[] = [];
+    for (const { outcome: o, seq: s } of batch) {
+      const x = o.extraction;
+      let problem = o.problem;
+      let productId: number | null = null;
+      let notFound = o.notFound;
+      if (notFound) {
+        productId = m.byUrl.get(o.url) ?? null;
+      } else if (x && !problem && x.price !== null) {
+        productId = (x.ean ? m.byEan.get(x.ean) : undefined) ?? m.byUrl.get(o.url) ?? null;
+        if (productId === null) {
+          notFound = true;
+          problem = { kind: 'not_found', message: x.ean ? `no catalogue product with EAN ${x.ean} or this URL` : 'no catalogue product with this URL' };
+        }
+      }
+      if (notFound) counts.notFound++;
+      else if (problem) errors[problem.kind] = (errors[problem.kind] ?? 0) + 1;
+      const minor = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v * 100));
+      if (productId !== null && x && !problem && x.price !== null) {
+        counts.pricesFound++;
+        if (parser.shop_id !== null) {
+          observations.push({
+            productId,
+            shopId: parser.shop_id,
+            day,
+            regular: minor(x.promo ? x.oldPrice : x.price)!,
+            promo: x.promo ? minor(x.price) : null,
+            inStock: x.inStock ?? true,
+            source: 'parser',
+          });
+        }
+      }
+      counts.pagesDone++;
+      rows.push({
+        seq: s,
+        url: o.url,
+        http_status: o.status,
+        product_id: productId,
+        name: x?.name?.slice(0, 300) ?? null,
+        ean: x?.ean ?? null,
+        price: x && !problem ? minor(x.price) : null,
+        old_price: x && !problem ? minor(x.oldPrice) : null,
+        promo: !!(x && !problem && x.promo),
+        currency: x?.currency ?? null,
+        in_stock: x?.inStock ?? null,
+        strategy: x?.strategy ?? null,
+        not_found: notFound,
+        problem_kind: problem?.kind ?? null,
+        problem: problem?.message.slice(0, 500) ?? null,
+      });
+    }
+    if (opts.isAbandoned?.()) {
+      lost = true;
+      return;
+    }
+    await q.insertItems(run.id, rows);
+    items.push(...rows);
+    if (!(await q.progress(run.id, worker, { ...counts, errors }))) lost = true;
+  };
+
+  const heartbeat = setInterval(() => {
+    if (!pending.length && !opts.isAbandoned?.()) void q.progress(run.id, worker, { ...counts, errors }).then((ok) => (ok ? undefined : (lost = true)), () => undefined);
+  }, 5000);
+  try {
+    await q.progress(run.id, worker, { ...counts, errors });
+    await crawl(
+      urls,
+      {
+        extract: { strategy: def.strategy, selectors: def.selectors, priceFormat: def.priceFormat },
+        concurrency: def.concurrency,
+        rateLimitPerSecond: opts.politeness ? def.rateLimitPerSecond : null,
+        timeoutSeconds: def.timeoutSeconds,
+        maxPageBytes: def.maxPageBytes,
+        respectRobotsTxt: def.respectRobotsTxt,
+        allowPrivate: opts.allowPrivate,
+        backoffMs: opts.backoffMs,
+        maxRetries: opts.maxRetries,
+        listing,
+        onTotal: (n) => (counts.pagesTotal = Math.max(counts.pagesTotal, n)),
+      },
+      async (outcome) => {
+        pending.push({ outcome, seq: seq++ });
+        if (Date.now() - lastFlush >= (opts.flushEveryMs ?? 500)) await flush();
+      },
+    );
+    await flush();
+  } catch (err) {
+    // Only a broken definition (or the database) stops a crawl: the run fails, prices untouched.
+    clearInterval(heartbeat);
+    errors.invalid_definition = (errors.invalid_definition ?? 0) + 1;
+    await finish('failed', (err as Error).message.slice(0, 500), []).catch(() => undefined);
+    return { status: 'failed', pricesFound: counts.pricesFound, notFound: counts.notFound, errors, written: 0 };
+  }
+  clearInterval(heartbeat);
+  if (lost || opts.isAbandoned?.()) return { status: 'abandoned', pricesFound: counts.pricesFound, notFound: counts.notFound, errors, written: 0 };
+  const failed = counts.pagesTotal > 0 && counts.pricesFound === 0 && counts.notFound < counts.pagesDone;
+  const written = await finish(failed ? 'failed' : 'done', failed ? 'no price found on any page' : null, observations);
+  return { status: failed ? 'failed' : 'done', pricesFound: counts.pricesFound, notFound: counts.notFound, errors, written };
+}

@@ -1,0 +1,225 @@
+/**
+ * Parsers (spec §7 "Parsers"; visibility §6): who may see and run them, the list with its filters,
+ * schedules, force start, a run's progress, problems and results file. Rules (docs/parsers.md):
+ * provider staff and network users whose exportDetails.access holds `parser`; each sees the parsers of
+ * the networks visible to it; guests look but do not start runs.
+ */
+import { sql } from 'drizzle-orm';
+import type { ForceStartBody, ParserListItem, ParserRun, ParserSchedule, ParsersListQuery } from '@pricewatch/shared/contract';
+import { parserDefinitionSchema, parsersListQuerySchema } from '@pricewatch/shared/contract';
+import type { z } from 'zod';
+import { queryRows, type Db } from '../../db/client';
+import { forbidden, notFound, validationFailed } from '../../lib/errors';
+import type { AuthUser } from '../auth/session-user';
+import type { FileStore } from '../files/store';
+import { writeXlsx } from '../files/xlsx';
+import { visibleNetworkCodes } from '../shops/visibility';
+import type { ListedParser, ParserRow, ParsersQueries, RunRow } from './queries';
+import { nextSlots } from './schedule';
+
+/** Three failed runs in a row flag a parser. */
+export const FLAG_AFTER_FAILED_RUNS = 3;
+
+const iso = (v: string | Date | null | undefined) => (v === null || v === undefined ? null : new Date(v).toISOString());
+
+export function toRun(r: RunRow): ParserRun {
+  return {
+    _id: String(r.id),
+    parserId: String(r.parser_id),
+    status: r.status,
+    trigger: r.trigger,
+    queuedAt: iso(r.queued_at)!,
+    startedAt: iso(r.started_at),
+    finishedAt: iso(r.finished_at),
+    pagesTotal: Number(r.pages_total),
+    pagesDone: Number(r.pages_done),
+    pricesFound: Number(r.prices_found),
+    notFound: Number(r.not_found),
+    errors: r.errors ?? {},
+  };
+}
+
+export const canSeeParsers = (user: AuthUser) => user.isProvider || user.exportDetails.access.includes('parser');
+
+export function createParsersService(db: Db, q: ParsersQueries, files: FileStore, onQueued: (runIds: number[]) => void) {
+  async function visibleNetworkIds(user: AuthUser): Promise<number[] | null> {
+    const codes = visibleNetworkCodes(user);
+    if (codes === null) return null;
+    const rows = await queryRows<{ id: number }>(db, sql`SELECT id FROM networks WHERE code = ANY(${sql.param(codes)}::text[])`);
+    return rows.map((r) => Number(r.id));
+  }
+
+  function assertArea(user: AuthUser) {
+    if (!canSeeParsers(user)) throw forbidden();
+  }
+
+  async function visibleParser(user: AuthUser, p: ParserRow | null): Promise<ParserRow> {
+    if (!p) throw notFound('parser');
+    const ids = await visibleNetworkIds(user);
+    if (ids && !ids.includes(Number(p.network_id))) throw forbidden();
+    return p;
+  }
+
+  async function visibleRun(user: AuthUser, runId: number): Promise<{ run: RunRow; parser: ParserRow }> {
+    assertArea(user);
+    const run = await q.run(runId);
+    if (!run) throw notFound('run');
+    const parser = await visibleParser(user, await q.parser(run.parser_id));
+    return { run, parser };
+  }
+
+  return {
+    visibleNetworkIds,
+
+    async list(user: AuthUser, query: z.output<typeof parsersListQuerySchema>): Promise<{ items: ParserListItem[]; total: number }> {
+      assertArea(user);
+      const networkIds = await visibleNetworkIds(user);
+      if (query.shops?.length) {
+        // As everywhere in the catalogue: an unknown shop is 400 naming the field, an invisible one 403.
+        const known = await queryRows<{ id: number; network_id: number }>(db, sql`SELECT id, network_id FROM shops WHERE id = ANY(${sql.param(query.shops)}::int[])`);
+        const unknown = query.shops.filter((id) => !known.some((k) => Number(k.id) === id));
+        if (unknown.length) throw validationFailed([{ path: 'shops', message: `unknown shop: ${unknown.join(', ')}` }]);
+        if (networkIds && known.some((k) => !networkIds.includes(Number(k.network_id)))) throw forbidden();
+      }
+      const { rows, total } = await q.list({
+        networkIds,
+        shopIds: query.shops,
+        onlyWithProblems: query.onlyWithProblems,
+        onlyWithNotFound: query.onlyWithNotFound,
+        text: query.filters || undefined,
+        limit: query.limit,
+        skip: query.skip,
+      });
+      return { items: rows.map(toItem), total };
+    },
+
+    async schedules(user: AuthUser, parsers: number[] | undefined): Promise<ParserSchedule[]> {
+      assertArea(user);
+      const ids = await visibleNetworkIds(user);
+      const rows = parsers?.length ? await q.parsersByIds(parsers) : await q.enabledParsers();
+      if (parsers?.length) {
+        const missing = parsers.filter((id) => !rows.some((r) => Number(r.id) === id));
+        if (missing.length) throw validationFailed([{ path: 'parsers', message: `unknown parser: ${missing.join(', ')}` }]);
+        if (ids && rows.some((r) => !ids.includes(Number(r.network_id)))) throw forbidden();
+      }
+      const now = Date.now();
+      return rows
+        .filter((r) => !ids || ids.includes(Number(r.network_id)))
+        .map((r) => ({ parserId: String(r.id), code: r.code, schedule: r.schedule, next: r.enabled ? nextSlots(r.schedule, now).map((d) => d.toISOString()) : [] }));
+    },
+
+    async forceStart(user: AuthUser, body: { parsers: number[] }): Promise<ParserRun[]> {
+      assertArea(user);
+      if (user.profile.isGuest) throw forbidden();
+      const unique = [...new Set(body.parsers)];
+      const rows = await q.parsersByIds(unique);
+      const missing = unique.filter((id) => !rows.some((r) => Number(r.id) === id));
+      if (missing.length) throw validationFailed([{ path: 'parsers', message: `unknown parser: ${missing.join(', ')}` }]);
+      const ids = await visibleNetworkIds(user);
+      if (ids && rows.some((r) => !ids.includes(Number(r.network_id)))) throw forbidden();
+      const disabled = rows.filter((r) => !r.enabled);
+      if (disabled.length) throw validationFailed([{ path: 'parsers', message: `parser disabled: ${disabled.map((r) => r.id).join(', ')}` }]);
+      const runs: RunRow[] = [];
+      for (const p of rows) {
+        // One run per parser at a time: starting a running parser answers the run in progress.
+        const active = await q.activeRun(p.id);
+        runs.push(active ?? (await q.queueRun(p.id, 'force', { requestedBy: user.id }))!);
+      }
+      onQueued(runs.filter((r) => r.status === 'queued').map((r) => Number(r.id)));
+      return runs.map(toRun);
+    },
+
+    async run(user: AuthUser, runId: number): Promise<ParserRun> {
+      return toRun((await visibleRun(user, runId)).run);
+    },
+
+    async problems(user: AuthUser, runId: number) {
+      await visibleRun(user, runId);
+      return (await q.items(runId, true)).map((i) => ({ url: i.url, kind: i.problem_kind ?? 'unknown', message: i.problem ?? '' }));
+    },
+
+    /** The run's pages as an xlsx file for the caller; download it with GET /data/{file}. */
+    async results(user: AuthUser, runId: number): Promise<{ file: string; extension: string }> {
+      const { parser } = await visibleRun(user, runId);
+      const items = await q.items(runId);
+      const file = await files.create('parser-run', user, '.xlsx');
+      try {
+        const money = (v: number | null) => (v === null ? null : v / 100);
+        await writeXlsx(
+          file.path,
+          parser.code.slice(0, 30),
+          [
+            { header: 'URL', key: 'url', width: 50 },
+            { header: 'HTTP', key: 'status', width: 8 },
+            { header: 'Product id', key: 'productId' },
+            { header: 'Name', key: 'name', width: 40 },
+            { header: 'EAN', key: 'ean', width: 16 },
+            { header: 'Price', key: 'price' },
+            { header: 'Old price', key: 'oldPrice' },
+            { header: 'Promo', key: 'promo', width: 8 },
+            { header: 'Currency', key: 'currency', width: 10 },
+            { header: 'In stock', key: 'inStock', width: 10 },
+            { header: 'Strategy', key: 'strategy' },
+            { header: 'Not found', key: 'notFound', width: 10 },
+            { header: 'Problem', key: 'problemKind', width: 18 },
+            { header: 'Details', key: 'problem', width: 50 },
+          ],
+          (async function* () {
+            yield items.map((i) => ({
+              url: i.url,
+              status: i.http_status,
+              productId: i.product_id,
+              name: i.name,
+              ean: i.ean,
+              price: money(i.price),
+              oldPrice: money(i.old_price),
+              promo: i.promo ? 'yes' : '',
+              currency: i.currency,
+              inStock: i.in_stock === null ? '' : i.in_stock ? 'yes' : 'no',
+              strategy: i.strategy,
+              notFound: i.not_found ? 'yes' : '',
+              problemKind: i.problem_kind,
+              problem: i.problem,
+            }));
+          })(),
+        );
+        await file.commit();
+      } catch (err) {
+        await file.discard();
+        throw err;
+      }
+      return { file: file.name, extension: '.xlsx' };
+    },
+
+    /** For the CLI and tests: a definition as the engine would take it, or the 400 naming what is wrong. */
+    parseDefinition(value: unknown) {
+      const r = parserDefinitionSchema.safeParse(value);
+      if (!r.success) throw validationFailed(r.error.issues.map((i) => ({ path: ['definition', ...i.path].join('.'), message: i.message })));
+      return r.data;
+    },
+  };
+
+  function toItem(r: ListedParser): ParserListItem {
+    const def = parserDefinitionSchema.safeParse(r.definition);
+    const lastRun = r.last_run ? toRun(r.last_run) : null;
+    return {
+      _id: String(r.id),
+      code: r.code,
+      name: r.name,
+      country: r.country,
+      network: r.network,
+      shopId: r.shop_id === null ? null : String(r.shop_id),
+      strategy: def.success ? def.data.strategy : 'auto',
+      schedule: r.schedule,
+      enabled: r.enabled,
+      failingStreak: Number(r.failing_streak ?? 0),
+      flagged: Number(r.failing_streak ?? 0) >= FLAG_AFTER_FAILED_RUNS,
+      lastRun,
+      activeRun: r.active_run ? toRun(r.active_run) : null,
+      problems: Number(r.problems ?? 0),
+    };
+  }
+}
+
+export type ParsersService = ReturnType<typeof createParsersService>;
+export type { ForceStartBody, ParsersListQuery };

@@ -1,0 +1,82 @@
+/**
+ * The demo shops: real HTTP sites on loopback, one per entry, rendering the demo catalogue's products
+ * for that shop with prices that change day by day (prices.ts). Together they cover the four countries,
+ * the three extraction strategies and the price formats of docs/parsers.md; one shop (kaufland-prg-barrandov) has pages
+ * that fail in every way a real shop fails, so the problems view shows something true.
+ */
+import type { ParserDefinitionInput, ParserPriceFormat } from '@pricewatch/shared/contract';
+
+export type DemoTemplate = 'jsonld' | 'jsonld-strike' | 'microdata' | 'selectors-dot' | 'selectors-space' | 'selectors-broken';
+
+export type DemoShopSpec = {
+  /** Shop code of src/demo/data.ts; also the parser code (parser map). */
+  code: string;
+  country: 'cz' | 'ua' | 'pl' | 'ge';
+  currency: string;
+  template: DemoTemplate;
+  /** Product URLs come from the listing page instead of the definition. */
+  listing: boolean;
+  /** How the visible price text is written. */
+  format: ParserPriceFormat;
+  /** Currency as printed after the amount. */
+  symbol: string;
+  /** This shop's pages include the failing ones. */
+  failing?: boolean;
+};
+
+export const DEMO_SHOPS: DemoShopSpec[] = [
+  { code: 'albert-prg-andel', country: 'cz', currency: 'CZK', template: 'jsonld', listing: true, format: { decimal: ',', thousands: ' ' }, symbol: 'Kč' },
+  { code: 'lidl-prg-smichov', country: 'cz', currency: 'CZK', template: 'selectors-dot', listing: false, format: { decimal: ',', thousands: '.' }, symbol: 'Kč' },
+  { code: 'silpo-kyi-pechersk', country: 'ua', currency: 'UAH', template: 'microdata', listing: true, format: { decimal: '.', thousands: '' }, symbol: '₴' },
+  { code: 'biedronka-waw-mokotow', country: 'pl', currency: 'PLN', template: 'jsonld-strike', listing: false, format: { decimal: ',', thousands: ' ' }, symbol: 'zł' },
+  { code: 'zabka-waw-srodmiescie', country: 'pl', currency: 'PLN', template: 'selectors-space', listing: false, format: { decimal: ',', thousands: ' ' }, symbol: 'zł' },
+  { code: 'carrefour-tbs-east-point', country: 'ge', currency: 'GEL', template: 'microdata', listing: false, format: { decimal: '.', thousands: '' }, symbol: '₾' },
+  { code: 'kaufland-prg-barrandov', country: 'cz', currency: 'CZK', template: 'selectors-broken', listing: false, format: { decimal: ',', thousands: ' ' }, symbol: 'Kč', failing: true },
+];
+
+/** Pages of the failing shop that are not products: each must end as a recorded problem. */
+export const FAILING_EXTRA_PATHS = ['/special/huge', '/special/redirect-loop', '/special/bad-utf8', '/private/secret'];
+
+/** Products rendered per shop (the first offers of the shop in the catalogue). */
+export const DEMO_SHOP_PRODUCTS = 12;
+
+export function definitionFor(spec: DemoShopSpec, base: string, articles: string[]): ParserDefinitionInput {
+  const productUrls = spec.listing ? [] : [...articles.map((a) => `${base}/p/${a}`), ...(spec.failing ? FAILING_EXTRA_PATHS.map((p) => base + p) : [])];
+  const common = {
+    productUrls,
+    ...(spec.listing ? { listing: { url: `${base}/catalog`, linkSelector: 'a.product-link' } } : {}),
+    rateLimitPerSecond: 5,
+    concurrency: 2,
+    timeoutSeconds: spec.failing ? 2 : 10,
+    maxPageBytes: 2 * 1024 * 1024,
+    respectRobotsTxt: true,
+  };
+  switch (spec.template) {
+    case 'jsonld':
+    case 'jsonld-strike':
+    case 'microdata':
+      // schema.org needs no per-shop configuration.
+      return { ...common, strategy: 'auto' };
+    case 'selectors-dot':
+      return {
+        ...common,
+        strategy: 'selectors',
+        selectors: { name: 'h1.title', price: '.price-box .current', oldPrice: '.price-box .was', outOfStock: '.sold-out' },
+        priceFormat: spec.format,
+      };
+    case 'selectors-space':
+      return {
+        ...common,
+        strategy: 'auto',
+        selectors: { name: '.product h2', ean: '[data-ean]', price: '.product .price', outOfStock: '.stock.none' },
+        priceFormat: spec.format,
+      };
+    case 'selectors-broken':
+      return {
+        ...common,
+        strategy: 'selectors',
+        selectors: { name: 'h1', ean: 'meta[name="ean"]', price: '#price .value', outOfStock: '.out-of-stock' },
+        priceFormat: spec.format,
+      };
+  }
+}

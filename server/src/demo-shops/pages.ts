@@ -1,0 +1,105 @@
+/** The HTML of the demo shops' pages, one template per way real shops publish prices. */
+import type { DemoShopSpec } from './catalog';
+import { formatMinor, type DemoPrice } from './prices';
+
+export type DemoProduct = { id: number; ean: string | null; name: string; article: string };
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const major = (minor: number) => (minor / 100).toFixed(2);
+
+const page = (title: string, head: string, body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)}</title>${head}</head><body>${body}</body></html>`;
+
+export function listingPage(spec: DemoShopSpec, products: DemoProduct[]): string {
+  const links = products.map((p) => `<li><a class="product-link" href="/p/${encodeURIComponent(p.article)}">${esc(p.name)}</a></li>`).join('');
+  return page(`${spec.code} catalogue`, '', `<h1>Catalogue</h1><ul>${links}</ul><a href="/about">About</a>`);
+}
+
+/** The product page as the shop's template renders it. */
+export function productPage(spec: DemoShopSpec, p: DemoProduct, price: DemoPrice, variant: 'normal' | 'layout_changed' | 'call_us' = 'normal'): string {
+  const f = spec.format;
+  const shown = price.promo ?? price.regular;
+  const availability = price.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+  // Thin and non-breaking spaces, as shops really print them.
+  const text = (minor: number, sepChar?: string) => `${formatMinor(minor, f, sepChar)}\u00a0${spec.symbol}`;
+  switch (spec.template) {
+    case 'jsonld': {
+      const ld = {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: p.name,
+        ...(p.ean ? { gtin13: p.ean } : {}),
+        offers: {
+          '@type': 'Offer',
+          price: major(shown),
+          priceCurrency: spec.currency,
+          availability,
+          ...(price.promo ? { priceSpecification: { '@type': 'PriceSpecification', priceType: 'ListPrice', price: major(price.regular) } } : {}),
+        },
+      };
+      const old = price.promo ? `<s class="old">${text(price.regular, '\u202f')}</s>` : '';
+      return page(p.name, `<script type="application/ld+json">${JSON.stringify(ld)}</script>`, `<h1>${esc(p.name)}</h1><div class="price">${old} ${text(shown, '\u202f')}</div>`);
+    }
+    case 'jsonld-strike': {
+      const ld = {
+        '@context': 'https://schema.org',
+        '@graph': [
+          { '@type': 'BreadcrumbList', itemListElement: [] },
+          {
+            '@type': 'Product',
+            name: p.name,
+            ...(p.ean ? { gtin: p.ean } : {}),
+            offers: [
+              {
+                '@type': 'Offer',
+                price: major(shown),
+                priceCurrency: spec.currency,
+                availability,
+                ...(price.promo
+                  ? { priceSpecification: [{ '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/StrikethroughPrice', price: major(price.regular), priceCurrency: spec.currency }] }
+                  : {}),
+              },
+            ],
+          },
+        ],
+      };
+      return page(p.name, `<script type="application/ld+json">${JSON.stringify(ld)}</script>`, `<main><h1>${esc(p.name)}</h1><p>${text(shown, '\u2009')}</p></main>`);
+    }
+    case 'microdata': {
+      const old = price.promo ? `<del>${text(price.regular)}</del>` : '';
+      return page(
+        p.name,
+        '',
+        `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">${esc(p.name)}</h1>` +
+          (p.ean ? `<meta itemprop="gtin13" content="${p.ean}">` : '') +
+          `<div itemprop="offers" itemscope itemtype="https://schema.org/Offer">${old}<span itemprop="price" content="${major(shown)}">${text(shown)}</span>` +
+          `<meta itemprop="priceCurrency" content="${spec.currency}"><link itemprop="availability" href="${availability}"></div></div>`,
+      );
+    }
+    case 'selectors-dot': {
+      // No EAN on the page: matched by the offer's URL.
+      const was = price.promo ? `<span class="was">${text(price.regular)}</span>` : '';
+      const sold = price.inStock ? '' : '<p class="sold-out">Vyprodáno</p>';
+      return page(p.name, '', `<h1 class="title">${esc(p.name)}</h1><div class="price-box">${was}<span class="current">${text(shown)}</span></div>${sold}`);
+    }
+    case 'selectors-space': {
+      const unit = `<small class="unit">(${text(Math.round(shown * 4))}/kg)</small>`;
+      const old = price.promo ? `<del>${text(price.regular, '\u00a0')}</del> ` : '';
+      const stock = price.inStock ? '<span class="stock">Dostępny</span>' : '<span class="stock none">Niedostępny</span>';
+      return page(
+        p.name,
+        '',
+        `<div class="product"${p.ean ? ` data-ean="${p.ean}"` : ''}><h2>${esc(p.name)}</h2><div class="price">${old}${text(shown, '\u00a0')} ${unit}</div>${stock}</div>`,
+      );
+    }
+    case 'selectors-broken': {
+      const meta = p.ean ? `<meta name="ean" content="${p.ean}">` : '';
+      const sold = price.inStock ? '' : '<p class="out-of-stock">Není skladem</p>';
+      if (variant === 'layout_changed') return page(p.name, meta, `<h1>${esc(p.name)}</h1><div class="price-new"><b>${text(shown)}</b></div>`);
+      if (variant === 'call_us') return page(p.name, meta, `<h1>${esc(p.name)}</h1><div id="price"><span class="value">Call us for the price</span></div>`);
+      return page(p.name, meta, `<h1>${esc(p.name)}</h1><div id="price"><span class="value">${text(shown)}</span></div>${sold}`);
+    }
+  }
+}
+
+export const blockPage = () => page('Access denied', '', '<h1>Access denied</h1><p>Please complete the captcha to prove you are not a robot.</p>');

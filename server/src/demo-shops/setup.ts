@@ -1,0 +1,73 @@
+/**
+ * Demo mode: starts the demo shops on loopback with the demo catalogue's products of each shop, points
+ * those offers' URLs at the running shops (ports change between starts), and upserts one parser
+ * definition per shop (parsers table), each pointing at its shop. Scheduled a few times a day; the first
+ * run comes shortly after start (docs/parsers.md "Demo shops").
+ */
+import { sql } from 'drizzle-orm';
+import { parserDefinitionSchema } from '@pricewatch/shared/contract';
+import { queryRows, type Db } from '../db/client';
+import { DEMO_SHOPS, DEMO_SHOP_PRODUCTS, definitionFor, type DemoShopSpec } from './catalog';
+import type { DemoProduct } from './pages';
+import { startDemoShops, type DemoShops, type StartOptions } from './server';
+
+export const DEMO_SCHEDULE = '0 */6 * * *';
+
+/** A product the shop sells that the catalogue does not know: its page is a "not found" of the parser. */
+export const UNKNOWN_PRODUCT: DemoProduct = { id: 9_999_001, ean: '5901234123457', name: 'Seasonal special (not in the catalogue)', article: 'seasonal-special' };
+
+async function productsOf(db: Db, spec: DemoShopSpec, shopId: number): Promise<DemoProduct[]> {
+  const load = () =>
+    queryRows<{ id: number; ean: string | null; name: string; shop_article: string | null }>(
+      db,
+      sql`SELECT p.id, p.ean, p.name, o.shop_article FROM offers o JOIN products p ON p.id = o.product_id
+        WHERE o.shop_id = ${shopId} ORDER BY p.id LIMIT ${DEMO_SHOP_PRODUCTS}`,
+    );
+  let rows = await load();
+  if (rows.length < DEMO_SHOP_PRODUCTS) {
+    // A small catalogue may not give this shop enough offers: it sells some more of its country's products.
+    await db.execute(sql`INSERT INTO offers (product_id, shop_id, shop_article)
+      SELECT p.id, ${shopId}, 'd' || p.id FROM products p WHERE p.country = ${spec.country}
+        AND NOT EXISTS (SELECT 1 FROM offers o WHERE o.product_id = p.id AND o.shop_id = ${shopId})
+      ORDER BY p.id LIMIT ${DEMO_SHOP_PRODUCTS - rows.length} ON CONFLICT DO NOTHING`);
+    rows = await load();
+  }
+  const products = rows.map((r) => ({ id: Number(r.id), ean: r.ean, name: r.name, article: r.shop_article || `d${r.id}` }));
+  return spec.template === 'jsonld' ? [...products, UNKNOWN_PRODUCT] : products;
+}
+
+export async function setupDemoShops(db: Db, opts: Omit<StartOptions, 'products'> = {}): Promise<DemoShops> {
+  const specs = opts.specs ?? DEMO_SHOPS;
+  const shopRows = await queryRows<{ id: number; code: string; name: string; network_id: number }>(
+    db,
+    sql`SELECT id, code, name, network_id FROM shops WHERE code = ANY(${sql.param(specs.map((s) => s.code))}::text[])`,
+  );
+  const byCode = new Map(shopRows.map((r) => [r.code, r]));
+  const present = specs.filter((s) => byCode.has(s.code));
+  const products = new Map<string, DemoProduct[]>();
+  for (const spec of present) products.set(spec.code, await productsOf(db, spec, byCode.get(spec.code)!.id));
+
+  const shops = await startDemoShops({ ...opts, specs: present, products });
+  try {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      for (const running of shops.shops) {
+        const shop = byCode.get(running.spec.code)!;
+        const known = running.products.filter((p) => p !== UNKNOWN_PRODUCT);
+        if (known.length) {
+          await t.execute(sql`UPDATE offers o SET url = ${running.base} || '/p/' || x.article
+            FROM unnest(${sql.param(known.map((p) => p.id))}::int[], ${sql.param(known.map((p) => encodeURIComponent(p.article)))}::text[]) AS x(id, article)
+            WHERE o.shop_id = ${shop.id} AND o.product_id = x.id`);
+        }
+        const definition = parserDefinitionSchema.parse(definitionFor(running.spec, running.base, running.products.map((p) => encodeURIComponent(p.article))));
+        await t.execute(sql`INSERT INTO parsers (code, name, network_id, shop_id, country, definition, schedule, demo)
+          VALUES (${shop.code}, ${shop.name}, ${shop.network_id}, ${shop.id}, ${running.spec.country}, ${JSON.stringify(definition)}::jsonb, ${DEMO_SCHEDULE}, true)
+          ON CONFLICT (code) DO UPDATE SET definition = EXCLUDED.definition, updated_at = now()`);
+      }
+    });
+  } catch (err) {
+    await shops.close();
+    throw err;
+  }
+  return shops;
+}

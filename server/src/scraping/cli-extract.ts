@@ -1,0 +1,74 @@
+/**
+ * `pnpm --filter @pricewatch/server run extract -- <url> [--definition file.json] [--allow-private]`
+ * prints, as JSON, what the engine extracts from one page: name, EAN, price, old price, promo flag,
+ * currency, stock and the strategy that matched — auto-detection (JSON-LD, then microdata) unless a
+ * definition is given. A way to check a shop before adding it (README "Checking a shop before adding it").
+ * Loopback and private addresses are refused unless --allow-private (e.g. for the demo shops).
+ */
+import { readFileSync } from 'node:fs';
+import { parserDefinitionSchema, type ExtractedOffer } from '@pricewatch/shared/contract';
+import { crawl } from './crawl';
+
+function usage(message?: string): never {
+  if (message) console.error(message);
+  console.error('usage: extract <url> [--definition file.json] [--allow-private]');
+  process.exit(2);
+}
+
+async function main() {
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  const url = args.find((a) => !a.startsWith('--') && args[args.indexOf(a) - 1] !== '--definition');
+  if (!url) usage();
+  const defIndex = args.indexOf('--definition');
+  let raw: unknown = { productUrls: [url] };
+  if (defIndex >= 0) {
+    const file = args[defIndex + 1] ?? usage('--definition needs a file');
+    try {
+      raw = { ...JSON.parse(readFileSync(file, 'utf8')), productUrls: [url], listing: undefined };
+    } catch (err) {
+      usage(`cannot read ${file}: ${(err as Error).message}`);
+    }
+  }
+  const parsed = parserDefinitionSchema.safeParse(raw);
+  if (!parsed.success) {
+    console.log(JSON.stringify({ url, problem: { kind: 'invalid_definition', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } }, null, 2));
+    process.exit(1);
+  }
+  const def = parsed.data;
+  let result: ExtractedOffer | null = null;
+  await crawl(
+    [url],
+    {
+      extract: def,
+      concurrency: 1,
+      rateLimitPerSecond: null,
+      timeoutSeconds: def.timeoutSeconds,
+      maxPageBytes: def.maxPageBytes,
+      respectRobotsTxt: def.respectRobotsTxt,
+      allowPrivate: args.includes('--allow-private'),
+      maxRetries: 1,
+    },
+    (o) => {
+      const x = o.extraction;
+      result = {
+        url: o.url,
+        name: x?.name ?? null,
+        ean: x?.ean ?? null,
+        price: o.problem ? null : (x?.price ?? null),
+        oldPrice: o.problem ? null : (x?.oldPrice ?? null),
+        promo: !o.problem && !!x?.promo,
+        currency: x?.currency ?? null,
+        inStock: x?.inStock ?? null,
+        strategy: x?.strategy ?? null,
+        problem: o.problem,
+      };
+    },
+  );
+  console.log(JSON.stringify(result ?? { url, problem: { kind: 'network', message: 'no answer' } }, null, 2));
+  process.exit(result && !(result as ExtractedOffer).problem ? 0 : 1);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,211 @@
+/**
+ * The fetching half of the engine: @crawlee/cheerio's CheerioCrawler over a list of product pages (or a
+ * listing page whose links are the product pages), with the limits a shop and this server need —
+ * retries with backoff, per-host concurrency and a request rate (politeness), robots.txt, timeouts, a size
+ * limit per page, at most 5 redirects, and the address allowlist (src/scraping/address.ts). Every page
+ * ends as exactly one PageOutcome: an extraction, a "not found" (404/410), or a problem by kind.
+ * Nothing here throws for a bad page; only a broken definition can stop a crawl before it starts.
+ */
+import { randomUUID } from 'node:crypto';
+import { CheerioCrawler, Configuration, RequestQueue, log } from '@crawlee/cheerio';
+import type { ParserProblemKind } from '@pricewatch/shared/contract';
+import { assertAllowedUrl } from './address';
+import { extract, looksBlocked, type ExtractOptions, type Extraction } from './extract';
+
+log.setLevel(log.LEVELS.OFF);
+
+export type PageOutcome = {
+  url: string;
+  status: number | null;
+  extraction: Extraction | null;
+  notFound: boolean;
+  problem: { kind: ParserProblemKind; message: string } | null;
+};
+
+export type CrawlOptions = {
+  extract: ExtractOptions;
+  concurrency: number;
+  /** Requests per second to the host; null = politeness off (bench, tests). */
+  rateLimitPerSecond: number | null;
+  timeoutSeconds: number;
+  maxPageBytes: number;
+  respectRobotsTxt: boolean;
+  /** Loopback and private addresses allowed (demo and test mode only). */
+  allowPrivate: boolean;
+  maxRetries?: number;
+  /** First retry waits this long, doubling after. */
+  backoffMs?: number;
+  /** Listing mode: the links matching this selector on the first pages are crawled as product pages. */
+  listing?: { url: string; linkSelector: string };
+  /** Told how many product pages are known so far (listing discovery adds to it). */
+  onTotal?: (total: number) => void;
+};
+
+class PageError extends Error {
+  constructor(
+    readonly kind: ParserProblemKind,
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(`[${kind}] ${message}`);
+  }
+}
+
+function classify(err: Error): { kind: ParserProblemKind; message: string; status: number | null } {
+  const msg = err.message ?? String(err);
+  const tagged = /^\[(\w+)\] (.*)$/s.exec(msg);
+  if (err instanceof PageError) return { kind: err.kind, message: tagged?.[2] ?? msg, status: err.status };
+  if (tagged) return { kind: tagged[1] as ParserProblemKind, message: tagged[2]!, status: null };
+  if ((err as { kind?: string }).kind === 'not_allowed') return { kind: 'not_allowed', message: msg, status: null };
+  if (/timed? ?out|ETIMEDOUT|TimeoutError/i.test(msg)) return { kind: 'timeout', message: msg.slice(0, 200), status: null };
+  if (/redirect/i.test(msg)) return { kind: 'redirect_loop', message: msg.slice(0, 200), status: null };
+  if (/Content-Type/i.test(msg)) return { kind: 'layout_changed', message: msg.slice(0, 200), status: null };
+  return { kind: 'network', message: msg.slice(0, 200), status: null };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: PageOutcome) => Promise<void> | void): Promise<void> {
+  const config = new Configuration({ persistStorage: false, purgeOnStart: true, availableMemoryRatio: 0.5 });
+  const queue = await RequestQueue.open(`q-${randomUUID()}`, { config });
+  const maxRetries = opts.maxRetries ?? 2;
+  const backoffMs = opts.backoffMs ?? 500;
+  const seen = new Set<string>();
+  let total = 0;
+  const reported = new Set<string>();
+  const report = async (o: PageOutcome) => {
+    if (reported.has(o.url)) return;
+    reported.add(o.url);
+    await onPage(o);
+  };
+
+  const add = async (list: string[], label: 'PRODUCT' | 'LISTING') => {
+    const fresh = list.filter((u) => !seen.has(u));
+    fresh.forEach((u) => seen.add(u));
+    if (label === 'PRODUCT') {
+      total += fresh.length;
+      opts.onTotal?.(total);
+    }
+    // uniqueKey: the URL as given, so two definitions' spellings of one page stay apart in the report.
+    if (fresh.length) await queue.addRequests(fresh.map((url) => ({ url, label, uniqueKey: url })));
+  };
+
+  const crawler = new CheerioCrawler(
+    {
+      requestQueue: queue,
+      useSessionPool: false,
+      persistCookiesPerSession: false,
+      respectRobotsTxtFile: opts.respectRobotsTxt,
+      minConcurrency: opts.concurrency,
+      maxConcurrency: opts.concurrency,
+      ...(opts.rateLimitPerSecond ? { maxRequestsPerMinute: Math.max(1, Math.round(opts.rateLimitPerSecond * 60)) } : {}),
+      maxRequestRetries: maxRetries,
+      navigationTimeoutSecs: opts.timeoutSeconds,
+      requestHandlerTimeoutSecs: opts.timeoutSeconds,
+      // Statuses are judged here (4xx final, 5xx/429 retried), not by the crawler's defaults.
+      ignoreHttpErrorStatusCodes: Array.from({ length: 200 }, (_, i) => 400 + i),
+      additionalMimeTypes: ['text/plain', 'application/octet-stream'],
+      preNavigationHooks: [
+        async ({ request }, gotOptions) => {
+          try {
+            await assertAllowedUrl(request.url, opts.allowPrivate);
+          } catch (err) {
+            request.noRetry = true;
+            throw new PageError('not_allowed', (err as Error).message);
+          }
+          gotOptions.maxRedirects = 5;
+          gotOptions.hooks = {
+            ...(gotOptions.hooks ?? {}),
+            beforeRedirect: [
+              ...((gotOptions.hooks?.beforeRedirect as unknown[]) ?? []),
+              async (options: { url?: URL | string }) => {
+                if (options.url) await assertAllowedUrl(String(options.url), opts.allowPrivate);
+              },
+            ] as never,
+          };
+        },
+      ],
+      postNavigationHooks: [
+        async ({ request, response }) => {
+          const len = Number(response?.headers?.['content-length'] ?? NaN);
+          if (Number.isFinite(len) && len > opts.maxPageBytes) {
+            request.noRetry = true;
+            (response as unknown as { destroy?: () => void })?.destroy?.();
+            throw new PageError('too_large', `page of ${len} bytes over the limit of ${opts.maxPageBytes}`);
+          }
+        },
+      ],
+      requestHandler: async ({ request, response, body, $ }) => {
+        const status = response.statusCode ?? null;
+        const html = typeof body === 'string' ? body : body.toString('utf8');
+        if (Buffer.byteLength(html) > opts.maxPageBytes) {
+          request.noRetry = true;
+          throw new PageError('too_large', `page over the limit of ${opts.maxPageBytes} bytes`, status);
+        }
+        if (status !== null && status >= 400) {
+          if (status === 404 || status === 410) {
+            await report({ url: request.url, status, extraction: null, notFound: true, problem: { kind: 'not_found', message: `HTTP ${status}` } });
+            return;
+          }
+          if ((status === 403 || status === 429) && looksBlocked(html)) {
+            request.noRetry = status === 403;
+            throw new PageError('blocked', `HTTP ${status}: the shop answered a block page`, status);
+          }
+          if (status < 500 && status !== 429) request.noRetry = true;
+          throw new PageError('http_status', `HTTP ${status}`, status);
+        }
+        if (request.label === 'LISTING') {
+          const links: string[] = [];
+          $(opts.listing!.linkSelector).each((_, el) => {
+            const href = $(el).attr('href');
+            if (href) {
+              try {
+                links.push(new URL(href, request.loadedUrl ?? request.url).toString());
+              } catch {
+                // a broken link is not a product page
+              }
+            }
+          });
+          if (!links.length) throw Object.assign(new PageError('layout_changed', 'the listing page has no product links'), {});
+          await add(links, 'PRODUCT');
+          return;
+        }
+        if (html.includes('\uFFFD')) {
+          await report({
+            url: request.url,
+            status,
+            extraction: null,
+            notFound: false,
+            problem: { kind: 'invalid_encoding', message: 'the page is not valid in its declared encoding' },
+          });
+          return;
+        }
+        const extraction = extract(html, opts.extract);
+        await report({ url: request.url, status, extraction, notFound: false, problem: extraction.problem });
+      },
+      errorHandler: async ({ request }, error) => {
+        const c = classify(error);
+        if (c.kind === 'layout_changed' || c.kind === 'too_large' || c.kind === 'not_allowed' || c.kind === 'redirect_loop') request.noRetry = true;
+        // Exponential backoff before the crawler retries.
+        if (!request.noRetry) await sleep(backoffMs * 2 ** request.retryCount);
+      },
+      failedRequestHandler: async ({ request }, error) => {
+        const c = classify(error);
+        await report({ url: request.url, status: c.status, extraction: null, notFound: false, problem: { kind: c.kind, message: c.message } });
+      },
+      onSkippedRequest: async ({ url, reason }) => {
+        await report({ url, status: null, extraction: null, notFound: false, problem: { kind: 'not_allowed', message: `skipped: ${reason}` } });
+      },
+    },
+    config,
+  );
+
+  if (opts.listing) await add([opts.listing.url], 'LISTING');
+  await add(urls, 'PRODUCT');
+  try {
+    await crawler.run();
+  } finally {
+    await queue.drop().catch(() => undefined);
+  }
+  // Listing pages that failed have been reported by URL too; products never reached are none.
+}

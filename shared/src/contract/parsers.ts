@@ -1,0 +1,227 @@
+/**
+ * Parsers and scrapers (spec §7 "Parsers", "Scrapers", §3 "Parsers list filters", "Parser map"): the
+ * parser definition (data, not code), runs with their counts and problems, schedules, force start,
+ * run results, and scraper requests. Decisions are explained in server/docs/parsers.md.
+ */
+import { z } from 'zod';
+import { okSchema } from './envelope';
+import { idListSchema, idSchema, pagingQuerySchema } from './catalogue';
+
+const booleanQuery = z
+  .union([z.boolean(), z.string()])
+  .transform((v) => v === true || ['1', 'true', 'yes', 'on'].includes(String(v).trim().toLowerCase()));
+
+// ---------------------------------------------------------------------------------------------------
+// Definitions
+// ---------------------------------------------------------------------------------------------------
+
+export const EXTRACTION_STRATEGIES = ['auto', 'jsonld', 'microdata', 'selectors'] as const;
+export type ExtractionStrategy = (typeof EXTRACTION_STRATEGIES)[number];
+
+/** How a shop writes its numbers: decimal separator and thousands separator ('' = none). */
+export const parserPriceFormatSchema = z.object({
+  decimal: z.enum([',', '.']),
+  thousands: z.enum(['', ' ', '.', ',']).default(''),
+});
+export type ParserPriceFormat = z.infer<typeof parserPriceFormatSchema>;
+
+const selectorSchema = z.string().trim().min(1).max(300);
+
+export const parserSelectorsSchema = z.object({
+  name: selectorSchema.optional(),
+  ean: selectorSchema.optional(),
+  /** The price a shopper pays (the promo price when the page shows one). */
+  price: selectorSchema,
+  /** The struck-through regular price beside a promo price. */
+  oldPrice: selectorSchema.optional(),
+  /** Matches when the product is out of stock. */
+  outOfStock: selectorSchema.optional(),
+});
+export type ParserSelectors = z.infer<typeof parserSelectorsSchema>;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .url('invalid url')
+  .refine((u) => /^https?:\/\//i.test(u), 'only http and https');
+
+/** Standard 5-field cron as pg-boss takes it, limited to what the scheduler understands: minutes and hours. */
+export const parserCronSchema = z
+  .string()
+  .trim()
+  .regex(/^(\*|\*\/\d{1,2}|\d{1,2}(,\d{1,2})*) (\*|\*\/\d{1,2}|\d{1,2}(,\d{1,2})*) \* \* \*$/, 'expected "m h * * *"');
+
+export const parserDefinitionSchema = z
+  .object({
+    productUrls: z.array(httpUrl).max(5000).default([]),
+    /** A listing page whose links (linkSelector) are the product pages. */
+    listing: z.object({ url: httpUrl, linkSelector: selectorSchema }).optional(),
+    strategy: z.enum(EXTRACTION_STRATEGIES).default('auto'),
+    selectors: parserSelectorsSchema.optional(),
+    priceFormat: parserPriceFormatSchema.optional(),
+    /** Requests per second to one host (politeness). */
+    rateLimitPerSecond: z.number().positive().max(50).default(2),
+    /** Pages fetched at once from one host. */
+    concurrency: z.number().int().min(1).max(10).default(2),
+    timeoutSeconds: z.number().int().min(1).max(120).default(20),
+    maxPageBytes: z.number().int().min(1024).max(20 * 1024 * 1024).default(5 * 1024 * 1024),
+    respectRobotsTxt: z.boolean().default(true),
+  })
+  .refine((d) => d.productUrls.length > 0 || d.listing, { message: 'productUrls or listing required', path: ['productUrls'] })
+  .refine((d) => d.strategy !== 'selectors' || d.selectors, { message: 'selectors required', path: ['selectors'] });
+export type ParserDefinition = z.infer<typeof parserDefinitionSchema>;
+export type ParserDefinitionInput = z.input<typeof parserDefinitionSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Runs and problems
+// ---------------------------------------------------------------------------------------------------
+
+export const PARSER_PROBLEM_KINDS = ['http_status', 'timeout', 'blocked', 'layout_changed', 'price_unparseable', 'too_large', 'redirect_loop', 'not_allowed', 'invalid_definition', 'invalid_encoding', 'not_found', 'network'] as const;
+export type ParserProblemKind = (typeof PARSER_PROBLEM_KINDS)[number];
+
+export const PARSER_RUN_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ParserRunStatus = (typeof PARSER_RUN_STATUSES)[number];
+
+export const parserRunSchema = z.object({
+  _id: z.string(),
+  parserId: z.string(),
+  status: z.enum(PARSER_RUN_STATUSES),
+  trigger: z.enum(['schedule', 'force', 'scraper']),
+  queuedAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  pagesTotal: z.number(),
+  pagesDone: z.number(),
+  pricesFound: z.number(),
+  notFound: z.number(),
+  errors: z.record(z.string(), z.number()),
+});
+export type ParserRun = z.infer<typeof parserRunSchema>;
+
+export const parserListItemSchema = z.object({
+  _id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  country: z.string(),
+  network: z.string(),
+  shopId: z.string().nullable(),
+  strategy: z.enum(EXTRACTION_STRATEGIES),
+  schedule: z.string(),
+  enabled: z.boolean(),
+  /** The last runs failed one after another this many times (3+ = flagged). */
+  failingStreak: z.number(),
+  flagged: z.boolean(),
+  lastRun: parserRunSchema.nullable(),
+  /** The latest run still queued or running, for live progress. */
+  activeRun: parserRunSchema.nullable(),
+  problems: z.number(),
+});
+export type ParserListItem = z.infer<typeof parserListItemSchema>;
+
+export const parsersListQuerySchema = pagingQuerySchema.extend({
+  onlyWithNotFound: booleanQuery.optional(),
+  onlyWithProblems: booleanQuery.optional(),
+  /** Shop ids. */
+  shops: idListSchema.optional(),
+  /** Name or code contains (spec §3 "filters"). */
+  filters: z.string().trim().max(200).optional(),
+});
+export type ParsersListQuery = z.input<typeof parsersListQuerySchema>;
+export const parsersListResponseSchema = okSchema(z.object({ items: z.array(parserListItemSchema), total: z.number() }));
+export type ParsersList = z.infer<typeof parsersListResponseSchema>['data'];
+
+export const parserScheduleSchema = z.object({
+  parserId: z.string(),
+  code: z.string(),
+  schedule: z.string(),
+  /** Next run times (ISO), the next few. */
+  next: z.array(z.string()),
+});
+export const parsersSchedulesQuerySchema = z.object({ parsers: idListSchema.optional() });
+export const parsersSchedulesResponseSchema = okSchema(z.array(parserScheduleSchema));
+export type ParserSchedule = z.infer<typeof parserScheduleSchema>;
+
+export const forceStartBodySchema = z.object({ parsers: z.array(idSchema).min(1).max(50) });
+export type ForceStartBody = z.input<typeof forceStartBodySchema>;
+export const forceStartResponseSchema = okSchema(z.array(parserRunSchema));
+
+export const parserRunParamsSchema = z.object({ id: idSchema });
+export const parserRunResponseSchema = okSchema(parserRunSchema);
+
+export const parserRunProblemSchema = z.object({ url: z.string(), kind: z.string(), message: z.string() });
+export const parserRunProblemsResponseSchema = okSchema(z.array(parserRunProblemSchema));
+export type ParserRunProblem = z.infer<typeof parserRunProblemSchema>;
+
+/** data.file is then downloaded with GET /data/{file} (spec "File download"). */
+export const parserRunFileResponseSchema = okSchema(z.object({ file: z.string(), extension: z.string() }));
+
+// ---------------------------------------------------------------------------------------------------
+// Extraction (the CLI and scraper results)
+// ---------------------------------------------------------------------------------------------------
+
+export const extractedOfferSchema = z.object({
+  url: z.string(),
+  name: z.string().nullable(),
+  ean: z.string().nullable(),
+  price: z.number().nullable(),
+  oldPrice: z.number().nullable(),
+  promo: z.boolean(),
+  currency: z.string().nullable(),
+  inStock: z.boolean().nullable(),
+  strategy: z.string().nullable(),
+  problem: z.object({ kind: z.string(), message: z.string() }).nullable(),
+});
+export type ExtractedOffer = z.infer<typeof extractedOfferSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Scrapers
+// ---------------------------------------------------------------------------------------------------
+
+/** `product`: scrape one product now in the shops of a network. */
+export const SCRAPER_TYPES = ['product'] as const;
+export const scraperTypeParamsSchema = z.object({ type: z.enum(SCRAPER_TYPES) });
+
+export const scraperCreateBodySchema = z.object({
+  productId: idSchema,
+  /** Network code whose parsers scrape it. */
+  network: z.string().trim().min(1).max(100),
+});
+export type ScraperCreateBody = z.input<typeof scraperCreateBodySchema>;
+
+export const scraperRequestSchema = z.object({
+  _id: z.string(),
+  type: z.enum(SCRAPER_TYPES),
+  productId: z.string(),
+  productName: z.string(),
+  network: z.string(),
+  country: z.string(),
+  user: z.string(),
+  status: z.enum(PARSER_RUN_STATUSES),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  results: z.array(extractedOfferSchema),
+});
+export type ScraperRequest = z.infer<typeof scraperRequestSchema>;
+
+export const scrapersListQuerySchema = pagingQuerySchema.extend({
+  country: z.enum(['ua', 'ge', 'cz', 'pl']).optional(),
+  type: z.enum(SCRAPER_TYPES).optional(),
+  /** Scraper request ids. */
+  scrapers: idListSchema.optional(),
+  /** Sort field. */
+  field: z.enum(['createdAt', 'status', 'network']).optional(),
+});
+export type ScrapersListQuery = z.input<typeof scrapersListQuerySchema>;
+export const scrapersListResponseSchema = okSchema(z.object({ items: z.array(scraperRequestSchema), total: z.number() }));
+
+export const scrapersByTypeQuerySchema = z.object({
+  network: z.string().trim().min(1).max(100).optional(),
+  user: z.string().uuid().optional(),
+  productId: idSchema.optional(),
+});
+export const scrapersByTypeResponseSchema = okSchema(z.array(scraperRequestSchema));
+export const scraperResponseSchema = okSchema(scraperRequestSchema);
+
+export const scraperDeleteQuerySchema = z.object({ id: idSchema, type: z.enum(SCRAPER_TYPES) });
+
