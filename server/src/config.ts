@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { COUNTRIES } from '@pricewatch/shared/contract';
+import { COUNTRIES, REMOTE_NAMES, type RemoteName } from '@pricewatch/shared/contract';
 
 const flag = z
   .string()
@@ -17,6 +17,8 @@ const list = z
       .filter(Boolean),
   );
 
+const remoteDirVariable = (name: RemoteName) => `REMOTE_DIR_${name.toUpperCase() as Uppercase<RemoteName>}` as const;
+
 /** Empty strings count as unset, so `FOO= npm start` falls back to the default. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -29,14 +31,25 @@ const envSchema = z.object({
   DATABASE_SCHEMA: optional(z.string().regex(/^[a-z_][a-z0-9_]*$/)),
   COUNTRY: optional(z.enum(COUNTRIES)),
   DEMO: optional(flag),
+  DEMO_PRODUCTS: optional(z.coerce.number().int().min(0).max(1_000_000)),
   ADMIN_USERNAME: optional(z.string().trim().min(1)),
   ADMIN_PASSWORD: optional(z.string().min(8)),
   OLD_SITE_URL: optional(z.string()),
   API_SERVERS: optional(list),
-  REMOTES_DISABLED: optional(list),
+  REMOTES_DISABLED: optional(list.pipe(z.array(z.enum(REMOTE_NAMES)))),
+  REMOTE_TIMEOUT_MS: optional(z.coerce.number().int().positive()),
+  // REMOTE_DIR_EXPORTS … REMOTE_DIR_USERS: serve a remote from another folder (README "Releasing a remote").
+  ...(Object.fromEntries(REMOTE_NAMES.map((name) => [remoteDirVariable(name), optional(z.string().min(1))])) as Record<
+    `REMOTE_DIR_${Uppercase<RemoteName>}`,
+    ReturnType<typeof optional<z.ZodString>>
+  >),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   TRUST_PROXY: optional(flag),
   SESSION_IDLE_DAYS: optional(z.coerce.number().positive()),
+  PARSERS_WORKER: optional(flag),
+  DEMO_SHOPS: optional(flag),
+  DEMO_SHOPS_PORT: optional(z.coerce.number().int().min(0).max(65000)),
+  JOB_WORKERS: optional(flag),
 });
 
 export type Config = {
@@ -49,14 +62,28 @@ export type Config = {
   databaseSchema: string | null;
   country: (typeof COUNTRIES)[number];
   demo: boolean;
+  /** Products of the demo catalogue (docs/catalogue.md); 0 = no catalogue. */
+  demoProducts: number;
   admin: { username: string; password: string } | null;
   oldSiteUrl: string | null;
   apiServers: string[] | null;
   remotesDisabled: string[];
+  /** Folders serving remotes instead of remote-{name}/dist, already resolved against the working directory. */
+  remoteDirs: Partial<Record<RemoteName, string>>;
+  /** Overrides the deployment's remoteTimeoutMs; null = the deployment file's (or the host's default). */
+  remoteTimeoutMs: number | null;
   logLevel: string;
   trustProxy: boolean;
   /** A session unused for this long stops working. */
   sessionIdleDays: number;
+  /** Run background-job handlers in this process (docs/jobs.md); false = queue and schedule only. */
+  jobWorkers: boolean;
+  /** This process runs scheduled and forced parser runs (docs/parsers.md); off by default under jest. */
+  parsersWorker: boolean;
+  /** Demo mode starts the loopback demo shops (default: with the parser worker). */
+  demoShops: boolean;
+  /** First port of the demo shops (one per shop); 0 = any free ports. */
+  demoShopsPort: number;
 };
 
 export class ConfigError extends Error {}
@@ -78,12 +105,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseSchema: e.DATABASE_SCHEMA ?? null,
     country: e.COUNTRY ?? 'cz',
     demo: e.DEMO ?? false,
+    demoProducts: e.DEMO_PRODUCTS ?? 3000,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
     oldSiteUrl: e.OLD_SITE_URL ?? null,
     apiServers: e.API_SERVERS?.length ? e.API_SERVERS : null,
     remotesDisabled: e.REMOTES_DISABLED ?? [],
+    remoteDirs: Object.fromEntries(
+      REMOTE_NAMES.flatMap((name) => {
+        const dir = e[remoteDirVariable(name)];
+        return dir ? [[name, path.resolve(cwd, dir)]] : [];
+      }),
+    ),
+    remoteTimeoutMs: e.REMOTE_TIMEOUT_MS ?? null,
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
     sessionIdleDays: e.SESSION_IDLE_DAYS ?? 30,
+    parsersWorker: e.PARSERS_WORKER ?? !process.env.JEST_WORKER_ID,
+    demoShops: e.DEMO_SHOPS ?? e.PARSERS_WORKER ?? !process.env.JEST_WORKER_ID,
+    demoShopsPort: e.DEMO_SHOPS_PORT ?? 0,
+    jobWorkers: e.JOB_WORKERS ?? true,
   };
 }

@@ -32,7 +32,7 @@ describe('migrations and first-start data', () => {
     try {
       await database.migrate(MIGRATIONS);
       await database.migrate(MIGRATIONS);
-      expect(await seedDemo(database.db)).toBe(true);
+      expect(await seedDemo(database.db, { catalogue: { products: 20 } })).toBe(true);
     } finally {
       await database.close();
     }

@@ -32,12 +32,17 @@ export function testDatabase(): { options: DatabaseOptions; drop: () => Promise<
       await client.connect();
       try {
         await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        // The app's pg-boss tables live beside it (src/jobs: jobsSchemaFor).
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
       } finally {
         await client.end();
       }
     },
   };
 }
+
+/** Products of the demo catalogue in test apps (the demo default is 3000). */
+export const TEST_DEMO_PRODUCTS = 120;
 
 export type BuildOptions = {
   /** Environment on top of the test defaults (DEMO=1, in-memory database). */
@@ -49,7 +54,8 @@ export type BuildOptions = {
 export async function build({ env = {}, staticDirs, logger }: BuildOptions = {}): Promise<FastifyInstance> {
   const database = testDatabase();
   const config: Config = {
-    ...loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', ...env }, SERVER_DIR),
+    // A small demo catalogue keeps every test file's start quick (docs/catalogue.md "Demo data").
+    ...loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', DEMO_PRODUCTS: String(TEST_DEMO_PRODUCTS), ...env }, SERVER_DIR),
     dataDir: database.options.dataDir,
     databaseUrl: database.options.databaseUrl,
     databaseSchema: database.options.schema,

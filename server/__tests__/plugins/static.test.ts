@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { cacheControlFor } from '../../src/plugins/static';
+import { cacheControlFor, withRemoteDirs } from '../../src/plugins/static';
 import { build } from '../helpers/build';
 
 const NO_CACHE = 'no-cache';
@@ -11,6 +12,7 @@ const INDEX = '<!doctype html><title>Pricewatch</title><div id="root"></div>';
 
 let app: FastifyInstance;
 let root: string;
+const MAIN_JS = 'console.log("host");'.repeat(20);
 
 function write(file: string, content: string) {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -22,7 +24,8 @@ beforeAll(async () => {
   const host = path.join(root, 'host');
   const exportsDist = path.join(root, 'remote-exports');
   write(path.join(host, 'index.html'), INDEX);
-  write(path.join(host, 'main.0123abcd89.js'), 'console.log("host")');
+  write(path.join(host, 'main.0123abcd89.js'), MAIN_JS);
+  writeFileSync(path.join(host, 'main.0123abcd89.js.gz'), gzipSync(MAIN_JS));
   write(path.join(host, 'favicon.svg'), '<svg/>');
   write(path.join(host, 'assets/i18n/en.json'), '{"login":"Login"}');
   write(path.join(exportsDist, 'remoteEntry.js'), 'var pricewatch_exports;');
@@ -31,7 +34,11 @@ beforeAll(async () => {
   app = await build({
     staticDirs: {
       host,
-      remotes: { exports: exportsDist, leaflets: path.join(root, 'remote-leaflets-not-built') },
+      remotes: {
+        exports: exportsDist,
+        leaflets: path.join(root, 'remote-leaflets-not-built'),
+        users: path.join(root, 'releases', 'users'),
+      },
     },
   });
 });
@@ -47,7 +54,7 @@ describe('static files', () => {
   it.each([
     ['/', NO_CACHE, INDEX],
     ['/index.html', NO_CACHE, INDEX],
-    ['/main.0123abcd89.js', IMMUTABLE, 'console.log("host")'],
+    ['/main.0123abcd89.js', IMMUTABLE, MAIN_JS],
     ['/favicon.svg', NO_CACHE, '<svg/>'],
     ['/assets/i18n/en.json', NO_CACHE, '{"login":"Login"}'],
     ['/remotes/exports/remoteEntry.js', NO_CACHE, 'var pricewatch_exports;'],
@@ -68,6 +75,49 @@ describe('static files', () => {
       expect(res.json().error.code).toBe('route_not_found');
     },
   );
+});
+
+describe('precompressed files', () => {
+  it('sends the .gz beside a file to a browser that accepts gzip', async () => {
+    const res = await app.inject({ method: 'GET', url: '/main.0123abcd89.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(res.rawPayload).toString()).toBe(MAIN_JS);
+  });
+
+  it('sends the plain file when gzip is not accepted or there is no .gz', async () => {
+    const plain = await get('/main.0123abcd89.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(MAIN_JS);
+    const noGz = await app.inject({ method: 'GET', url: '/remotes/exports/remoteEntry.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(noGz.statusCode).toBe(200);
+    expect(noGz.headers['content-encoding']).toBeUndefined();
+    expect(noGz.body).toBe('var pricewatch_exports;');
+  });
+});
+
+describe('a remote released while the server runs', () => {
+  it('is served from its folder once the files are there, no restart needed', async () => {
+    expect((await get('/remotes/users/mf-manifest.json')).statusCode).toBe(404);
+    write(path.join(root, 'releases', 'users', 'mf-manifest.json'), '{"name":"pricewatch_users"}');
+    const res = await get('/remotes/users/mf-manifest.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe(NO_CACHE);
+    expect(res.json()).toEqual({ name: 'pricewatch_users' });
+    rmSync(path.join(root, 'releases', 'users'), { recursive: true });
+    expect((await get('/remotes/users/mf-manifest.json')).statusCode).toBe(404);
+  });
+
+  it('withRemoteDirs replaces the folders named, keeps the others', () => {
+    const dirs = { host: '/w/host/dist', remotes: { users: '/w/remote-users/dist', parsers: '/w/remote-parsers/dist' } };
+    expect(withRemoteDirs(dirs, { users: '/srv/users' })).toEqual({
+      host: '/w/host/dist',
+      remotes: { users: '/srv/users', parsers: '/w/remote-parsers/dist' },
+    });
+  });
 });
 
 describe('SPA fallback', () => {

@@ -12,7 +12,14 @@ import { networks, users } from './schema';
  * ADMIN_PASSWORD. Both only ever fill an empty database.
  */
 export async function bootstrapData(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
-  if (config.demo && (await seedDemo(db))) log.info('demo data seeded');
+  if (config.demo) {
+    const started = Date.now();
+    const seeded = await seedDemo(db, {
+      catalogue: { products: config.demoProducts },
+      onCatalogue: (r) => log.info({ ...r }, 'demo catalogue loaded'),
+    });
+    if (seeded) log.info({ seconds: (Date.now() - started) / 1000 }, 'demo data seeded');
+  }
   if (config.admin && (await createFirstAdmin(db, config.admin, config.country))) {
     log.info({ username: config.admin.username }, 'first admin created');
   }

@@ -50,6 +50,8 @@ export const NETWORKS: DemoNetwork[] = [
     shops: [
       { code: 'albert-prg-andel', name: 'Albert Anděl', city: 'PRG', address: 'Plzeňská 8, Praha 5' },
       { code: 'albert-brn-vankovka', name: 'Albert Vaňkovka', city: 'BRN', address: 'Ve Vaňkovce 1, Brno' },
+      { code: 'albert-ost-nova-karolina', name: 'Albert Nová Karolina', city: 'OST', address: 'Jantarová 3344/4, Ostrava' },
+      { code: 'albert-prg-flora', name: 'Albert Flora', city: 'PRG', address: 'Vinohradská 151, Praha 3' },
     ],
   },
   {
@@ -61,6 +63,7 @@ export const NETWORKS: DemoNetwork[] = [
     shops: [
       { code: 'billa-prg-vinohrady', name: 'Billa Vinohrady', city: 'PRG', address: 'Vinohradská 50, Praha 2' },
       { code: 'billa-ost-poruba', name: 'Billa Poruba', city: 'OST', address: 'Hlavní třída 583, Ostrava' },
+      { code: 'billa-brn-lidicka', name: 'Billa Lidická', city: 'BRN', address: 'Lidická 1871/21, Brno' },
     ],
   },
   {
@@ -70,6 +73,7 @@ export const NETWORKS: DemoNetwork[] = [
     shops: [
       { code: 'lidl-prg-smichov', name: 'Lidl Smíchov', city: 'PRG', address: 'Radlická 117, Praha 5' },
       { code: 'lidl-plz-slovany', name: 'Lidl Slovany', city: 'PLZ', address: 'Koterovská 84, Plzeň' },
+      { code: 'lidl-brn-mendlovo', name: 'Lidl Mendlovo náměstí', city: 'BRN', address: 'Křížová 1, Brno' },
     ],
   },
   {
@@ -79,19 +83,26 @@ export const NETWORKS: DemoNetwork[] = [
     shops: [
       { code: 'kaufland-brn-kralovo-pole', name: 'Kaufland Královo Pole', city: 'BRN', address: 'Cimburkova 9, Brno' },
       { code: 'kaufland-ost-zabreh', name: 'Kaufland Zábřeh', city: 'OST', address: 'Horní 1492, Ostrava' },
+      { code: 'kaufland-prg-barrandov', name: 'Kaufland Barrandov', city: 'PRG', address: 'Chaplinovo náměstí 615/1, Praha 5' },
     ],
   },
   {
     code: 'tesco',
     name: 'Tesco',
     country: 'cz',
-    shops: [{ code: 'tesco-prg-eden', name: 'Tesco Eden', city: 'PRG', address: 'U Slavie 1527, Praha 10' }],
+    shops: [
+      { code: 'tesco-prg-eden', name: 'Tesco Eden', city: 'PRG', address: 'U Slavie 1527, Praha 10' },
+      { code: 'tesco-plz-rokycanska', name: 'Tesco Plzeň', city: 'PLZ', address: 'Rokycanská 1373/130, Plzeň' },
+    ],
   },
   {
     code: 'penny',
     name: 'Penny',
     country: 'cz',
-    shops: [{ code: 'penny-plz-borska', name: 'Penny Borská', city: 'PLZ', address: 'Borská 55, Plzeň' }],
+    shops: [
+      { code: 'penny-plz-borska', name: 'Penny Borská', city: 'PLZ', address: 'Borská 55, Plzeň' },
+      { code: 'penny-prg-zizkov', name: 'Penny Žižkov', city: 'PRG', address: 'Koněvova 2660/141, Praha 3' },
+    ],
   },
   {
     code: 'auchan',
@@ -120,6 +131,7 @@ export const NETWORKS: DemoNetwork[] = [
       { code: 'atb-kyi-obolon', name: 'ATB Obolon', city: 'KYI', address: 'prosp. Obolonskyi 21, Kyiv' },
       { code: 'atb-khr-saltivka', name: 'ATB Saltivka', city: 'KHR', address: 'prosp. Traktorobudivnykiv 59, Kharkiv' },
       { code: 'atb-ods-tairova', name: 'ATB Tairova', city: 'ODS', address: 'vul. Akademika Koroliova 44, Odesa' },
+      { code: 'atb-lvi-horodotska', name: 'ATB Horodotska', city: 'LVI', address: 'vul. Horodotska 174, Lviv' },
     ],
   },
   {
@@ -129,13 +141,17 @@ export const NETWORKS: DemoNetwork[] = [
     shops: [
       { code: 'silpo-kyi-pechersk', name: 'Silpo Pechersk', city: 'KYI', address: 'vul. Lesi Ukrainky 7, Kyiv' },
       { code: 'silpo-lvi-center', name: 'Silpo Lviv Center', city: 'LVI', address: 'pl. Rynok 10, Lviv' },
+      { code: 'silpo-ods-arkadia', name: 'Silpo Arkadia', city: 'ODS', address: 'Henuezska vul. 24, Odesa' },
     ],
   },
   {
     code: 'novus',
     name: 'Novus',
     country: 'ua',
-    shops: [{ code: 'novus-kyi-sky-mall', name: 'Novus Sky Mall', city: 'KYI', address: 'prosp. Romana Shukhevycha 2T, Kyiv' }],
+    shops: [
+      { code: 'novus-kyi-sky-mall', name: 'Novus Sky Mall', city: 'KYI', address: 'prosp. Romana Shukhevycha 2T, Kyiv' },
+      { code: 'novus-kyi-lukianivka', name: 'Novus Lukianivka', city: 'KYI', address: 'vul. Dmytrivska 82, Kyiv' },
+    ],
   },
   {
     code: 'biedronka',
@@ -144,6 +160,7 @@ export const NETWORKS: DemoNetwork[] = [
     shops: [
       { code: 'biedronka-waw-mokotow', name: 'Biedronka Mokotów', city: 'WAW', address: 'ul. Puławska 145, Warszawa' },
       { code: 'biedronka-krk-kazimierz', name: 'Biedronka Kazimierz', city: 'KRK', address: 'ul. Starowiślna 60, Kraków' },
+      { code: 'biedronka-gdn-oliwa', name: 'Biedronka Oliwa', city: 'GDN', address: 'ul. Grunwaldzka 472, Gdańsk' },
     ],
   },
   {
@@ -153,6 +170,7 @@ export const NETWORKS: DemoNetwork[] = [
     shops: [
       { code: 'zabka-waw-srodmiescie', name: 'Żabka Śródmieście', city: 'WAW', address: 'ul. Marszałkowska 84, Warszawa' },
       { code: 'zabka-gdn-wrzeszcz', name: 'Żabka Wrzeszcz', city: 'GDN', address: 'ul. Grunwaldzka 82, Gdańsk' },
+      { code: 'zabka-krk-rynek', name: 'Żabka Rynek', city: 'KRK', address: 'ul. Floriańska 20, Kraków' },
     ],
   },
   {
@@ -162,6 +180,7 @@ export const NETWORKS: DemoNetwork[] = [
     shops: [
       { code: 'carrefour-tbs-east-point', name: 'Carrefour East Point', city: 'TBS', address: 'Tsereteli Ave 118, Tbilisi' },
       { code: 'carrefour-bus-boulevard', name: 'Carrefour Batumi', city: 'BUS', address: 'Gorgiladze St 1, Batumi' },
+      { code: 'carrefour-tbs-galleria', name: 'Carrefour Galleria', city: 'TBS', address: 'Rustaveli Ave 2/4, Tbilisi' },
     ],
   },
   {
@@ -171,6 +190,7 @@ export const NETWORKS: DemoNetwork[] = [
     shops: [
       { code: 'nikora-tbs-vake', name: 'Nikora Vake', city: 'TBS', address: 'Chavchavadze Ave 37, Tbilisi' },
       { code: 'nikora-kut-center', name: 'Nikora Kutaisi', city: 'KUT', address: 'Rustaveli St 12, Kutaisi' },
+      { code: 'nikora-bus-chavchavadze', name: 'Nikora Batumi', city: 'BUS', address: 'Chavchavadze St 52, Batumi' },
     ],
   },
 ];

@@ -4,6 +4,8 @@ import type { Db } from '../db/client';
 import { cityCodes, networks, shops, users } from '../db/schema';
 import { hashPassword } from '../areas/auth/passwords';
 import { CITIES, DEMO_PASSWORD, NETWORKS, USERS } from './data';
+import { DEMO_SIZE, type CatalogueSize } from './catalogue/generator';
+import { loadCatalogue, type LoadResult } from './catalogue/load';
 
 /** The demo logins, for main.ts's start-up table (all share DEMO_PASSWORD). */
 export const DEMO_USERS = USERS.map(({ username, description }) => ({ username, password: DEMO_PASSWORD, description }));
@@ -22,11 +24,21 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return Number(n?.n) === 0 && Number(u?.n) === 0;
 }
 
+export type SeedOptions = {
+  /** Catalogue size over DEMO_SIZE (products, shops…); `false` = networks, shops and users only. */
+  catalogue?: Partial<CatalogueSize> | false;
+  /** Last day of the price history (day number); default today. */
+  endDay?: number;
+  /** Told how the catalogue load went. */
+  onCatalogue?: (result: LoadResult) => void;
+};
+
 /**
- * Fills an empty database with the demo data set (deterministic: same rows every time).
+ * Fills an empty database with the demo data set (deterministic for a given seed and end day): networks,
+ * shops, users, then the catalogue (docs/catalogue.md "Demo data"), all in one transaction.
  * Returns false, touching nothing, when the database already holds networks or users.
  */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const hashes = await Promise.all(USERS.map(() => hashPassword(DEMO_PASSWORD)));
 
@@ -74,6 +86,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
         networkId: networkId.get(u.network)!,
       })),
     );
+
+    if (opts.catalogue !== false) {
+      const result = await loadCatalogue(tx as unknown as Db, { ...DEMO_SIZE, ...opts.catalogue }, { endDay: opts.endDay });
+      opts.onCatalogue?.(result);
+    }
   });
   return true;
 }

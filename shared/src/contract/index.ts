@@ -3,3 +3,8 @@ export * from './user';
 export * from './auth';
 export * from './utils';
 export * from './deployment';
+export * from './catalogue';
+export * from './network-users';
+export * from './parsers';
+export * from './alarms';
+export * from './exports';

@@ -1,5 +1,6 @@
 import type { AvailableShop } from '@pricewatch/shared/contract';
 import type { AuthUser } from '../auth/session-user';
+import { visibleNetworkCodes } from '../shops/visibility';
 import type { UtilsQueries } from './queries';
 
 export function createUtilsService(queries: UtilsQueries) {
@@ -11,10 +12,7 @@ export function createUtilsService(queries: UtilsQueries) {
      * networks its export details allow (allowedNetworks by code, or all with allNetworks).
      */
     availableShops(user: AuthUser): Promise<AvailableShop[]> {
-      if (user.isProvider || user.exportDetails.allNetworks) return queries.shops(null);
-      const codes = new Set([...user.exportDetails.allowedNetworks]);
-      if (user.networkCode) codes.add(user.networkCode);
-      return queries.shops([...codes]);
+      return queries.shops(visibleNetworkCodes(user));
     },
   };
 }

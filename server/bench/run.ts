@@ -1,0 +1,290 @@
+/**
+ * `npm run bench`: loads the bench catalogue (100k products, 300 shops, ≥10M price spans by default)
+ * into PGlite (a temp data directory) and into PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL,
+ * schema `pw_bench`), then times the catalogue's hot calls through the real HTTP stack (app.inject:
+ * auth, validation, visibility, SQL, serialisation). Prints ONE JSON object on stdout; progress goes to
+ * stderr.
+ *
+ * Environment: BENCH_PRODUCTS (100000), BENCH_SHOPS (300), BENCH_MIN_ROWS (10000000), BENCH_DAYS (365),
+ * BENCH_SEED, BENCH_ITERATIONS (200 per query), BENCH_BACKENDS (pglite,postgres),
+ * BENCH_PGLITE_DIR (default a temp dir, removed after), BENCH_REUSE=1 (keep and reuse a loaded
+ * database of the same sizes: PGlite dir / PostgreSQL schema).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, queryRows, type DatabaseOptions } from '../src/db/client';
+import { BENCH_SIZE, generateCatalogue, type CatalogueSize } from '../src/demo/catalogue/generator';
+import { loadCatalogue } from '../src/demo/catalogue/load';
+import { mulberry32 } from '../src/demo/catalogue/prng';
+import { DEMO_PASSWORD, NETWORKS } from '../src/demo/data';
+import { seedDemo } from '../src/demo/seed';
+import { todayDay } from '../src/lib/days';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const log = (...args: unknown[]) => console.error('[bench]', ...args);
+const env = process.env;
+const num = (name: string, dflt: number) => (env[name] ? Number(env[name]) : dflt);
+
+const PRODUCTS = num('BENCH_PRODUCTS', BENCH_SIZE.products);
+const SHOPS = num('BENCH_SHOPS', BENCH_SIZE.shops);
+const MIN_ROWS = num('BENCH_MIN_ROWS', 10_000_000);
+const DAYS = num('BENCH_DAYS', BENCH_SIZE.days);
+const SEED = num('BENCH_SEED', BENCH_SIZE.seed);
+const ITERATIONS = num('BENCH_ITERATIONS', 200);
+const BACKENDS = (env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim());
+const REUSE = ['1', 'true', 'yes'].includes((env.BENCH_REUSE ?? '').toLowerCase());
+const PG_URL = env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || null;
+const PG_SCHEMA = 'pw_bench';
+const TARGET_P95_MS = 20;
+const END_DAY = todayDay();
+
+/**
+ * Average shops per product so the spans reach MIN_ROWS (with 5 % to spare): measured on a sample of
+ * the generator itself with the bench's shop layout (demo shops plus generated ones per country).
+ */
+function calibrate(): number {
+  const sampleShops = NETWORKS.flatMap((n) => n.shops.map((s) => ({ code: s.code, network: n.code, country: n.country })));
+  // The bench adds shops round-robin per country: approximate with the same country shares.
+  const shares: Record<string, number> = { cz: 0.35, ua: 0.35, pl: 0.18, ge: 0.12 };
+  const extra = SHOPS - sampleShops.length;
+  const shops = [...sampleShops];
+  for (const [country, share] of Object.entries(shares)) {
+    const nets = NETWORKS.filter((n) => n.country === country);
+    for (let k = 0; k < Math.round(extra * share); k++) {
+      shops.push({ code: `${country}-x-${k}`, network: nets[k % nets.length]!.code, country });
+    }
+  }
+  const withIds = shops.map((s, i) => ({ ...s, id: i + 1 }));
+  const sample = Math.min(PRODUCTS, 2000);
+  let k = BENCH_SIZE.shopsPerProduct;
+  for (let round = 0; round < 3; round++) {
+    let spans = 0;
+    for (const b of generateCatalogue({ size: { ...BENCH_SIZE, products: sample, days: DAYS, seed: SEED, shopsPerProduct: k }, shops: withIds, endDay: END_DAY })) {
+      spans += b.spans.productId.length;
+    }
+    const perProduct = spans / sample;
+    const needed = (MIN_ROWS * 1.05) / PRODUCTS;
+    const next = Math.max(1, Math.round(k * (needed / perProduct) * 10) / 10);
+    log(`calibration: ${k} shops/product → ${perProduct.toFixed(1)} spans/product (need ${needed.toFixed(1)})`);
+    if (Math.abs(next - k) < 0.1) break;
+    k = next;
+  }
+  return k;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+type Timing = { n: number; p50: number; p95: number; mean: number; max: number };
+
+function stats(ms: number[]): Timing {
+  const s = [...ms].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]!;
+  const r = (x: number) => Math.round(x * 100) / 100;
+  return { n: s.length, p50: r(q(0.5)), p95: r(q(0.95)), mean: r(s.reduce((a, b) => a + b, 0) / s.length), max: r(s[s.length - 1]!) };
+}
+
+async function login(app: FastifyInstance, username: string) {
+  const x = await app.inject({ method: 'GET', url: '/deployment.json' });
+  const cookie = x.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    cookies: { 'XSRF-TOKEN': cookie },
+    headers: { 'x-xsrf-token': cookie },
+    payload: { username, password: DEMO_PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
+  return res.json().data.token as string;
+}
+
+const usDate = (day: number) => {
+  const d = new Date(day * 86_400_000);
+  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+};
+
+const NAME_TERMS = ['milk', 'chocolate', 'juice', 'Madeta', 'beer', 'coffee', 'yogurt', 'Roshen', 'mineral water', 'cheese', 'bread', 'Milka', 'ketchup', 'diapers', 'shampoo', 'pasta', 'wine', 'sunflower oil', 'tea', 'sausage'];
+
+async function measure(app: FastifyInstance, kind: string, samples: { ean: string; article: string; id: number }[]) {
+  const results: Record<string, Record<string, Timing>> = {};
+  const rnd = mulberry32(SEED + 99);
+  const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)]!;
+  const start = usDate(END_DAY - 364);
+  const end = usDate(END_DAY);
+  const queries: Record<string, () => string> = {
+    eanSearch: () => `/products/search?ean=${pick(samples).ean}`,
+    articleSearch: () => `/products/search?article=${pick(samples).article}`,
+    nameSearch: () => `/products/search?name=${encodeURIComponent(pick(NAME_TERMS))}`,
+    history365AllShops: () => `/prices/history?product=${pick(samples).id}&start=${start}&end=${end}`,
+    productListPage: () => `/products/list?limit=30&skip=${30 * Math.floor(rnd() * 100)}&sort=name`,
+  };
+  for (const user of ['admin', 'analyst']) {
+    const token = await login(app, user);
+    results[user] = {};
+    for (const [name, url] of Object.entries(queries)) {
+      for (let i = 0; i < 20; i++) await app.inject({ method: 'GET', url: `${url()}&token=${token}` });
+      const ms: number[] = [];
+      for (let i = 0; i < ITERATIONS; i++) {
+        const u = `${url()}&token=${token}`;
+        const t = process.hrtime.bigint();
+        const res = await app.inject({ method: 'GET', url: u });
+        ms.push(Number(process.hrtime.bigint() - t) / 1e6);
+        if (res.statusCode !== 200) throw new Error(`${kind} ${name} ${u}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      }
+      results[user][name] = stats(ms);
+      log(`${kind} ${user} ${name}: p50 ${results[user][name]!.p50} ms, p95 ${results[user][name]!.p95} ms`);
+    }
+  }
+  return results;
+}
+
+async function counts(options: DatabaseOptions) {
+  const database = await openDatabase(options);
+  try {
+    const [row] = await queryRows<Record<string, number>>(
+      database.db,
+      sql`SELECT (SELECT count(*) FROM products)::int AS products, (SELECT count(*) FROM shops)::int AS shops,
+                 (SELECT count(*) FROM offers)::int AS offers, (SELECT count(*) FROM price_spans)::int AS spans,
+                 (SELECT count(*) FROM current_prices)::int AS current`,
+    ).catch(() => [undefined]);
+    return row ?? null;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Empties a reused database whose sizes differ: the PGlite directory, or the PostgreSQL schema. */
+async function wipe(kind: 'pglite' | 'postgres', options: DatabaseOptions) {
+  if (kind === 'pglite') {
+    rmSync(options.dataDir, { recursive: true, force: true });
+    return;
+  }
+  const c = new pg.Client({ connectionString: options.databaseUrl! });
+  await c.connect();
+  await c.query(`DROP SCHEMA IF EXISTS ${PG_SCHEMA} CASCADE`);
+  await c.end();
+}
+
+async function runBackend(kind: 'pglite' | 'postgres', shopsPerProduct: number) {
+  let options: DatabaseOptions;
+  let cleanup = async () => {};
+  if (kind === 'pglite') {
+    const dir = env.BENCH_PGLITE_DIR ? path.resolve(env.BENCH_PGLITE_DIR) : mkdtempSync(path.join(tmpdir(), 'pw-bench-'));
+    options = { dataDir: dir, databaseUrl: null, schema: null };
+    if (!REUSE) cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    if (!REUSE && env.BENCH_PGLITE_DIR && existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+  } else {
+    options = { dataDir: 'memory://', databaseUrl: PG_URL!, schema: PG_SCHEMA };
+    if (!REUSE) {
+      const c = new pg.Client({ connectionString: PG_URL! });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${PG_SCHEMA} CASCADE`);
+      await c.end();
+    }
+  }
+  const size: CatalogueSize = { ...BENCH_SIZE, products: PRODUCTS, shops: SHOPS, days: DAYS, seed: SEED, shopsPerProduct };
+  let loadSeconds: number | null = null;
+  let vacuumSeconds: number | null = null;
+  const existing = REUSE ? await counts(options) : null;
+  if (existing && existing.products === PRODUCTS && existing.shops === SHOPS && existing.spans >= MIN_ROWS) {
+    log(`${kind}: reusing the loaded database`, existing);
+  } else {
+    if (REUSE) await wipe(kind, options);
+    log(`${kind}: loading ${PRODUCTS} products, ${SHOPS} shops, ${DAYS} days…`);
+    const database = await openDatabase(options);
+    const t0 = Date.now();
+    try {
+      await database.migrate(path.join(serverDir, 'drizzle'));
+      await seedDemo(database.db, { catalogue: false });
+      let last = 0;
+      await loadCatalogue(database.db, size, {
+        endDay: END_DAY,
+        batchProducts: 2000,
+        onProgress: ({ products, spans }) => {
+          if (products - last >= 10_000 || products === PRODUCTS) {
+            last = products;
+            log(`${kind}: ${products} products, ${spans} spans, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+          }
+        },
+      });
+      loadSeconds = (Date.now() - t0) / 1000;
+      const t1 = Date.now();
+      await database.db.execute(sql`VACUUM ANALYZE`);
+      vacuumSeconds = (Date.now() - t1) / 1000;
+      log(`${kind}: loaded in ${loadSeconds} s, VACUUM ANALYZE ${vacuumSeconds} s`);
+    } finally {
+      await database.close();
+    }
+  }
+  const rows = await counts(options);
+
+  const config = {
+    // Only the HTTP API: no background job handlers, parser runs or demo shops competing for the database.
+    ...loadConfig({ DEMO: '0', LOG_LEVEL: 'silent', JOB_WORKERS: '0', PARSERS_WORKER: '0', DEMO_SHOPS: '0' }, serverDir),
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    databaseSchema: options.schema,
+  };
+  const app = await buildApp({ config, serverDir, staticDirs: { host: null, remotes: {} }, logger: false });
+  try {
+    const database = app.db;
+    const rnd = mulberry32(SEED + 7);
+    const ids = Array.from({ length: 300 }, () => 1 + Math.floor(rnd() * PRODUCTS));
+    const samples = await queryRows<{ ean: string; article: string; id: number }>(
+      database,
+      sql`SELECT id, ean, article FROM products WHERE id = ANY(${sql.param(ids)}::int[])`,
+    );
+    const queries = await measure(app, kind, samples);
+    return { loadSeconds, vacuumSeconds, rows, queries };
+  } finally {
+    await app.close();
+    await cleanup();
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const shopsPerProduct = calibrate();
+  const out: Record<string, unknown> = {
+    bench: 'catalogue',
+    date: new Date().toISOString(),
+    sizes: { products: PRODUCTS, shops: SHOPS, days: DAYS, minSpanRows: MIN_ROWS, shopsPerProduct, seed: SEED },
+    iterationsPerQuery: ITERATIONS,
+    measuredThrough: 'app.inject (HTTP stack: token check, validation, visibility, SQL, response serialisation)',
+    users: { admin: 'provider admin (every shop)', analyst: 'Albert network user (albert, lidl, kaufland)' },
+    targetP95Ms: { postgres: TARGET_P95_MS },
+    // Other work on the machine inflates the tails: the 1-minute load average at start and end says how much.
+    machine: { node: process.version, cpus: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), loadAverageAtStart: round1(loadavg()[0]!) },
+    backends: {} as Record<string, unknown>,
+  };
+  const backends = out.backends as Record<string, unknown>;
+  for (const kind of ['pglite', 'postgres'] as const) {
+    if (!BACKENDS.includes(kind)) {
+      backends[kind] = { skipped: 'not in BENCH_BACKENDS' };
+      continue;
+    }
+    if (kind === 'postgres' && !PG_URL) {
+      backends[kind] = { skipped: 'set BENCH_DATABASE_URL or TEST_DATABASE_URL' };
+      continue;
+    }
+    backends[kind] = await runBackend(kind, shopsPerProduct);
+  }
+  const pgResult = backends.postgres as { queries?: Record<string, Record<string, Timing>> } | undefined;
+  if (pgResult?.queries) {
+    out.postgresP95UnderTarget = Object.values(pgResult.queries).every((q) => Object.values(q).every((t) => t.p95 < TARGET_P95_MS));
+  }
+  out.totalSeconds = (Date.now() - started) / 1000;
+  (out.machine as Record<string, unknown>).loadAverageAtEnd = round1(loadavg()[0]!);
+  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+/**
+ * Files the server writes for users (product exports now; export requests and parser results next):
+ * kept in DATA_DIR/files/ under a generated name and recorded in the `files` table with who may read
+ * them. GET /data/{file} (routes.ts) serves them. Reuse: `files.create(kind, user, ext)` gives a path
+ * to write to, `files.commit(name)` records it once written.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { forbidden, notFound, validationFailed } from '../../lib/errors';
+import type { AuthUser } from '../auth/session-user';
+
+/** Names the server generates: kind-YYYYMMDD-random.ext (letters, digits, dot, dash, underscore). */
+export const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,80}(\.[A-Za-z0-9]{1,8})?$/;
+
+export const CONTENT_TYPES: Record<string, string> = {
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.csv': 'text/csv; charset=utf-8',
+  '.json': 'application/json',
+  '.zip': 'application/zip',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Where files live: DATA_DIR/files, or a temp folder when the database is in memory (tests). */
+export function filesDirFor(dataDir: string): string {
+  return dataDir.startsWith('memory://') ? path.join(tmpdir(), 'pricewatch-files') : path.join(dataDir, 'files');
+}
+
+export type FileRecord = {
+  name: string;
+  kind: string;
+  owner_id: string | null;
+  network_id: number | null;
+  provider: boolean;
+  size: number | null;
+};
+
+export function createFileStore(db: Db, dir: string) {
+  const folder = path.resolve(dir);
+
+  /** The absolute path of a stored name; 400 for anything that could leave the folder. */
+  function pathOf(name: string): string {
+    if (!FILE_NAME.test(name) || name.includes('..')) {
+      throw validationFailed([{ path: 'file', message: 'invalid file name' }]);
+    }
+    const full = path.resolve(folder, name);
+    if (path.dirname(full) !== folder) throw validationFailed([{ path: 'file', message: 'invalid file name' }]);
+    return full;
+  }
+
+  return {
+    folder,
+    pathOf,
+
+    /** A new name and path for a file of this kind written for `user` (recorded by commit()). */
+    async create(kind: string, user: AuthUser, extension: string) {
+      await mkdir(folder, { recursive: true });
+      const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+      const name = `${kind}-${day}-${randomBytes(12).toString('hex')}${extension}`;
+      const full = pathOf(name);
+      return {
+        name,
+        path: full,
+        commit: async () => {
+          const { size } = await stat(full);
+          await db.execute(sql`INSERT INTO files (name, kind, owner_id, network_id, provider, size)
+            VALUES (${name}, ${kind}, ${user.id}, ${user.networkId}, ${user.isProvider}, ${size})`);
+          return size;
+        },
+        discard: () => rm(full, { force: true }),
+      };
+    },
+
+    /**
+     * The file a user asks for, after the checks: 400 bad name, 404 unknown or gone, 403 not theirs.
+     * Readers: the owner; users of the same client network; any provider user for provider files.
+     */
+    async openFor(user: AuthUser, name: string): Promise<{ record: FileRecord; path: string; size: number }> {
+      const full = pathOf(name);
+      const [record] = await queryRows<FileRecord>(
+        db,
+        sql`SELECT name, kind, owner_id, network_id, provider, size FROM files WHERE name = ${name}`,
+      );
+      if (!record) throw notFound('file');
+      const allowed =
+        record.owner_id === user.id ||
+        (user.isProvider ? record.provider : !record.provider && record.network_id !== null && record.network_id === user.networkId);
+      if (!allowed) throw forbidden();
+      const info = await stat(full).catch(() => null);
+      if (!info?.isFile()) throw notFound('file');
+      return { record, path: full, size: info.size };
+    },
+  };
+}
+
+export type FileStore = ReturnType<typeof createFileStore>;
+
+/**
+ * The name a download is saved under: the `filename` asked for (path parts and control characters
+ * removed; the stored extension added when it has none) or the stored name.
+ */
+export function downloadName(stored: string, asked: string | undefined): string {
+  const ext = path.extname(stored);
+  const clean = (asked ?? '')
+    .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, '_')
+    .replace(/^[.\s_]+/, '')
+    .trim()
+    .slice(0, 150);
+  if (!clean) return stored;
+  return path.extname(clean) ? clean : `${clean}${ext}`;
+}
+
+/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+

@@ -1,0 +1,235 @@
+/**
+ * Price SQL over current_prices (one row per product × shop) and price_spans (change points). Days
+ * travel as 'YYYY-MM-DD' text; money as integer minor units. A span's days inside a period
+ * [start, end] are least(end_day, end) − greatest(start_day, start) + 1.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { shopCondition } from '../shops/visibility';
+
+export type CurrentRow = {
+  product_id: number;
+  shop_id: number;
+  start_day: string;
+  last_seen: string;
+  regular: number;
+  promo: number | null;
+  in_stock: boolean;
+  source: number;
+};
+
+export type SpanRow = {
+  shop_id: number;
+  start_day: string;
+  end_day: string;
+  regular: number;
+  promo: number | null;
+  in_stock: boolean;
+  source: number;
+};
+
+/** Day-weighted figures of one product in one shop over a period. */
+export type PairStatsRow = {
+  product_id: number;
+  shop_id: number;
+  min: number;
+  max: number;
+  /** Σ price × days. */
+  price_days: number;
+  days: number;
+  promo_days: number;
+};
+
+const spansIn = (start: string, end: string) => sql`ps.start_day <= ${end}::date AND ps.end_day >= ${start}::date`;
+const daysIn = (start: string, end: string) =>
+  sql`(least(ps.end_day, ${end}::date) - greatest(ps.start_day, ${start}::date) + 1)`;
+
+export function createPricesQueries(db: Db) {
+  return {
+    /** Current prices of one product in the shops (null: all), with the offer's URL. */
+    current(productId: number, shops: number[] | null) {
+      return queryRows<CurrentRow & { url: string | null }>(
+        db,
+        sql`SELECT cp.product_id, cp.shop_id, cp.start_day::text AS start_day, cp.last_seen::text AS last_seen,
+                   cp.regular, cp.promo, cp.in_stock, cp.source, o.url
+            FROM current_prices cp
+            LEFT JOIN offers o ON o.product_id = cp.product_id AND o.shop_id = cp.shop_id
+            WHERE cp.product_id = ${productId} AND ${shopCondition(sql`cp.shop_id`, shops)}`,
+      );
+    },
+
+    /** Spans of one product touching [start, end], per shop oldest first. */
+    history(productId: number, shops: number[] | null, start: string, end: string) {
+      return queryRows<SpanRow>(
+        db,
+        sql`SELECT ps.shop_id, ps.start_day::text AS start_day, ps.end_day::text AS end_day, ps.regular, ps.promo,
+                   ps.in_stock, ps.source
+            FROM price_spans ps
+            WHERE ps.product_id = ${productId} AND ${shopCondition(sql`ps.shop_id`, shops)} AND ${spansIn(start, end)}
+            ORDER BY ps.shop_id, ps.start_day`,
+      );
+    },
+
+    /** Current prices of many products (POST /prices/all-prices without a date). */
+    currentMany(productIds: number[], shops: number[] | null) {
+      return queryRows<CurrentRow>(
+        db,
+        sql`SELECT cp.product_id, cp.shop_id, cp.start_day::text AS start_day, cp.last_seen::text AS last_seen,
+                   cp.regular, cp.promo, cp.in_stock, cp.source
+            FROM current_prices cp
+            WHERE cp.product_id = ANY(${sql.param(productIds)}::int[]) AND ${shopCondition(sql`cp.shop_id`, shops)}
+            ORDER BY cp.product_id, cp.shop_id`,
+      );
+    },
+
+    /** The spans covering one day (POST /prices/all-prices with a date). */
+    onDay(productIds: number[], shops: number[] | null, day: string) {
+      return queryRows<CurrentRow>(
+        db,
+        sql`SELECT ps.product_id, ps.shop_id, ps.start_day::text AS start_day, ps.end_day::text AS last_seen,
+                   ps.regular, ps.promo, ps.in_stock, ps.source
+            FROM price_spans ps
+            WHERE ps.product_id = ANY(${sql.param(productIds)}::int[]) AND ${shopCondition(sql`ps.shop_id`, shops)}
+              AND ${spansIn(day, day)}
+            ORDER BY ps.product_id, ps.shop_id`,
+      );
+    },
+
+    /**
+     * Products for analytics: the given ids, or those matching sections/brands with a current price in
+     * the shops, first `limit` by id (one more is asked, to tell the caller it was cut).
+     */
+    async analyticsProducts(
+      f: { products?: number[]; sections?: number[]; brands?: number[] },
+      shops: number[] | null,
+      limit: number,
+    ): Promise<number[]> {
+      const conds: SQL[] = [];
+      if (f.products?.length) conds.push(sql`p.id = ANY(${sql.param(f.products)}::int[])`);
+      if (f.sections?.length) conds.push(sql`p.section_id = ANY(${sql.param(f.sections)}::int[])`);
+      if (f.brands?.length) conds.push(sql`p.brand_id = ANY(${sql.param(f.brands)}::int[])`);
+      conds.push(sql`EXISTS (SELECT 1 FROM current_prices cp WHERE cp.product_id = p.id AND ${shopCondition(sql`cp.shop_id`, shops)})`);
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`SELECT p.id FROM products p WHERE ${sql.join(conds, sql` AND `)} ORDER BY p.id LIMIT ${limit + 1}`,
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /** Day-weighted min/max/sum per product × shop over the period. */
+    pairStats(productIds: number[], shops: number[] | null, start: string, end: string) {
+      return queryRows<PairStatsRow>(
+        db,
+        sql`SELECT ps.product_id, ps.shop_id,
+                   min(coalesce(ps.promo, ps.regular)) AS min, max(coalesce(ps.promo, ps.regular)) AS max,
+                   sum(coalesce(ps.promo, ps.regular)::bigint * ${daysIn(start, end)})::float8 AS price_days,
+                   sum(${daysIn(start, end)})::int AS days,
+                   coalesce(sum(${daysIn(start, end)}) FILTER (WHERE ps.promo IS NOT NULL), 0)::int AS promo_days
+            FROM price_spans ps
+            WHERE ps.product_id = ANY(${sql.param(productIds)}::int[]) AND ${shopCondition(sql`ps.shop_id`, shops)}
+              AND ${spansIn(start, end)}
+            GROUP BY ps.product_id, ps.shop_id`,
+      );
+    },
+
+    /**
+     * Day by day: per shop (kind 's') min/avg/max over the products priced that day; per network
+     * (kind 'n') min/avg/max of the products' network averages, and the sums of network and base
+     * averages over the products both priced (for the index).
+     */
+    daily(productIds: number[], shops: number[] | null, start: string, end: string, baseNetworkId: number | null) {
+      return queryRows<{
+        kind: 's' | 'n';
+        id: number;
+        day: string;
+        min: number;
+        avg: number;
+        max: number;
+        products: number;
+        num: number | null;
+        den: number | null;
+      }>(
+        db,
+        sql`WITH d AS MATERIALIZED (
+              SELECT ps.product_id, ps.shop_id, sh.network_id, g.day::date AS day, coalesce(ps.promo, ps.regular) AS price
+              FROM price_spans ps
+              JOIN shops sh ON sh.id = ps.shop_id
+              CROSS JOIN LATERAL generate_series(greatest(ps.start_day, ${start}::date), least(ps.end_day, ${end}::date), interval '1 day') AS g(day)
+              WHERE ps.product_id = ANY(${sql.param(productIds)}::int[]) AND ${shopCondition(sql`ps.shop_id`, shops)}
+                AND ${spansIn(start, end)}
+            ),
+            np AS (
+              SELECT network_id, product_id, day, avg(price)::float8 AS p, min(price) AS mn, max(price) AS mx
+              FROM d GROUP BY network_id, product_id, day
+            ),
+            base AS (SELECT product_id, day, p FROM np WHERE network_id = ${baseNetworkId ?? -1})
+            SELECT 's' AS kind, shop_id AS id, day::text AS day, min(price)::float8 AS min, avg(price)::float8 AS avg,
+                   max(price)::float8 AS max, count(*)::int AS products, NULL::float8 AS num, NULL::float8 AS den
+            FROM d GROUP BY shop_id, day
+            UNION ALL
+            SELECT 'n', np.network_id, np.day::text, min(np.mn)::float8, avg(np.p)::float8, max(np.mx)::float8, count(*)::int,
+                   sum(np.p) FILTER (WHERE base.p IS NOT NULL)::float8, sum(base.p)::float8
+            FROM np LEFT JOIN base ON base.product_id = np.product_id AND base.day = np.day
+            GROUP BY np.network_id, np.day
+            ORDER BY 1, 2, 3`,
+      );
+    },
+
+    /**
+     * Promo figures per network: observed and promo product-days, day-weighted and max depth, and the
+     * promo runs (consecutive promo spans of a product in a shop) starting in the period.
+     */
+    discounts(productIds: number[], shops: number[] | null, start: string, end: string) {
+      return queryRows<{
+        network_id: number;
+        products: number;
+        products_on_promo: number;
+        product_days: number;
+        promo_days: number;
+        depth_days: number | null;
+        max_depth: number | null;
+        promo_starts: number;
+        avg_duration: number | null;
+      }>(
+        db,
+        sql`WITH s AS (
+              SELECT ps.product_id, ps.shop_id, sh.network_id, ps.start_day, ps.end_day, ps.regular, ps.promo,
+                     ${daysIn(start, end)} AS days,
+                     lag(ps.promo) OVER w AS prev_promo, lag(ps.end_day) OVER w AS prev_end
+              FROM price_spans ps JOIN shops sh ON sh.id = ps.shop_id
+              WHERE ps.product_id = ANY(${sql.param(productIds)}::int[]) AND ${shopCondition(sql`ps.shop_id`, shops)}
+                AND ps.start_day <= ${end}::date AND ps.end_day >= ${start}::date - 1
+              WINDOW w AS (PARTITION BY ps.product_id, ps.shop_id ORDER BY ps.start_day)
+            ),
+            runs AS (
+              SELECT *, sum(CASE WHEN promo IS NOT NULL AND (prev_promo IS NULL OR prev_end < start_day - 1) THEN 1 ELSE 0 END)
+                          OVER (PARTITION BY product_id, shop_id ORDER BY start_day) AS run
+              FROM s
+            ),
+            promo_runs AS (
+              SELECT network_id, product_id, shop_id, run, min(start_day) AS first_day, max(end_day) - min(start_day) + 1 AS length
+              FROM runs WHERE promo IS NOT NULL GROUP BY network_id, product_id, shop_id, run
+            ),
+            inside AS (SELECT * FROM s WHERE days > 0),
+            per_network AS (
+              SELECT network_id,
+                     count(DISTINCT product_id)::int AS products,
+                     count(DISTINCT product_id) FILTER (WHERE promo IS NOT NULL)::int AS products_on_promo,
+                     sum(days)::int AS product_days,
+                     coalesce(sum(days) FILTER (WHERE promo IS NOT NULL), 0)::int AS promo_days,
+                     sum((regular - promo)::float8 / regular * 100 * days) FILTER (WHERE promo IS NOT NULL) AS depth_days,
+                     max((regular - promo)::float8 / regular * 100) FILTER (WHERE promo IS NOT NULL) AS max_depth
+              FROM inside GROUP BY network_id
+            ),
+            starts AS (
+              SELECT network_id, count(*)::int AS promo_starts, avg(length)::float8 AS avg_duration
+              FROM promo_runs WHERE first_day >= ${start}::date AND first_day <= ${end}::date GROUP BY network_id
+            )
+            SELECT pn.*, coalesce(st.promo_starts, 0) AS promo_starts, st.avg_duration
+            FROM per_network pn LEFT JOIN starts st ON st.network_id = pn.network_id`,
+      );
+    },
+  };
+}
+
+export type PricesQueries = ReturnType<typeof createPricesQueries>;

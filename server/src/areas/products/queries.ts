@@ -1,0 +1,312 @@
+/**
+ * Product SQL (raw, through queryRows, the same on PGlite and PostgreSQL). User text only ever travels
+ * as bound parameters; LIKE patterns have %, _ and \ escaped (likeContains). Pages are found as ids
+ * first (one index-friendly query), then those ids get their names and price figures.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { ProductSort } from '@pricewatch/shared/contract';
+import type { SearchQuery } from '@pricewatch/shared/format';
+import { queryRows, type Db } from '../../db/client';
+import { shopCondition } from '../shops/visibility';
+
+/** LIKE/ILIKE pattern matching `text` anywhere, its wildcard characters taken literally. */
+export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Words of a name search (at most 10, each matched as a case-insensitive substring). */
+export const searchWords = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 10);
+
+/** EAN prefixes shorter than this only match exactly (a 1-digit prefix would match a quarter of all). */
+export const EAN_PREFIX_MIN = 4;
+
+export type ProductRow = {
+  id: number;
+  ean: string | null;
+  article: string | null;
+  name: string;
+  brand_id: number | null;
+  brand: string | null;
+  section_id: number | null;
+  section: string | null;
+  category_id: number | null;
+  category: string | null;
+  weight: number | null;
+  unit: string | null;
+  image: string | null;
+  country: string;
+};
+
+export type ProductListRow = ProductRow & { shops: number; min_price: number | null; max_price: number | null; on_promo: number };
+
+export type ProductDetailRow = ProductRow & { description: string | null; created_at: string; updated_at: string };
+
+const PRODUCT_COLUMNS = sql`p.id, p.ean, p.article, p.name, p.brand_id, b.name AS brand, p.section_id, se.name AS section,
+  p.category_id, ca.name AS category, p.weight, p.unit, p.image, p.country`;
+const PRODUCT_JOINS = sql`LEFT JOIN brands b ON b.id = p.brand_id
+  LEFT JOIN sections se ON se.id = p.section_id
+  LEFT JOIN categories ca ON ca.id = p.category_id`;
+
+/** What a product list is filtered by, already checked against the caller's visibility. */
+export type ProductFilter = {
+  text?: SearchQuery;
+  /** Products with a current price in one of these shops (null: no such condition). */
+  inShops?: number[] | null;
+  onlyPromo?: boolean;
+  sections?: number[];
+  categories?: number[];
+  brands?: number[];
+  country?: string;
+};
+
+/** The article/EAN/name condition of spec §5: the parts given, combined with OR. */
+export function textCondition(q: SearchQuery): SQL | null {
+  const parts: SQL[] = [];
+  if (q.article) parts.push(sql`p.article = ${q.article}`);
+  if (q.ean) {
+    parts.push(q.ean.length >= EAN_PREFIX_MIN ? sql`p.ean LIKE ${`${q.ean}%`}` : sql`p.ean = ${q.ean}`);
+  }
+  if (q.name) {
+    const words = searchWords(q.name);
+    if (words.length) parts.push(sql`(${sql.join(words.map((w) => sql`p.name ILIKE ${likeContains(w)}`), sql` AND `)})`);
+  }
+  if (!parts.length) return null;
+  return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+const whereIsEmpty = (f: ProductFilter) =>
+  !f.text && (f.inShops === undefined || f.inShops === null) && !f.onlyPromo && !f.sections?.length && !f.categories?.length && !f.brands?.length && !f.country;
+
+function whereOf(f: ProductFilter, visibleShops: number[] | null): SQL {
+  const conds: SQL[] = [];
+  if (f.text) {
+    const t = textCondition(f.text);
+    conds.push(t ?? sql`FALSE`);
+  }
+  if (f.inShops !== undefined && f.inShops !== null) {
+    conds.push(
+      sql`EXISTS (SELECT 1 FROM current_prices cp WHERE cp.product_id = p.id AND cp.shop_id = ANY(${sql.param(f.inShops)}::int[])${f.onlyPromo ? sql` AND cp.promo IS NOT NULL` : sql``})`,
+    );
+  } else if (f.onlyPromo) {
+    conds.push(
+      sql`EXISTS (SELECT 1 FROM current_prices cp WHERE cp.product_id = p.id AND cp.promo IS NOT NULL AND ${shopCondition(sql`cp.shop_id`, visibleShops)})`,
+    );
+  }
+  if (f.sections?.length) conds.push(sql`p.section_id = ANY(${sql.param(f.sections)}::int[])`);
+  if (f.categories?.length) conds.push(sql`p.category_id = ANY(${sql.param(f.categories)}::int[])`);
+  if (f.brands?.length) conds.push(sql`p.brand_id = ANY(${sql.param(f.brands)}::int[])`);
+  if (f.country) conds.push(sql`p.country = ${f.country}`);
+  return conds.length ? sql.join(conds, sql` AND `) : sql`TRUE`;
+}
+
+/**
+ * The rows of a page (a statement answering `id` and the sort keys, named `page`), with names and the
+ * current-price figures over `statShops` (null: every shop) of the product's own country.
+ */
+function itemsSql(page: SQL, orderBy: SQL, statShops: number[] | null): SQL {
+  return sql`WITH page AS (${page})
+    SELECT ${PRODUCT_COLUMNS}, st.shops, st.min_price, st.max_price, st.on_promo, page.*
+    FROM page JOIN products p ON p.id = page.id
+    ${PRODUCT_JOINS}
+    LEFT JOIN LATERAL (
+      SELECT count(*)::int AS shops, min(coalesce(cp.promo, cp.regular)) AS min_price,
+             max(coalesce(cp.promo, cp.regular)) AS max_price, count(cp.promo)::int AS on_promo
+      FROM current_prices cp JOIN shops s ON s.id = cp.shop_id
+      WHERE cp.product_id = p.id AND s.country = p.country AND ${shopCondition(sql`cp.shop_id`, statShops)}
+    ) st ON TRUE
+    ORDER BY ${orderBy}`;
+}
+
+const SORT_COLUMN: Record<ProductSort, SQL> = {
+  name: sql`p.name`,
+  ean: sql`p.ean`,
+  article: sql`p.article`,
+  brand: sql`(SELECT bb.name FROM brands bb WHERE bb.id = p.brand_id)`,
+  weight: sql`p.weight`,
+  createdAt: sql`p.created_at`,
+};
+
+/**
+ * The unfiltered product count (the default list's total) is read often and changes only with imports:
+ * kept for COUNT_TTL_MS per database instead of counting ~100k index entries on every page.
+ */
+const COUNT_TTL_MS = 10_000;
+const allCounts = new WeakMap<Db, { at: number; value: Promise<number> }>();
+
+export function createProductsQueries(db: Db) {
+  function countAll(): Promise<number> {
+    const cached = allCounts.get(db);
+    if (cached && Date.now() - cached.at < COUNT_TTL_MS) return cached.value;
+    const value = queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products`).then((r) => Number(r[0]?.n ?? 0));
+    allCounts.set(db, { at: Date.now(), value });
+    value.catch(() => allCounts.delete(db));
+    return value;
+  }
+
+  /** Product rows with their current-price figures over `statShops` (null: every shop), in `ids` order. */
+  async function listItems(ids: number[], statShops: number[] | null): Promise<ProductListRow[]> {
+    if (!ids.length) return [];
+    return queryRows<ProductListRow>(
+      db,
+      itemsSql(sql`SELECT o.id, o.ord FROM unnest(${sql.param(ids)}::int[]) WITH ORDINALITY AS o(id, ord)`, sql`page.ord`, statShops),
+    );
+  }
+
+  return {
+    listItems,
+
+    /**
+     * One page of list rows and the total, for a filter and sort: one statement finds the page and adds
+     * names and price figures (a round trip saved per page); the total comes from the same statement for
+     * text searches, from the cached count without filters, else from a count run alongside.
+     */
+    async listPage(
+      f: ProductFilter,
+      visibleShops: number[] | null,
+      statShops: number[] | null,
+      sort: ProductSort,
+      order: 'asc' | 'desc',
+      limit: number,
+      skip: number,
+    ): Promise<{ rows: ProductListRow[]; total: number }> {
+      const where = whereOf(f, visibleShops);
+      const dir = order === 'desc' ? sql`DESC` : sql`ASC`;
+      // A name search is found through the trigram index first; without MATERIALIZED the planner may
+      // walk the name index in order and test every row, which is slow for rare words.
+      const hasText = !!f.text;
+      const page = hasText
+        ? sql`WITH m AS MATERIALIZED (SELECT p.id, ${SORT_COLUMN[sort]} AS k FROM products p WHERE ${where})
+              SELECT id, k, count(*) OVER ()::int AS total FROM m ORDER BY k ${dir}, id ${dir} LIMIT ${limit} OFFSET ${skip}`
+        : sql`SELECT p.id, ${SORT_COLUMN[sort]} AS k, NULL::int AS total FROM products p WHERE ${where}
+              ORDER BY ${SORT_COLUMN[sort]} ${dir}, p.id ${dir} LIMIT ${limit} OFFSET ${skip}`;
+      const countQuery = () =>
+        queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`).then((r) => Number(r[0]?.n ?? 0));
+      const [rows, counted] = await Promise.all([
+        queryRows<ProductListRow & { total: number | null }>(db, itemsSql(page, sql`page.k ${dir}, page.id ${dir}`, statShops)),
+        hasText ? Promise.resolve(null) : whereIsEmpty(f) ? countAll() : countQuery(),
+      ]);
+      let total = counted ?? (rows[0]?.total === undefined || rows[0]?.total === null ? null : Number(rows[0].total));
+      // A text search paged past its end has no row to carry the total.
+      if (total === null) total = skip > 0 ? await countQuery() : 0;
+      return { rows, total };
+    },
+
+    /** Ids of every product of a filter in sort order, up to `max` (exports). */
+    async allIds(f: ProductFilter, visibleShops: number[] | null, sort: ProductSort, order: 'asc' | 'desc', max: number): Promise<number[]> {
+      const dir = order === 'desc' ? sql`DESC` : sql`ASC`;
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`SELECT p.id FROM products p WHERE ${whereOf(f, visibleShops)}
+            ORDER BY ${SORT_COLUMN[sort]} ${dir}, p.id ${dir} LIMIT ${max}`,
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /** Spec §5 search: article = / EAN prefix / name words, OR-ed; exact article or EAN matches first. */
+    async search(q: SearchQuery, limit: number, statShops: number[] | null): Promise<ProductListRow[]> {
+      const cond = textCondition(q);
+      if (!cond) return [];
+      const exact: SQL[] = [];
+      if (q.article) exact.push(sql`p.article = ${q.article}`);
+      if (q.ean) exact.push(sql`p.ean = ${q.ean}`);
+      const rank = exact.length ? sql`(${sql.join(exact, sql` OR `)})` : sql`FALSE`;
+      const page = sql`WITH m AS MATERIALIZED (SELECT p.id, p.name, ${rank} AS exact FROM products p WHERE ${cond})
+                       SELECT id, name, exact FROM m ORDER BY exact DESC, name, id LIMIT ${limit}`;
+      return queryRows<ProductListRow>(db, itemsSql(page, sql`page.exact DESC, page.name, page.id`, statShops));
+    },
+
+    async detail(id: number): Promise<ProductDetailRow | null> {
+      const [row] = await queryRows<ProductDetailRow>(
+        db,
+        sql`SELECT ${PRODUCT_COLUMNS}, p.description,
+                   to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+                   to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at
+            FROM products p ${PRODUCT_JOINS} WHERE p.id = ${id}`,
+      );
+      return row ?? null;
+    },
+
+    async summary(id: number): Promise<ProductRow | null> {
+      const [row] = await queryRows<ProductRow>(db, sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS} WHERE p.id = ${id}`);
+      return row ?? null;
+    },
+
+    async summaries(ids: number[]): Promise<ProductRow[]> {
+      if (!ids.length) return [];
+      return queryRows<ProductRow>(
+        db,
+        sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS} WHERE p.id = ANY(${sql.param(ids)}::int[]) ORDER BY p.id`,
+      );
+    },
+
+    async offers(id: number, shops: number[] | null) {
+      return queryRows<{ shop_id: number; url: string | null; shop_article: string | null }>(
+        db,
+        sql`SELECT shop_id, url, shop_article FROM offers o WHERE o.product_id = ${id} AND ${shopCondition(sql`o.shop_id`, shops)}`,
+      );
+    },
+
+    /** Largest all-digits article (longest first, then greatest), through products_article_num_idx. */
+    async maxArticle(): Promise<string | null> {
+      const [row] = await queryRows<{ article: string }>(
+        db,
+        sql`SELECT article FROM products WHERE article ~ '^[0-9]+$' ORDER BY length(article) DESC, article DESC LIMIT 1`,
+      );
+      return row?.article ?? null;
+    },
+
+    /**
+     * Similar-name candidates: trigram similarity of the name (and description) with `%` at a lowered
+     * threshold, best first.
+     */
+    async similarCandidates(name: string, description: string | undefined, limit: number) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL pg_trgm.similarity_threshold = 0.2`);
+        const text = description ? sql`greatest(similarity(p.name, ${name}), similarity(p.name, ${description}) * 0.8)` : sql`similarity(p.name, ${name})`;
+        const cond = description ? sql`(p.name % ${name} OR p.name % ${description})` : sql`p.name % ${name}`;
+        return queryRows<{ id: number; sim: number }>(
+          tx as unknown as Db,
+          sql`SELECT p.id, ${text} AS sim FROM products p WHERE ${cond} ORDER BY sim DESC, p.id LIMIT ${limit}`,
+        );
+      });
+    },
+
+    /** Current price of products in one shop, or their cheapest over `shops` (null: all). */
+    async pricesFor(ids: number[], shop: number | null, shops: number[] | null) {
+      if (!ids.length) return [];
+      return queryRows<{ product_id: number; price: number; country: string }>(
+        db,
+        sql`SELECT cp.product_id, min(coalesce(cp.promo, cp.regular)) AS price, min(s.country) AS country
+            FROM current_prices cp JOIN shops s ON s.id = cp.shop_id JOIN products p ON p.id = cp.product_id
+            WHERE cp.product_id = ANY(${sql.param(ids)}::int[]) AND s.country = p.country
+              AND ${shop !== null ? sql`cp.shop_id = ${shop}` : shopCondition(sql`cp.shop_id`, shops)}
+            GROUP BY cp.product_id`,
+      );
+    },
+
+    async brandIdByName(name: string): Promise<number | null> {
+      const [row] = await queryRows<{ id: number }>(db, sql`SELECT id FROM brands WHERE lower(name) = lower(${name}) LIMIT 1`);
+      return row?.id ?? null;
+    },
+
+    /** Brands with their product counts under the filters (POST /brands/get-by-filters). */
+    async brands(f: { search?: string; sections?: number[]; categories?: number[]; inShops: number[] | null }, limit: number) {
+      const conds: SQL[] = [];
+      if (f.search) conds.push(sql`b.name ILIKE ${likeContains(f.search)}`);
+      if (f.sections?.length) conds.push(sql`p.section_id = ANY(${sql.param(f.sections)}::int[])`);
+      if (f.categories?.length) conds.push(sql`p.category_id = ANY(${sql.param(f.categories)}::int[])`);
+      if (f.inShops !== null) {
+        conds.push(
+          sql`EXISTS (SELECT 1 FROM current_prices cp WHERE cp.product_id = p.id AND cp.shop_id = ANY(${sql.param(f.inShops)}::int[]))`,
+        );
+      }
+      return queryRows<{ id: number; name: string; products: number }>(
+        db,
+        sql`SELECT b.id, b.name, count(p.id)::int AS products
+            FROM brands b JOIN products p ON p.brand_id = b.id
+            WHERE ${conds.length ? sql.join(conds, sql` AND `) : sql`TRUE`}
+            GROUP BY b.id, b.name ORDER BY products DESC, b.name LIMIT ${limit}`,
+      );
+    },
+  };
+}
+
+export type ProductsQueries = ReturnType<typeof createProductsQueries>;
