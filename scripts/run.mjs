@@ -141,6 +141,14 @@ switch (cmd) {
     install();
     build();
     run(PNPM, ['--filter', './server', 'run', 'bench']);
+    // Export of 1M price rows to xlsx beside a bare exceljs writer: time ratio and peak RSS (server/bench/exports.ts).
+    run(PNPM, ['--filter', './server', 'run', 'bench:exports']);
+    // Alarm evaluation: 100k alarms against a run of 1M new prices (server/bench/alarms.ts).
+    run(PNPM, ['--filter', './server', 'run', 'bench:alarms']);
+    // Parser engine: pages and prices per second on the loopback demo shops, accuracy (server/bench/parsers.ts).
+    run(PNPM, ['--filter', './server', 'run', 'bench:parsers']);
+    // The JavaScript before the login form works, in Chromium (scripts/bench-bytes.mjs, docs/bytes.md).
+    run(process.execPath, [join(ROOT, 'scripts', 'bench-bytes.mjs')]);
     break;
   default:
     console.error(`unknown command ${cmd}: use start, serve, build, test [unit|e2e], bench`);

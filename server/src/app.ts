@@ -18,13 +18,26 @@ import configPlugin from './plugins/config';
 import db from './plugins/db';
 import auth from './plugins/auth';
 import xsrf from './plugins/xsrf';
-import { registerStatic, type StaticDirs } from './plugins/static';
+import jobs from './plugins/jobs';
+import { registerStatic, withRemoteDirs, type StaticDirs } from './plugins/static';
 import authRoutes from './areas/auth/routes';
 import deploymentRoutes from './areas/deployment/routes';
 import utilsRoutes from './areas/utils/routes';
+import shopsRoutes from './areas/shops/routes';
+import productsRoutes from './areas/products/routes';
+import pricesRoutes from './areas/prices/routes';
+import filesRoutes from './areas/files/routes';
+import networkUsersRoutes from './areas/network-users/routes';
+import alarmsRoutes from './areas/alarms/routes';
+import exportsRoutes from './areas/exports/routes';
+import { loadDeployment } from './areas/deployment/service';
+import parsersPlugin from './areas/parsers/plugin';
+import parsersRoutes from './areas/parsers/routes';
+import scrapersRoutes from './areas/scrapers/routes';
+import access from './access/plugin';
 
 /** Areas whose every route needs a valid `?token=`; request.user is set for them. */
-const PROTECTED_AREAS: FastifyPluginAsync[] = [utilsRoutes];
+const PROTECTED_AREAS: FastifyPluginAsync[] = [utilsRoutes, shopsRoutes, productsRoutes, pricesRoutes, filesRoutes, networkUsersRoutes, alarmsRoutes, parsersRoutes, scrapersRoutes, exportsRoutes];
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_LIMITS = { fileSize: 20 * 1024 * 1024, files: 10, fields: 100, fieldSize: 1024 * 1024, parts: 200 };
@@ -53,7 +66,7 @@ export function defaultStaticDirs(workspaceDir: string): StaticDirs {
 export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = opts.config ?? loadConfig();
   const serverDir = opts.serverDir ?? defaultServerDir();
-  const staticDirs = opts.staticDirs ?? defaultStaticDirs(path.dirname(serverDir));
+  const staticDirs = opts.staticDirs ?? withRemoteDirs(defaultStaticDirs(path.dirname(serverDir)), config.remoteDirs);
   const logger = opts.logger === false ? false : loggerOptions(opts.logger ?? { level: config.logLevel });
 
   const app = Fastify({
@@ -81,6 +94,11 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(db, { migrationsFolder: path.join(serverDir, 'drizzle') });
   await app.register(auth);
   await app.register(xsrf);
+  // Background jobs (pg-boss, docs/jobs.md): after the migrations, before the areas that queue work.
+  await app.register(jobs, { timeZone: loadDeployment(config, path.join(serverDir, 'deployments')).timeZone });
+  await app.register(parsersPlugin);
+  // Who may call each route: src/access/route-rules.ts (docs/access.md); a route without a rule fails tests.
+  await app.register(access, { strict: process.env.NODE_ENV === 'test' });
 
   await app.register(deploymentRoutes, { deploymentsDir: path.join(serverDir, 'deployments') });
   await app.register(authRoutes);

@@ -1,6 +1,6 @@
-import { AreaPlaceholder } from '@pricewatch/shared/ui';
+import { ReportAnalytics } from '../features/report-analytics/components/report-analytics';
 
-/** The ReportAnalytics area; its real screen comes later — until then it names the area and what it will do. */
+/** Exposed as ./ReportAnalytics (route /report-analytics): unloading prices. */
 export default function ReportAnalyticsScreen() {
-  return <AreaPlaceholder titleKey="areas.reportAnalytics.title" descriptionKey="areas.reportAnalytics.description" />;
+  return <ReportAnalytics />;
 }

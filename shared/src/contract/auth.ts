@@ -20,6 +20,4 @@ export const logoutRequestSchema = z.object({ token: z.string().min(1) });
 /** Query carried by every call (spec §7). */
 export const tokenQuerySchema = z.object({ token: z.string().min(1).max(200) });
 
-/** The anti-forgery pair (the old design's convention): cookie set by the server, echoed as a header. */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export { XSRF_COOKIE, XSRF_HEADER } from './protocol';

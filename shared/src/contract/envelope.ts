@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'forbidden', // 403: role or network may not do this
   'xsrf_failed', // 403: non-GET without matching X-XSRF-TOKEN header and XSRF-TOKEN cookie
   'not_found', // 404: a record that does not exist
+  'conflict', // 409: the record's state forbids it (error.message says why, e.g. template_in_use)
   'route_not_found', // 404: no such route
   'payload_too_large', // 413
   'unsupported_media_type', // 415
@@ -17,8 +18,7 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** The spec's numeric login error: 1000 means incorrect login or password. */
-export const LOGIN_ERROR_INCORRECT = 1000;
+export { LOGIN_ERROR_INCORRECT } from './protocol';
 
 export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;

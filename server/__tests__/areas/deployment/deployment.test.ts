@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { COUNTRIES, deploymentSchema } from '@pricewatch/shared/contract';
+import { COUNTRIES, deploymentSchema, parseDeployment } from '@pricewatch/shared/contract';
 import { loadConfig } from '../../../src/config';
 import { loadDeployment } from '../../../src/areas/deployment/service';
 import { build, SERVER_DIR } from '../../helpers/build';
@@ -22,11 +23,33 @@ describe('deployments/{country}.json', () => {
       defaultLanguage,
       languages,
       timeZone,
-      favicon: '/favicon.svg',
+      favicon: `/favicons/${country}.svg`,
       oldSiteUrl: null,
       apiServers: [''],
       remotes: Object.fromEntries(ALL_REMOTES.map((r) => [r, `/remotes/${r}/mf-manifest.json`])),
+      remoteTimeoutMs: 15000,
     });
+  });
+
+  it.each(COUNTRIES)('%s: the favicon exists in the host and the browser\'s check accepts the file as zod does', (country) => {
+    const raw = JSON.parse(readFileSync(path.join(DEPLOYMENTS, `${country}.json`), 'utf8'));
+    expect(parseDeployment(raw)).toEqual(deploymentSchema.parse(raw));
+    const favicon = path.join(SERVER_DIR, '..', 'host', 'public', raw.favicon);
+    expect(readFileSync(favicon, 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+  });
+
+  it.each([
+    ['an unknown country', { country: 'de' }],
+    ['no languages', { languages: [] }],
+    ['an unknown language', { languages: ['en', 'de'] }],
+    ['no API server', { apiServers: [] }],
+    ['a remote address that is not text', { remotes: { users: 1 } }],
+    ['a zero timeout', { remoteTimeoutMs: 0 }],
+    ['a missing time zone', { timeZone: undefined }],
+  ])('the browser\'s check refuses %s, as zod does', (_, change) => {
+    const raw = { ...JSON.parse(readFileSync(path.join(DEPLOYMENTS, 'cz.json'), 'utf8')), ...change };
+    expect(() => deploymentSchema.parse(raw)).toThrow();
+    expect(() => parseDeployment(raw)).toThrow(/invalid deployment/);
   });
 
   it('covers every country of the contract', () => {
@@ -43,6 +66,20 @@ describe('deployments/{country}.json', () => {
     expect(d.oldSiteUrl).toBe('https://old.pricewatch.test/');
     expect(d.apiServers).toEqual(['https://api1.pricewatch.test', 'https://api2.pricewatch.test']);
     expect(Object.keys(d.remotes).sort()).toEqual(['alarms', 'exports', 'parsers']);
+  });
+
+  it('takes REMOTE_TIMEOUT_MS from the environment', () => {
+    expect(deploymentFor({ COUNTRY: 'cz', REMOTE_TIMEOUT_MS: '2500' }).remoteTimeoutMs).toBe(2500);
+    expect(() => loadConfig({ REMOTE_TIMEOUT_MS: '0' })).toThrow(/REMOTE_TIMEOUT_MS/);
+  });
+
+  it('refuses an unknown remote in REMOTES_DISABLED at start', () => {
+    expect(() => loadConfig({ REMOTES_DISABLED: 'alarms,alerts' })).toThrow(/REMOTES_DISABLED/);
+  });
+
+  it('reads REMOTE_DIR_<NAME> as folders resolved against the working directory', () => {
+    const config = loadConfig({ REMOTE_DIR_USERS: 'releases/users', REMOTE_DIR_PARSERS: '/srv/parsers', REMOTE_DIR_ALARMS: '' }, '/opt/pw');
+    expect(config.remoteDirs).toEqual({ users: '/opt/pw/releases/users', parsers: '/srv/parsers' });
   });
 
   it('treats empty variables as unset', () => {

@@ -1,0 +1,80 @@
+/**
+ * The background-jobs API other areas use (src/jobs, docs/jobs.md), on the app's own database: PGlite,
+ * or PostgreSQL with TEST_DATABASE_URL.
+ */
+import type { FastifyInstance } from 'fastify';
+import { build } from '../helpers/build';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await build({ env: { DEMO: '0' } });
+}, 60_000);
+afterAll(() => app?.close());
+
+const waitFor = async (test: () => boolean, ms = 15_000) => {
+  const end = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+it('runs a registered handler with the data sent, and tells it the job id', async () => {
+  const seen: { data: { n: number }; id: string }[] = [];
+  await app.jobs.register<{ n: number }>('test.echo', async (data, ctx) => {
+    seen.push({ data, id: ctx.id });
+  });
+  const id = await app.jobs.send('test.echo', { n: 7 });
+  await waitFor(() => seen.length === 1);
+  expect(seen[0]).toEqual({ data: { n: 7 }, id });
+  // A caller may choose the id (to record it before the job can start).
+  const chosen = '8b0f7d52-4c3e-4f7e-9a51-2b6a2f0c1d11';
+  expect(await app.jobs.send('test.echo', { n: 8 }, { id: chosen })).toBe(chosen);
+  await waitFor(() => seen.length === 2);
+  expect(seen[1]!.id).toBe(chosen);
+});
+
+it('retries a throwing handler up to retryLimit', async () => {
+  let calls = 0;
+  await app.jobs.register('test.flaky', async () => {
+    calls++;
+    if (calls < 2) throw new Error('first try fails');
+  }, { retryLimit: 1 });
+  await app.jobs.send('test.flaky', {});
+  await waitFor(() => calls === 2);
+});
+
+it('keeps schedules by key and previews when a cron fires in a time zone', async () => {
+  expect(app.jobs.timeZone).toBe('Europe/Prague');
+  await app.jobs.schedule('test.cron', '30 6 * * *', { a: 1 }, { key: 'one' });
+  await app.jobs.schedule('test.cron', '0 7 * * 1', { a: 2 }, { key: 'two', tz: 'UTC' });
+  expect((await app.jobs.scheduleKeys('test.cron')).sort()).toEqual(['one', 'two']);
+  await app.jobs.unschedule('test.cron', 'one');
+  expect(await app.jobs.scheduleKeys('test.cron')).toEqual(['two']);
+  const from = new Date('2026-01-15T12:00:00Z');
+  // 06:30 in Prague (UTC+1 in January) is 05:30 UTC.
+  expect(app.jobs.nextRuns('30 6 * * *', { from, count: 2 }).map((d) => d.toISOString())).toEqual([
+    '2026-01-16T05:30:00.000Z',
+    '2026-01-17T05:30:00.000Z',
+  ]);
+  expect(app.jobs.nextRuns('30 6 * * *', { from: new Date('2026-07-15T12:00:00Z') })[0]!.toISOString()).toBe('2026-07-16T04:30:00.000Z');
+});
+
+it('aborts running handlers when the app closes, and waits for them', async () => {
+  const other = await build({ env: { DEMO: '0' } });
+  let aborted = false;
+  let finished = false;
+  let started = false;
+  await other.jobs.register('test.long', async (_data, ctx) => {
+    started = true;
+    await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve()));
+    aborted = ctx.signal.aborted;
+    await new Promise((r) => setTimeout(r, 50));
+    finished = true;
+  });
+  await other.jobs.send('test.long', {});
+  await waitFor(() => started);
+  await other.close();
+  expect([aborted, finished]).toEqual([true, true]);
+});

@@ -1,0 +1,412 @@
+/**
+ * Export SQL (raw, through queryRows: the same on PGlite and PostgreSQL). Who sees what is a WHERE
+ * condition built here from the caller: export requests — the own network's (the provider's staff:
+ * all); templates, schedules and new-product lists — the own network's (the provider's staff: the
+ * provider's).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import type { AuthUser } from '../auth/session-user';
+import type { StoredParams } from './plan';
+
+export type Scope = Pick<AuthUser, 'isProvider' | 'networkId'>;
+
+/** Export requests a caller sees. */
+export const requestScope = (u: Scope, alias = 'r'): SQL =>
+  u.isProvider ? sql`TRUE` : sql`${sql.raw(alias)}.network_id = ${u.networkId}`;
+
+/** Templates, schedules and lists a caller shares: their network's, or the provider's. */
+export const ownScope = (u: Scope, alias: string): SQL =>
+  u.isProvider ? sql`${sql.raw(alias)}.provider` : sql`(${sql.raw(alias)}.network_id = ${u.networkId} AND NOT ${sql.raw(alias)}.provider)`;
+
+const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+export type RequestRow = {
+  id: number;
+  name: string;
+  type: string;
+  state: string;
+  params: StoredParams;
+  start_day: string;
+  end_day: string;
+  products_count: number;
+  shops_count: number;
+  progress: number;
+  rows_written: number;
+  rows_expected: number;
+  error: string | null;
+  error_message: string | null;
+  file: string | null;
+  extension: string | null;
+  size: number | null;
+  template_id: number | null;
+  template_name: string | null;
+  schedule_id: number | null;
+  owner_id: string | null;
+  owner_name: string | null;
+  network_id: number | null;
+  network_code: string | null;
+  provider: boolean;
+  job_id: string | null;
+  attempts: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+};
+
+const REQUEST_COLUMNS = sql`r.id, r.name, r.type, r.state, r.params, r.start_day::text AS start_day, r.end_day::text AS end_day,
+  r.products_count, r.shops_count, r.progress, r.rows_written, r.rows_expected, r.error, r.error_message, r.file, r.extension,
+  r.size, r.template_id, r.template_name, r.schedule_id, r.owner_id, u.name AS owner_name, r.network_id, n.code AS network_code,
+  r.provider, r.job_id, r.attempts, r.created_at, r.started_at, r.finished_at, r.updated_at`;
+const REQUEST_FROM = sql`export_requests r LEFT JOIN users u ON u.id = r.owner_id LEFT JOIN networks n ON n.id = r.network_id`;
+
+function normalizeRequest(r: RequestRow): RequestRow {
+  return {
+    ...r,
+    progress: Number(r.progress),
+    size: r.size === null ? null : Number(r.size),
+    created_at: iso(r.created_at)!,
+    started_at: iso(r.started_at),
+    finished_at: iso(r.finished_at),
+    updated_at: iso(r.updated_at)!,
+  };
+}
+
+export type NewRequest = {
+  name: string;
+  type: string;
+  state: 'queued' | 'running' | 'failed';
+  params: StoredParams;
+  productsCount: number;
+  shopsCount: number;
+  rowsExpected: number;
+  templateId: number | null;
+  templateName: string | null;
+  scheduleId: number | null;
+  owner: Pick<AuthUser, 'id' | 'networkId' | 'isProvider'>;
+  jobId: string | null;
+  error?: string;
+  errorMessage?: string;
+};
+
+export type TemplateRow = {
+  id: number;
+  name: string;
+  type: string;
+  data: Record<string, unknown>;
+  auto_generation: boolean;
+  date: string;
+  owner_id: string | null;
+  owner_name: string | null;
+  network_id: number | null;
+  network_code: string | null;
+  provider: boolean;
+  schedules: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ScheduleRow = {
+  id: number;
+  name: string;
+  template_id: number;
+  template_name: string;
+  template_type: string;
+  frequency: string;
+  time: string;
+  day_of_week: number | null;
+  day_of_month: number | null;
+  time_zone: string;
+  cron: string;
+  enabled: boolean;
+  owner_id: string | null;
+  owner_name: string | null;
+  network_id: number | null;
+  network_code: string | null;
+  provider: boolean;
+  last_run_at: string | null;
+  last_request_id: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type NewProductListRow = {
+  id: number;
+  name: string;
+  items: { ean: string | null; article: string | null; name: string | null }[];
+  owner_id: string | null;
+  owner_name: string | null;
+  network_code: string | null;
+  created_at: string;
+};
+
+export type ListFilters = {
+  by?: { userId?: string; username?: string };
+  type?: string;
+  from?: string;
+  networkId?: number;
+  state?: string;
+};
+
+export function createExportQueries(db: Db) {
+  const one = async <T>(q: SQL) => (await queryRows<T>(db, q))[0] ?? null;
+
+  return {
+    // ---- requests --------------------------------------------------------------------------------
+    async insertRequest(r: NewRequest): Promise<number> {
+      const row = await one<{ id: number }>(
+        sql`INSERT INTO export_requests (name, type, state, params, start_day, end_day, products_count, shops_count, rows_expected,
+              template_id, template_name, schedule_id, owner_id, network_id, provider, job_id, error, error_message, finished_at)
+            VALUES (${r.name}, ${r.type}, ${r.state}, ${JSON.stringify(r.params)}::jsonb, ${r.params.start}::date, ${r.params.end}::date,
+              ${r.productsCount}, ${r.shopsCount}, ${r.rowsExpected}, ${r.templateId}, ${r.templateName}, ${r.scheduleId},
+              ${r.owner.id}, ${r.owner.networkId}, ${r.owner.isProvider}, ${r.jobId}, ${r.error ?? null}, ${r.errorMessage ?? null},
+              ${r.state === 'failed' ? sql`now()` : sql`NULL`})
+            RETURNING id`,
+      );
+      return row!.id;
+    },
+
+    async request(id: number, scope: Scope | null): Promise<RequestRow | null> {
+      const row = await one<RequestRow>(
+        sql`SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE r.id = ${id} AND ${scope ? requestScope(scope) : sql`TRUE`}`,
+      );
+      return row && normalizeRequest(row);
+    },
+
+    async listRequests(scope: Scope, f: ListFilters, limit: number, skip: number): Promise<{ rows: RequestRow[]; total: number }> {
+      const conds: SQL[] = [requestScope(scope)];
+      if (f.by?.userId) conds.push(sql`r.owner_id = ${f.by.userId}::uuid`);
+      if (f.by?.username) conds.push(sql`r.owner_id IN (SELECT id FROM users WHERE lower(username) = lower(${f.by.username}))`);
+      if (f.type) conds.push(sql`r.type = ${f.type}`);
+      if (f.from) conds.push(sql`r.created_at >= ${f.from}::date`);
+      if (f.networkId !== undefined) conds.push(sql`r.network_id = ${f.networkId}`);
+      if (f.state) conds.push(sql`r.state = ${f.state}`);
+      const where = sql.join(conds, sql` AND `);
+      const [rows, count] = await Promise.all([
+        queryRows<RequestRow>(
+          db,
+          // Lists leave out the stored selection (up to 10,000 product ids): GET /export/get/{id} has it.
+          sql`SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit} OFFSET ${skip}`,
+        ),
+        one<{ n: number }>(sql`SELECT count(*)::int AS n FROM export_requests r WHERE ${where}`),
+      ]);
+      return { rows: rows.map(normalizeRequest), total: Number(count?.n ?? 0) };
+    },
+
+    /** queued → running for the job named on the request; null when the job is stale or it was deleted. */
+    claim(id: number, jobId: string) {
+      return one<{ id: number; type: string; name: string; params: StoredParams; owner_id: string | null; attempts: number }>(
+        sql`UPDATE export_requests SET state = 'running', started_at = now(), heartbeat_at = now(), updated_at = now(),
+              attempts = attempts + 1, progress = 0, rows_written = 0, error = NULL, error_message = NULL
+            WHERE id = ${id} AND job_id = ${jobId} AND state = 'queued'
+            RETURNING id, type, name, params, owner_id, attempts`,
+      );
+    },
+
+    /** Progress and heartbeat; false when the request is no longer this job's (deleted, re-queued). */
+    async progress(id: number, jobId: string, rowsWritten: number, progress: number): Promise<boolean> {
+      const row = await one<{ id: number }>(
+        sql`UPDATE export_requests SET rows_written = ${rowsWritten}, progress = ${progress}, heartbeat_at = now(), updated_at = now()
+            WHERE id = ${id} AND job_id = ${jobId} AND state = 'running' RETURNING id`,
+      );
+      return !!row;
+    },
+
+    async done(id: number, jobId: string, f: { file: string; extension: string; size: number; rows: number }): Promise<boolean> {
+      const row = await one<{ id: number }>(
+        sql`UPDATE export_requests SET state = 'done', file = ${f.file}, extension = ${f.extension}, size = ${f.size},
+              rows_written = ${f.rows}, progress = 100, finished_at = now(), heartbeat_at = NULL, updated_at = now()
+            WHERE id = ${id} AND job_id = ${jobId} AND state = 'running' RETURNING id`,
+      );
+      return !!row;
+    },
+
+    async failed(id: number, jobId: string | null, error: string, message: string | null): Promise<void> {
+      await db.execute(
+        sql`UPDATE export_requests SET state = 'failed', error = ${error}, error_message = ${message}, finished_at = now(),
+              heartbeat_at = NULL, updated_at = now()
+            WHERE id = ${id} AND ${jobId === null ? sql`TRUE` : sql`job_id = ${jobId}`} AND state IN ('queued', 'running')`,
+      );
+    },
+
+    /** Back to queued under a new job id (the old job, if it ever runs again, finds nothing to do). */
+    async requeue(id: number, fromJobId: string | null, newJobId: string): Promise<boolean> {
+      const row = await one<{ id: number }>(
+        sql`UPDATE export_requests SET state = 'queued', job_id = ${newJobId}, progress = 0, rows_written = 0, heartbeat_at = NULL,
+              started_at = NULL, finished_at = NULL, error = NULL, error_message = NULL, file = NULL, extension = NULL, size = NULL,
+              updated_at = now()
+            WHERE id = ${id} AND ${fromJobId === null ? sql`TRUE` : sql`job_id = ${fromJobId}`} RETURNING id`,
+      );
+      return !!row;
+    },
+
+    /** Running requests whose heartbeat is older than `staleSeconds` (null: every running request). */
+    stale(staleSeconds: number | null) {
+      return queryRows<{ id: number; job_id: string | null; attempts: number }>(
+        db,
+        sql`SELECT id, job_id, attempts FROM export_requests
+            WHERE state = 'running' ${staleSeconds === null ? sql`` : sql`AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${staleSeconds}))`}
+            ORDER BY id`,
+      );
+    },
+
+    async resetAttempts(id: number) {
+      await db.execute(sql`UPDATE export_requests SET attempts = 0 WHERE id = ${id}`);
+    },
+
+    async rename(id: number, name: string) {
+      await db.execute(sql`UPDATE export_requests SET name = ${name}, updated_at = now() WHERE id = ${id}`);
+    },
+
+    /** Deletes requests; answers the files they held. */
+    deleteRequests(ids: number[]) {
+      return queryRows<{ id: number; file: string | null }>(
+        db,
+        sql`DELETE FROM export_requests WHERE id = ANY(${sql.param(ids)}::int[]) RETURNING id, file`,
+      );
+    },
+
+    requestIdsIn(scope: Scope, f: { ids?: number[]; templates?: number[] }) {
+      return queryRows<{ id: number }>(
+        db,
+        sql`SELECT r.id FROM export_requests r WHERE ${requestScope(scope)}
+              AND (r.id = ANY(${sql.param(f.ids ?? [])}::int[]) OR r.template_id = ANY(${sql.param(f.templates ?? [])}::int[]))`,
+      );
+    },
+
+    async deleteFileRecord(name: string) {
+      await db.execute(sql`DELETE FROM files WHERE name = ${name}`);
+    },
+
+    // ---- templates -------------------------------------------------------------------------------
+    async insertTemplate(t: { name: string; type: string; data: object; autoGeneration: boolean; date: string; owner: Scope & { id: string } }) {
+      const row = await one<{ id: number }>(
+        sql`INSERT INTO export_templates (name, type, data, auto_generation, date, owner_id, network_id, provider)
+            VALUES (${t.name}, ${t.type}, ${JSON.stringify(t.data)}::jsonb, ${t.autoGeneration}, ${t.date}::date, ${t.owner.id},
+                    ${t.owner.networkId}, ${t.owner.isProvider})
+            RETURNING id`,
+      );
+      return row!.id;
+    },
+
+    async updateTemplate(id: number, t: { name: string; type: string; data: object; autoGeneration: boolean; date: string }) {
+      await db.execute(
+        sql`UPDATE export_templates SET name = ${t.name}, type = ${t.type}, data = ${JSON.stringify(t.data)}::jsonb,
+              auto_generation = ${t.autoGeneration}, date = ${t.date}::date, updated_at = now()
+            WHERE id = ${id}`,
+      );
+    },
+
+    async templates(scope: Scope | null, ids?: number[]): Promise<TemplateRow[]> {
+      const rows = await queryRows<TemplateRow>(
+        db,
+        sql`SELECT t.id, t.name, t.type, t.data, t.auto_generation, t.date::text AS date, t.owner_id, u.name AS owner_name,
+                   t.network_id, n.code AS network_code, t.provider, t.created_at, t.updated_at,
+                   (SELECT count(*)::int FROM export_schedules s WHERE s.template_id = t.id) AS schedules
+            FROM export_templates t LEFT JOIN users u ON u.id = t.owner_id LEFT JOIN networks n ON n.id = t.network_id
+            WHERE ${scope ? ownScope(scope, 't') : sql`TRUE`} ${ids ? sql`AND t.id = ANY(${sql.param(ids)}::int[])` : sql``}
+            ORDER BY t.created_at DESC, t.id DESC`,
+      );
+      return rows.map((r) => ({ ...r, schedules: Number(r.schedules), created_at: iso(r.created_at)!, updated_at: iso(r.updated_at)! }));
+    },
+
+    async deleteTemplates(ids: number[]) {
+      const rows = await queryRows<{ id: number }>(db, sql`DELETE FROM export_templates WHERE id = ANY(${sql.param(ids)}::int[]) RETURNING id`);
+      return rows.length;
+    },
+
+    // ---- schedules -------------------------------------------------------------------------------
+    async insertSchedule(s: Omit<ScheduleRow, 'id' | 'template_name' | 'template_type' | 'owner_name' | 'network_code' | 'last_run_at' | 'last_request_id' | 'created_at' | 'updated_at'>) {
+      const row = await one<{ id: number }>(
+        sql`INSERT INTO export_schedules (name, template_id, frequency, time, day_of_week, day_of_month, time_zone, cron, enabled,
+              owner_id, network_id, provider)
+            VALUES (${s.name}, ${s.template_id}, ${s.frequency}, ${s.time}, ${s.day_of_week}, ${s.day_of_month}, ${s.time_zone},
+              ${s.cron}, ${s.enabled}, ${s.owner_id}, ${s.network_id}, ${s.provider})
+            RETURNING id`,
+      );
+      return row!.id;
+    },
+
+    async updateSchedule(
+      id: number,
+      s: Pick<ScheduleRow, 'name' | 'template_id' | 'frequency' | 'time' | 'day_of_week' | 'day_of_month' | 'time_zone' | 'cron' | 'enabled'>,
+    ) {
+      await db.execute(
+        sql`UPDATE export_schedules SET name = ${s.name}, template_id = ${s.template_id}, frequency = ${s.frequency}, time = ${s.time},
+              day_of_week = ${s.day_of_week}, day_of_month = ${s.day_of_month}, time_zone = ${s.time_zone}, cron = ${s.cron},
+              enabled = ${s.enabled}, updated_at = now()
+            WHERE id = ${id}`,
+      );
+    },
+
+    async schedules(scope: Scope | null, id?: number): Promise<ScheduleRow[]> {
+      const rows = await queryRows<ScheduleRow>(
+        db,
+        sql`SELECT s.id, s.name, s.template_id, t.name AS template_name, t.type AS template_type, s.frequency, s.time, s.day_of_week,
+                   s.day_of_month, s.time_zone, s.cron, s.enabled, s.owner_id, u.name AS owner_name, s.network_id, n.code AS network_code,
+                   s.provider, s.last_run_at, s.last_request_id, s.created_at, s.updated_at
+            FROM export_schedules s JOIN export_templates t ON t.id = s.template_id
+            LEFT JOIN users u ON u.id = s.owner_id LEFT JOIN networks n ON n.id = s.network_id
+            WHERE ${scope ? ownScope(scope, 's') : sql`TRUE`} ${id === undefined ? sql`` : sql`AND s.id = ${id}`}
+            ORDER BY s.created_at DESC, s.id DESC`,
+      );
+      return rows.map((r) => ({
+        ...r,
+        last_run_at: iso(r.last_run_at),
+        created_at: iso(r.created_at)!,
+        updated_at: iso(r.updated_at)!,
+      }));
+    },
+
+    async deleteSchedule(id: number) {
+      await db.execute(sql`DELETE FROM export_schedules WHERE id = ${id}`);
+    },
+
+    async scheduleRan(id: number, requestId: number) {
+      await db.execute(sql`UPDATE export_schedules SET last_run_at = now(), last_request_id = ${requestId} WHERE id = ${id}`);
+    },
+
+    // ---- new-product lists -----------------------------------------------------------------------
+    async insertNewProductList(name: string, items: NewProductListRow['items'], owner: Scope & { id: string }) {
+      const row = await one<{ id: number }>(
+        sql`INSERT INTO export_new_product_templates (name, items, owner_id, network_id, provider)
+            VALUES (${name}, ${JSON.stringify(items)}::jsonb, ${owner.id}, ${owner.networkId}, ${owner.isProvider}) RETURNING id`,
+      );
+      return row!.id;
+    },
+
+    async newProductLists(scope: Scope, id?: number): Promise<NewProductListRow[]> {
+      const rows = await queryRows<NewProductListRow>(
+        db,
+        sql`SELECT l.id, l.name, l.items, l.owner_id, u.name AS owner_name, n.code AS network_code, l.created_at
+            FROM export_new_product_templates l LEFT JOIN users u ON u.id = l.owner_id LEFT JOIN networks n ON n.id = l.network_id
+            WHERE ${ownScope(scope, 'l')} ${id === undefined ? sql`` : sql`AND l.id = ${id}`}
+            ORDER BY l.created_at DESC, l.id DESC`,
+      );
+      return rows.map((r) => ({ ...r, created_at: iso(r.created_at)! }));
+    },
+
+    async deleteNewProductLists(scope: Scope, id?: number): Promise<number> {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`DELETE FROM export_new_product_templates l WHERE ${ownScope(scope, 'l')} ${id === undefined ? sql`` : sql`AND l.id = ${id}`} RETURNING id`,
+      );
+      return rows.length;
+    },
+
+    /** Products by EAN or article (first by id), for new-product lists. */
+    productCodes(eans: string[], articles: string[]) {
+      return queryRows<{ id: number; ean: string | null; article: string | null }>(
+        db,
+        sql`SELECT id, ean, article FROM products WHERE ean = ANY(${sql.param(eans)}::text[]) OR article = ANY(${sql.param(articles)}::text[]) ORDER BY id`,
+      );
+    },
+
+    networkIdByCode(code: string) {
+      return one<{ id: number }>(sql`SELECT id FROM networks WHERE code = ${code}`);
+    },
+  };
+}
+
+export type ExportQueries = ReturnType<typeof createExportQueries>;
