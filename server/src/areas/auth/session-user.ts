@@ -17,8 +17,16 @@ export type AuthUser = {
   exportDetails: ExportDetails;
 };
 
+/**
+ * The rights a user works with: the network's export details, overridden field by field by the user's
+ * own (users.export_details; null = inherit). The one merge every permission check and /auth/* see.
+ */
+export function effectiveExportDetails(user: Pick<UserRow, 'exportDetails'>, network: NetworkRow | null): ExportDetails {
+  return exportDetailsSchema.parse({ ...(network?.exportDetails ?? {}), ...(user.exportDetails ?? {}) });
+}
+
 export function toAuthUser(user: UserRow, network: NetworkRow | null): AuthUser {
-  const exportDetails = exportDetailsSchema.parse(network?.exportDetails ?? {});
+  const exportDetails = effectiveExportDetails(user, network);
   return {
     id: user.id,
     networkId: network?.id ?? null,
