@@ -1,13 +1,31 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 // The product is started the way `npm start` starts it (scripts/run.mjs serve), on fresh data dirs:
-// the main server as the demo runs it, and a second one with an old-design address configured.
-export const BASE = 'http://127.0.0.1:8181';
-export const BASE_OLD_SITE = 'http://127.0.0.1:8182';
+// the main server as the demo runs it, a second one with an old-design address configured, and a
+// third as a Polish deployment with alarms switched off whose users and parsers remotes are served
+// from folders the tests release into and delete (deployment-*.spec.ts, release.spec.ts).
+// PRICEWATCH_E2E_PORT moves all three (default 8181–8183), so two runs can share a machine.
+const PORT = Number(process.env.PRICEWATCH_E2E_PORT || 8181);
+export const BASE = `http://127.0.0.1:${PORT}`;
+export const BASE_OLD_SITE = `http://127.0.0.1:${PORT + 1}`;
 export const OLD_SITE_URL = 'http://old-design.pricewatch.test/';
+export const BASE_PL = `http://127.0.0.1:${PORT + 2}`;
+export const WORKSPACE = resolve(__dirname, '..');
+
+// Made once by the runner (workers load this file again and inherit the variable): copies of the built
+// remotes that the Polish server serves through REMOTE_DIR_USERS / REMOTE_DIR_PARSERS.
+if (!process.env.PRICEWATCH_E2E_REMOTES) {
+  const dir = mkdtempSync(join(tmpdir(), 'pw-e2e-remotes-'));
+  for (const name of ['users', 'parsers']) {
+    const dist = join(WORKSPACE, `remote-${name}`, 'dist');
+    if (existsSync(dist)) cpSync(dist, join(dir, name), { recursive: true });
+  }
+  process.env.PRICEWATCH_E2E_REMOTES = dir;
+}
+export const SERVED_REMOTES = process.env.PRICEWATCH_E2E_REMOTES as string;
 
 const serve = (port: number, env: Record<string, string>) => ({
   command: 'node ../scripts/run.mjs serve',
@@ -52,5 +70,14 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [serve(8181, {}), serve(8182, { OLD_SITE_URL })],
+  webServer: [
+    serve(PORT, {}),
+    serve(PORT + 1, { OLD_SITE_URL }),
+    serve(PORT + 2, {
+      COUNTRY: 'pl',
+      REMOTES_DISABLED: 'alarms',
+      REMOTE_DIR_USERS: join(SERVED_REMOTES, 'users'),
+      REMOTE_DIR_PARSERS: join(SERVED_REMOTES, 'parsers'),
+    }),
+  ],
 });

@@ -62,10 +62,59 @@ describe('remote loader', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('a remote slower than the deployment\'s remoteTimeoutMs shows the error; Retry renders it once it came', async () => {
+    const user = userEvent.setup();
+    let arrive!: (m: { default: typeof AlarmsStub }) => void;
+    mockedLoadRemote.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          arrive = resolve;
+        }),
+    );
+    renderWithShell(<AppRoutes />, { route: '/alarms', user: adminUser(), deployment: { remoteTimeoutMs: 50 } });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Section unavailable');
+    expect(screen.getByTestId('side-menu')).toBeInTheDocument();
+    arrive({ default: AlarmsStub });
+    mockedLoadRemote.mockResolvedValue({ default: AlarmsStub });
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('alarms screen')).toBeInTheDocument();
+  });
+
+  it('a remote within remoteTimeoutMs renders normally', async () => {
+    mockedLoadRemote.mockImplementation(() => new Promise((resolve) => setTimeout(() => resolve({ default: AlarmsStub }), 30)));
+    renderWithShell(<AppRoutes />, { route: '/alarms', user: adminUser(), deployment: { remoteTimeoutMs: 2000 } });
+    expect(await screen.findByText('alarms screen')).toBeInTheDocument();
+  });
+
+  it('a screen that throws while rendering shows the error, the shell stays', async () => {
+    const Broken = () => {
+      throw new Error('render failed');
+    };
+    mockedLoadRemote.mockResolvedValue({ default: Broken });
+    renderWithShell(<AppRoutes />, { route: '/alarms', user: adminUser() });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This section could not be loaded');
+    expect(screen.getByTestId('header')).toBeInTheDocument();
+  });
+
   it('treats a module without a default export as a failure', async () => {
     mockedLoadRemote.mockResolvedValue({});
     renderWithShell(<AppRoutes />, { route: '/parsers', user: adminUser() });
     expect(await screen.findByRole('alert')).toHaveTextContent('Section unavailable');
+  });
+
+  it('the runtime plugin fetches manifests so that a 404 is a failed load the runtime will try again', async () => {
+    const plugin = remoteErrorPlugin();
+    const realFetch = global.fetch;
+    try {
+      global.fetch = jest.fn(async () => new Response('{"success":false}', { status: 404 })) as typeof fetch;
+      await expect(plugin.fetch!('/remotes/parsers/mf-manifest.json', {})).rejects.toThrow(/answered 404/);
+      const ok = new Response('{"name":"pricewatch_parsers"}', { status: 200 });
+      global.fetch = jest.fn(async () => ok) as typeof fetch;
+      await expect(plugin.fetch!('/remotes/parsers/mf-manifest.json', {})).resolves.toBe(ok);
+    } finally {
+      global.fetch = realFetch;
+    }
   });
 
   it('the runtime plugin reports a load error and leaves the load rejected (no fallback module)', async () => {

@@ -1,15 +1,10 @@
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { Toaster, UiProvider } from '@pricewatch/shared/ui';
 
-/** Browser-only providers; tests use renderWithProviders from shared instead. */
+/**
+ * Browser-only providers of the whole app; tests use renderWithProviders from shared instead. Chakra's
+ * provider is not here: it comes with the signed-in app (signed-in-app.tsx), after the login form.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  return (
-    <BrowserRouter>
-      <UiProvider>
-        {children}
-        <Toaster />
-      </UiProvider>
-    </BrowserRouter>
-  );
+  return <BrowserRouter>{children}</BrowserRouter>;
 }

@@ -1,27 +1,47 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { getDeployment } from '@pricewatch/shared/deployment';
+import { selectIsLoggedIn, useAuthStore } from '@pricewatch/shared/auth';
 import { LoginScreen } from '../features/login/components/login-screen';
-import { RequireAuth } from '../features/session/components/require-auth';
-import { ShellLayout } from '../features/shell/components/shell-layout';
-import { RemoteScreen } from '../features/remote-loader/components/remote-screen';
-import { isRemoteEnabled, REMOTE_ROUTES, type RemoteRoute } from './routes';
+import { RemoteErrorBoundary } from '../features/remote-loader/components/remote-error-boundary';
+import { PageLoading } from '../components/page-loading';
+import { PageLoadFailure } from '../components/page-load-failure';
+import { loadSignedInApp } from './load-signed-in-app';
+import { PrefetchWhenIdle } from './prefetch-when-idle';
 
-const screen = (r: RemoteRoute) => (
-  <Route key={r.path} path={r.path} element={<RemoteScreen remote={r.remote} module={r.module} />} />
-);
+const SignedInApp = lazy(loadSignedInApp);
 
-/** Spec §2 routes. A route whose remote the deployment disables is not registered at all. */
+/**
+ * Spec §2 routes. /login is part of the first download; every other route belongs to the signed-in
+ * app, loaded on demand (signed-in-app.tsx registers the remote routes the deployment enables).
+ * Without a session, any other path goes to /login before anything more is downloaded.
+ */
 export function AppRoutes() {
-  const { remotes } = getDeployment();
-  const enabled = REMOTE_ROUTES.filter((r) => isRemoteEnabled(remotes, r.remote));
+  const loggedIn = useAuthStore(selectIsLoggedIn);
   return (
     <Routes>
-      <Route path="/login" element={<LoginScreen />} />
-      <Route element={<RequireAuth />}>
-        {enabled.filter((r) => !r.shell).map(screen)}
-        <Route element={<ShellLayout />}>{enabled.filter((r) => r.shell).map(screen)}</Route>
-      </Route>
-      <Route path="*" element={<Navigate to="/login" replace />} />
+      <Route
+        path="/login"
+        element={
+          <>
+            <LoginScreen />
+            <PrefetchWhenIdle load={loadSignedInApp} />
+          </>
+        }
+      />
+      <Route
+        path="*"
+        element={
+          loggedIn ? (
+            <RemoteErrorBoundary fallback={() => <PageLoadFailure />}>
+              <Suspense fallback={<PageLoading />}>
+                <SignedInApp />
+              </Suspense>
+            </RemoteErrorBoundary>
+          ) : (
+            <Navigate to="/login" replace />
+          )
+        }
+      />
     </Routes>
   );
 }

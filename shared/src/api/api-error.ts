@@ -1,4 +1,5 @@
-import { LOGIN_ERROR_INCORRECT, type FieldError } from '../contract/envelope';
+import type { FieldError } from '../contract/envelope';
+import { LOGIN_ERROR_INCORRECT } from '../contract/protocol';
 
 /** Translation key when there is no server error body to read (network failure, non-JSON answer). */
 export const SERVICE_UNAVAILABLE = 'service_unavailable';

@@ -2,7 +2,7 @@
 // base URL from the deployment, token query parameter on every call, anti-forgery header on non-GET,
 // and the spec §8 401 rule; every failure comes out as an ApiError.
 import ky, { isHTTPError, type KyRequest, type Options, type SearchParamsOption } from 'ky';
-import { XSRF_HEADER } from '../contract/auth';
+import { XSRF_HEADER } from '../contract/protocol';
 import { getApiBase } from '../deployment/api-base';
 import { apiErrorFromBody, unavailableError, ApiError } from './api-error';
 import { toSearchParams, type QueryParams } from './query-params';

@@ -1,4 +1,4 @@
-import { XSRF_COOKIE } from '../contract/auth';
+import { XSRF_COOKIE } from '../contract/protocol';
 
 /** The anti-forgery cookie's value (double-submit, docs/conventions.md), or null when not set yet. */
 export function readXsrfToken(): string | null {

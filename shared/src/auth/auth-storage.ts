@@ -1,4 +1,4 @@
-import { userSchema, type User } from '../contract/user';
+import type { User } from '../contract/user';
 
 /** Spec §3 "Local storage keys: auth_token, data, selected-lang". */
 export const STORAGE_KEYS = { token: 'auth_token', user: 'data', lang: 'selected-lang' } as const;
@@ -16,13 +16,35 @@ export function readStoredToken(): string | null {
   return storage()?.getItem(STORAGE_KEYS.token) || null;
 }
 
+const FLAGS = ['isAdmin', 'isGuest', 'isOperatorAdmin', 'isNetworkAdmin', 'isMetro', 'isAshan'] as const;
+
+/**
+ * The shape of a stored User, checked by hand: this runs at start-up, before the login form, where zod
+ * is not loaded (docs/bytes.md). What was stored came from a zod-parsed server answer, and the session
+ * check at start-up replaces it with a freshly parsed one.
+ */
+function isStoredUser(value: unknown): value is User {
+  if (!value || typeof value !== 'object') return false;
+  const u = value as Record<string, unknown>;
+  const network = u.network;
+  return (
+    typeof u._id === 'string' &&
+    typeof u.username === 'string' &&
+    typeof u.name === 'string' &&
+    Array.isArray(u.roles) &&
+    u.roles.every((r) => typeof r === 'string') &&
+    FLAGS.every((flag) => typeof u[flag] === 'boolean') &&
+    (network === null || (typeof network === 'object' && !Array.isArray(network)))
+  );
+}
+
 /** The stored user, or null when absent or not a valid User (old or hand-edited data is not trusted). */
 export function readStoredUser(): User | null {
   const raw = storage()?.getItem(STORAGE_KEYS.user);
   if (!raw) return null;
   try {
-    const parsed = userSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isStoredUser(parsed) ? parsed : null;
   } catch {
     return null;
   }

@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { loginResponseSchema, checkResponseSchema } from '../contract/auth';
 import type { User } from '../contract/user';
 import { ApiError, SERVICE_UNAVAILABLE } from '../api/api-error';
 import { clearCached } from '../api/cache';
@@ -38,6 +37,24 @@ export function storedAuthState(): AuthData {
 
 const LOGGED_OUT: Omit<AuthData, 'status'> = { token: null, user: null, isLoggedIn: false, checked: true };
 
+type AuthSchemas = typeof import('../contract/auth');
+let schemas: Promise<AuthSchemas> | null = null;
+
+/**
+ * The zod schemas of the login and check answers, fetched on first use: zod is not needed before the
+ * login form works (docs/bytes.md). Started together with the request, so it adds no wait; a failed
+ * download is tried again next time.
+ */
+function authSchemas(): Promise<AuthSchemas> {
+  if (!schemas) {
+    schemas = import('../contract/auth');
+    schemas.catch(() => {
+      schemas = null;
+    });
+  }
+  return schemas;
+}
+
 function malformedAnswer(status = 200): ApiError {
   return new ApiError({ status, messageKey: SERVICE_UNAVAILABLE, message: 'Unexpected answer from the server' });
 }
@@ -49,7 +66,9 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   async login(username, password) {
     set({ status: 'requesting' });
     try {
-      const parsed = loginResponseSchema.safeParse(await apiPost('/auth/login', { username, password }));
+      const loading = authSchemas();
+      const answer = await apiPost('/auth/login', { username, password });
+      const parsed = (await loading).loginResponseSchema.safeParse(answer);
       if (!parsed.success) throw malformedAnswer();
       const { token, user } = parsed.data.data;
       storeToken(token);
@@ -71,7 +90,9 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       return false;
     }
     try {
-      const parsed = checkResponseSchema.safeParse(await apiGet('/auth/check'));
+      const loading = authSchemas();
+      const answer = await apiGet('/auth/check');
+      const parsed = (await loading).checkResponseSchema.safeParse(answer);
       if (!parsed.success) throw malformedAnswer();
       storeUser(parsed.data.data);
       set({ user: parsed.data.data, isLoggedIn: true, checked: true });

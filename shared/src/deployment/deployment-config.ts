@@ -1,5 +1,6 @@
 import ky from 'ky';
-import { deploymentSchema, type Deployment } from '../contract/deployment';
+import type { Deployment } from '../contract/deployment';
+import { parseDeployment } from '../contract/deployment-check';
 
 export const DEPLOYMENT_PATH = '/deployment.json';
 
@@ -17,7 +18,7 @@ export function loadDeployment(url: string = DEPLOYMENT_PATH): Promise<Deploymen
     .get(absolute(url), { retry: 1, headers: { Accept: 'application/json' }, cache: 'no-cache' })
     .json()
     .then((body) => {
-      setDeployment(deploymentSchema.parse(body));
+      setDeployment(parseDeployment(body));
       return current!;
     })
     .finally(() => {

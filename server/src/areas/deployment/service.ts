@@ -5,8 +5,9 @@ import type { Config } from '../../config';
 
 /**
  * The country deployment the host reads at start: server/deployments/{country}.json, then the
- * environment on top (OLD_SITE_URL, API_SERVERS, REMOTES_DISABLED). Read and validated once at start,
- * so a broken file stops the server instead of breaking every browser.
+ * environment on top (OLD_SITE_URL, API_SERVERS, REMOTES_DISABLED, REMOTE_TIMEOUT_MS; README
+ * "Deployments"). Read and validated once at start, so a broken file stops the server instead of
+ * breaking every browser.
  */
 export function loadDeployment(config: Config, deploymentsDir: string): Deployment {
   const file = path.join(deploymentsDir, `${config.country}.json`);
@@ -14,10 +15,12 @@ export function loadDeployment(config: Config, deploymentsDir: string): Deployme
   const remotes = Object.fromEntries(
     Object.entries(base.remotes).filter(([name]) => !config.remotesDisabled.includes(name)),
   );
+  const remoteTimeoutMs = config.remoteTimeoutMs ?? base.remoteTimeoutMs;
   return deploymentSchema.parse({
     ...base,
     oldSiteUrl: config.oldSiteUrl ?? base.oldSiteUrl,
     apiServers: config.apiServers ?? base.apiServers,
     remotes,
+    ...(remoteTimeoutMs === undefined ? {} : { remoteTimeoutMs }),
   });
 }

@@ -47,6 +47,17 @@ describe('start-up restore (spec §4 "Stored user data is restored on start-up")
     });
   });
 
+  it.each([
+    ['no _id', { ...ann, _id: undefined }],
+    ['roles not a list', { ...ann, roles: 'admin' }],
+    ['a flag not a boolean', { ...ann, isAdmin: 'yes' }],
+    ['a network that is not an object', { ...ann, network: 'billa' }],
+  ])('stored data of another shape is not trusted: %s', (_, user) => {
+    localStorage.setItem('auth_token', 'tok-s');
+    localStorage.setItem('data', JSON.stringify(user));
+    expect(storedAuthState()).toMatchObject({ token: 'tok-s', user: null, isLoggedIn: false });
+  });
+
   it('unreadable data is not trusted', () => {
     localStorage.setItem('auth_token', 'tok-s');
     localStorage.setItem('data', '{"name": 1');

@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useAuthStore } from '@pricewatch/shared/auth';
 import { isApiError } from '@pricewatch/shared/api';
 import { useTranslation } from '@pricewatch/shared/i18n';
 import { useRequiredField } from '../hooks/use-required-field';
 import { PasswordField } from './password-field';
 import { UsernameField } from './username-field';
+
+/** Set when the form first works; the bytes measurement counts the scripts fetched before it. */
+export const LOGIN_READY_MARK = 'pricewatch:login-form-ready';
 
 /** The translation key of a failed login (spec §8): the server's code, else service_unavailable. */
 function errorKey(error: unknown): string {
@@ -24,12 +26,17 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => Promise<void> | vo
   const [error, setError] = useState<string | null>(null);
   const username = useRequiredField((v) => v.trim() === '');
   const password = useRequiredField((v) => v === '');
+  const waiting = busy || requesting;
+
+  useEffect(() => {
+    performance.mark?.(LOGIN_READY_MARK);
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     username.touch();
     password.touch();
-    if (username.invalid || password.invalid || busy || requesting) return;
+    if (username.invalid || password.invalid || waiting) return;
     setBusy(true);
     setError(null);
     try {
@@ -43,25 +50,18 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => Promise<void> | vo
   };
 
   return (
-    <form onSubmit={submit} noValidate data-testid="login-form">
-      <Stack gap="4">
-        <UsernameField field={username} />
-        <PasswordField field={password} />
-        {error && (
-          <Text role="alert" color="red.600" fontSize="sm">
-            {t(error, { defaultValue: t('errors.service_unavailable') })}
-          </Text>
-        )}
-        <Button
-          type="submit"
-          colorPalette="blue"
-          disabled={busy || requesting}
-          loading={busy || requesting}
-          loadingText={t('login.signIn')}
-        >
-          {t('login.signIn')}
-        </Button>
-      </Stack>
+    <form onSubmit={submit} noValidate data-testid="login-form" className="pw-login__form">
+      <UsernameField field={username} />
+      <PasswordField field={password} />
+      {error && (
+        <p role="alert" className="pw-login__alert">
+          {t(error, { defaultValue: t('errors.service_unavailable') })}
+        </p>
+      )}
+      <button type="submit" className="pw-login__submit" disabled={waiting} aria-busy={waiting || undefined}>
+        {waiting && <span className="pw-spinner" aria-hidden />}
+        {t('login.signIn')}
+      </button>
     </form>
   );
 }

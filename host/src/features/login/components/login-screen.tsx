@@ -1,13 +1,16 @@
 import { useCallback } from 'react';
-import { Box, Flex, Heading, Text } from '@chakra-ui/react';
 import { useTranslation } from '@pricewatch/shared/i18n';
 import { useEnterApp } from '../../session/hooks/use-enter-app';
 import { loadSharedData } from '../../session/shared-data-store';
 import { useAlreadyLoggedInRedirect } from '../hooks/use-already-logged-in-redirect';
 import { useTokenBridge } from '../hooks/use-token-bridge';
+import { LOGIN_CSS } from '../styles/login-css';
 import { LoginForm } from './login-form';
 
-/** Spec §2 "Login screen". */
+/**
+ * Spec §2 "Login screen". Plain elements and CSS, no Chakra: the screen has to work before the
+ * component library has downloaded (docs/bytes.md).
+ */
 export function LoginScreen() {
   const { t } = useTranslation();
   const enterApp = useEnterApp();
@@ -20,17 +23,14 @@ export function LoginScreen() {
   useTokenBridge(afterLogin);
 
   return (
-    <Flex as="main" minH="100vh" align="center" justify="center" bg="gray.50" px="4">
-      <Box w="full" maxW="sm" bg="white" borderWidth="1px" borderRadius="lg" p="8" shadow="sm">
-        <Heading as="h1" size="xl" mb="2">
-          {t('login.title')}
-        </Heading>
-        <Text fontWeight="medium">{t('login.welcome')}</Text>
-        <Text color="gray.600" fontSize="sm" mb="6">
-          {t('login.details')}
-        </Text>
+    <main className="pw-login">
+      <style>{LOGIN_CSS}</style>
+      <div className="pw-login__card">
+        <h1 className="pw-login__title">{t('login.title')}</h1>
+        <p className="pw-login__welcome">{t('login.welcome')}</p>
+        <p className="pw-login__details">{t('login.details')}</p>
         <LoginForm onLoggedIn={afterLogin} />
-      </Box>
-    </Flex>
+      </div>
+    </main>
   );
 }

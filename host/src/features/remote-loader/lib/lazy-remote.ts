@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
+import { peekDeployment, remoteTimeoutMs } from '@pricewatch/shared/deployment';
 import { federatedName, type RemoteName } from '../../../app/routes';
 
 type Screen = LazyExoticComponent<ComponentType>;
@@ -9,13 +10,42 @@ const screens = new Map<string, Screen>();
 
 export const remoteId = (remote: RemoteName, module: string) => `${federatedName(remote)}/${module}`;
 
-/** The lazily loaded default export of `pricewatch_<remote>/<module>`; a failed load rejects. */
+/** A remote that has not delivered its screen within the deployment's remoteTimeoutMs. */
+export class RemoteTimeoutError extends Error {
+  constructor(id: string, ms: number) {
+    super(`${id} did not load within ${ms} ms`);
+    this.name = 'RemoteTimeoutError';
+  }
+}
+
+/**
+ * A slow remote fails like a broken one (its area shows the error with Retry) instead of spinning for
+ * ever. The load itself goes on: a Retry after it has arrived renders at once.
+ */
+function withTimeout<T>(promise: Promise<T>, ms: number, id: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new RemoteTimeoutError(id, ms)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** The lazily loaded default export of `pricewatch_<remote>/<module>`; a failed or too slow load rejects. */
 export function lazyRemoteScreen(remote: RemoteName, module: string): Screen {
   const id = remoteId(remote, module);
   let screen = screens.get(id);
   if (!screen) {
     screen = lazy(async () => {
-      const loaded = await loadRemote<{ default?: ComponentType }>(id);
+      const ms = remoteTimeoutMs(peekDeployment());
+      const loaded = await withTimeout(loadRemote<{ default?: ComponentType }>(id), ms, id);
       if (!loaded?.default) throw new Error(`${id} has no default export`);
       return { default: loaded.default };
     });

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAuthStore } from '@pricewatch/shared/auth';
-import { LoadingState } from '@pricewatch/shared/ui';
+import { PageLoading } from '../../../components/page-loading';
 import { loadSharedData } from '../shared-data-store';
 
 /**
@@ -31,6 +31,6 @@ export function SessionGate({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (checking) return <LoadingState />;
+  if (checking) return <PageLoading />;
   return <>{children}</>;
 }

@@ -1,0 +1,33 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { getDeployment } from '@pricewatch/shared/deployment';
+import { Toaster, UiProvider } from '@pricewatch/shared/ui';
+import { RequireAuth } from '../features/session/components/require-auth';
+import { ShellLayout } from '../features/shell/components/shell-layout';
+import { RemoteScreen } from '../features/remote-loader/components/remote-screen';
+import { isRemoteEnabled, REMOTE_ROUTES, type RemoteRoute } from './routes';
+
+const screen = (r: RemoteRoute) => (
+  <Route key={r.path} path={r.path} element={<RemoteScreen remote={r.remote} module={r.module} />} />
+);
+
+/**
+ * Everything behind the login (a chunk of its own, see load-signed-in-app.ts): the Chakra provider
+ * and toaster, the shell and the spec §2 remote routes. A route whose remote the deployment disables
+ * is not registered at all, so its address leads back to /login (and from there to the start page).
+ */
+export default function SignedInApp() {
+  const { remotes } = getDeployment();
+  const enabled = REMOTE_ROUTES.filter((r) => isRemoteEnabled(remotes, r.remote));
+  return (
+    <UiProvider>
+      <Routes>
+        <Route element={<RequireAuth />}>
+          {enabled.filter((r) => !r.shell).map(screen)}
+          <Route element={<ShellLayout />}>{enabled.filter((r) => r.shell).map(screen)}</Route>
+        </Route>
+        <Route path="*" element={<Navigate to="/login" replace />} />
+      </Routes>
+      <Toaster />
+    </UiProvider>
+  );
+}
