@@ -9,6 +9,7 @@ import { queryRows } from '../../../src/db/client';
 import { demoPrice } from '../../../src/demo-shops/prices';
 import { todayDay, todayIso } from '../../../src/lib/days';
 import { body, build, loginAs, type Session } from '../../helpers/build';
+import { alarmsRuntime } from '../../../src/areas/alarms/hook';
 
 jest.setTimeout(120_000);
 
@@ -85,6 +86,15 @@ describe('force start, live progress, prices, problems, results', () => {
     // The seeded history already covers today, and the history only moves forward: start it from yesterday.
     await app.db.execute(sql`DELETE FROM price_spans WHERE shop_id = (SELECT id FROM shops WHERE code = 'lidl-prg-smichov')`);
     await app.db.execute(sql`DELETE FROM current_prices WHERE shop_id = (SELECT id FROM shops WHERE code = 'lidl-prg-smichov')`);
+    // An alarm on one of the shop's products, set before the run, fires from the prices the run writes.
+    const admin = await loginAs(app, 'admin');
+    const [offer] = await queryRows<{ product_id: number; shop_id: number }>(
+      app.db,
+      sql`SELECT o.product_id, o.shop_id FROM offers o JOIN shops s ON s.id = o.shop_id WHERE s.code = 'lidl-prg-smichov' ORDER BY o.product_id LIMIT 1`,
+    );
+    const alarm = await post(admin, '/price-alarms', { productId: offer!.product_id, shops: [offer!.shop_id], rule: 'above', value: 0.01 });
+    expect(alarm.statusCode).toBe(200);
+
     const started = body(await post(analyst, '/parsers/force-start', { parsers: [id] }));
     expect(started.data[0]).toMatchObject({ status: 'queued', trigger: 'force' });
     const runId = started.data[0]._id;
@@ -105,6 +115,11 @@ describe('force start, live progress, prices, problems, results', () => {
       expect(new Date(r.last_seen).toISOString().slice(0, 10)).toBe(todayIso());
       expect(r.source).toBe(0);
     }
+
+    await alarmsRuntime(app.db)?.idle();
+    const fired = body(await get(admin, '/price-alarms/events?limit=100')).data.items;
+    expect(fired).toHaveLength(1);
+    expect(fired[0]).toMatchObject({ rule: 'above', productId: String(offer!.product_id), shopId: String(offer!.shop_id) });
 
     const list = body(await get(analyst, '/parsers/list?filters=lidl')).data.items[0];
     expect(list.lastRun).toMatchObject({ _id: runId, status: 'done', pricesFound: 12 });

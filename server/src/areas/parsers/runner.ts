@@ -11,6 +11,7 @@ import { parserDefinitionSchema, type ParserDefinition } from '@pricewatch/share
 import type { Db } from '../../db/client';
 import { todayIso } from '../../lib/days';
 import { recordObservations, type Observation } from '../prices/record';
+import { onPricesWritten } from '../alarms/hook';
 import { crawl, type PageOutcome } from '../../scraping/crawl';
 import type { ItemRow, ParsersQueries, RunRow } from './queries';
 
@@ -61,6 +62,8 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
           WHERE id = ${run.scraper_request_id}`);
       }
     });
+    // After the commit: the alarms these prices touch are evaluated in the background (docs/alarms.md).
+    if (written > 0) void onPricesWritten(db, observations.map((o) => ({ productId: o.productId, shopId: o.shopId })));
     return written;
   };
 
