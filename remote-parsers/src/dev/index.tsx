@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { loadDeployment } from '@pricewatch/shared/deployment';
 import { initI18n } from '@pricewatch/shared/i18n';
 import { Toaster, UiProvider } from '@pricewatch/shared/ui';
-import { DevApp, type DevScreen } from './dev-app';
+import { DevApp, type DevScreen } from '@pricewatch/shared/dev';
 import ParsersScreen from '../screens/parsers-screen';
 
 const screens: DevScreen[] = [

@@ -1,10 +1,11 @@
-// Development only: a bare frame around this remote's screens — a sign-in form (API calls need a
-// token) and links between the screens. The real shell lives in the host.
-import { useState, type ComponentType, type FormEvent } from 'react';
+// Development only: a bare frame around one remote's screens (each remote's `pnpm dev`) — a sign-in form
+// (API calls need a token) and links between the screens. The real shell lives in the host.
+import { Suspense, useState, type ComponentType, type FormEvent } from 'react';
 import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
 import { Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { selectIsLoggedIn, useAuthStore } from '@pricewatch/shared/auth';
 import { useTranslation } from '@pricewatch/shared/i18n';
+import { LoadingState } from '@pricewatch/shared/ui';
 
 export type DevScreen = { path: string; labelKey: string; Component: ComponentType };
 
@@ -43,12 +44,15 @@ export function DevApp({ screens }: { screens: DevScreen[] }) {
           ))}
       </Stack>
       <Box flex="1" p="4">
-        <Routes>
-          {screens.map(({ path, Component }) => (
-            <Route key={path} path={path} element={<Component />} />
-          ))}
-          <Route path="*" element={<Navigate to={`/${screens[0].path}`} replace />} />
-        </Routes>
+        {/* The screens suspend until this remote's translations arrive, as they do inside the host. */}
+        <Suspense fallback={<LoadingState />}>
+          <Routes>
+            {screens.map(({ path, Component }) => (
+              <Route key={path} path={path} element={<Component />} />
+            ))}
+            <Route path="*" element={<Navigate to={`/${screens[0].path}`} replace />} />
+          </Routes>
+        </Suspense>
       </Box>
     </Flex>
   );
