@@ -116,8 +116,13 @@ describe('force start, live progress, prices, problems, results', () => {
       expect(r.source).toBe(0);
     }
 
-    await alarmsRuntime(app.db)?.idle();
-    const fired = body(await get(admin, '/price-alarms/events?limit=100')).data.items;
+    // Evaluation is a background job (pg-boss when jobs run): wait until it has fired, 20 s at most.
+    let fired: { rule: string; productId: string; shopId: string }[] = [];
+    for (let i = 0; i < 100 && fired.length === 0; i++) {
+      await alarmsRuntime(app.db)?.idle();
+      fired = body(await get(admin, '/price-alarms/events?limit=100')).data.items;
+      if (fired.length === 0) await new Promise((r) => setTimeout(r, 200));
+    }
     expect(fired).toHaveLength(1);
     expect(fired[0]).toMatchObject({ rule: 'above', productId: String(offer!.product_id), shopId: String(offer!.shop_id) });
 
