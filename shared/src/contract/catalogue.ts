@@ -86,7 +86,8 @@ export const idSchema = z
 export const idParamsSchema = z.object({ id: idSchema });
 export type IdParams = z.input<typeof idParamsSchema>;
 
-const intQuery = (min: number, max: number, dflt: number) =>
+/** A whole-number query parameter in min…max, `dflt` when absent or empty (query strings arrive as text). */
+export const intQuery = (min: number, max: number, dflt: number) =>
   z
     .union([z.string(), z.number()])
     .optional()

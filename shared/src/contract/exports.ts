@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { okSchema } from './envelope';
-import { codeSchema, idSchema, isoDaySchema, usDateSchema } from './catalogue';
+import { codeSchema, idSchema, intQuery, isoDaySchema, usDateSchema } from './catalogue';
 
 // ---------------------------------------------------------------------------------------------------
 // Constants
@@ -235,15 +235,6 @@ export const exportRequestResponseSchema = okSchema(exportRequestSchema);
 export const exportRequestDetailSchema = exportRequestSchema.extend({ params: exportParamsSchema });
 export type ExportRequestDetail = z.infer<typeof exportRequestDetailSchema>;
 export const exportRequestDetailResponseSchema = okSchema(exportRequestDetailSchema);
-
-const intQuery = (min: number, max: number, dflt: number) =>
-  z
-    .union([z.string(), z.number()])
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? String(dflt) : String(v).trim()))
-    .pipe(z.string().regex(/^-?\d{1,12}$/, 'expected a whole number'))
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
 
 /**
  * GET /export/list?limit=&skip=&by=&type=&from=&network=&state=: newest first. `limit` default 30,
