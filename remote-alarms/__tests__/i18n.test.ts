@@ -1,30 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { literalKeysUsed, readTranslationFiles, TRANSLATION_LANGS as LANGS } from '@pricewatch/shared/testing';
 
 // Every user-visible string of this remote is in public/i18n/{en,ru,ua,pl}.json: the four files have
 // the same keys, no empty text, and every literal key the code asks for exists.
 const ROOT = resolve(__dirname, '..');
-const LANGS = ['en', 'ru', 'ua', 'pl'] as const;
-
-type Tree = { [k: string]: string | Tree };
-const load = (lang: string) => JSON.parse(readFileSync(join(ROOT, 'public', 'i18n', `${lang}.json`), 'utf8')) as Tree;
-
-function flatten(tree: Tree, prefix = ''): Record<string, string> {
-  return Object.entries(tree).reduce<Record<string, string>>((acc, [k, v]) => {
-    const key = prefix ? `${prefix}.${k}` : k;
-    return typeof v === 'string' ? { ...acc, [key]: v } : { ...acc, ...flatten(v, key) };
-  }, {});
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = join(dir, name);
-    if (statSync(file).isDirectory()) return sourceFiles(file);
-    return /\.(ts|tsx)$/.test(name) ? [file] : [];
-  });
-}
-
-const files = Object.fromEntries(LANGS.map((l) => [l, flatten(load(l))]));
+const files = readTranslationFiles(join(ROOT, 'public', 'i18n'), LANGS);
 
 it.each(LANGS)('%s has exactly the keys of en, none empty', (lang) => {
   expect(Object.keys(files[lang]!).sort()).toEqual(Object.keys(files.en!).sort());
@@ -38,11 +18,7 @@ it.each(LANGS)('%s keeps the placeholders of en', (lang) => {
 });
 
 it('has every literal key the code uses', () => {
-  const used = new Set<string>();
-  for (const file of sourceFiles(join(ROOT, 'src'))) {
-    const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/\bt\(\s*'([a-zA-Z_.]+)'(?![^)]*ns: 'translation')/g)) used.add(m[1]!);
-  }
+  const used = literalKeysUsed(join(ROOT, 'src'));
   expect(used.size).toBeGreaterThan(50);
   const missing = [...used].filter((k) => !(k in files.en!));
   expect(missing).toEqual([]);

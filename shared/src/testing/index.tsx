@@ -103,3 +103,4 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
   }
   return render(ui, { wrapper: Wrapper, ...renderOptions });
 }
+export { TRANSLATION_LANGS, readTranslationFiles, literalKeysUsed } from './translation-files';
