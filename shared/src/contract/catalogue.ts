@@ -161,7 +161,7 @@ export const usDateSchema = z
 export const isoDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** start ≤ end, else an issue on `end`. */
-function periodRefine(v: { start?: string; end?: string }, ctx: z.RefinementCtx) {
+export function periodRefine(v: { start?: string; end?: string }, ctx: z.RefinementCtx) {
   if (v.start && v.end && v.start > v.end) {
     ctx.addIssue({ code: 'custom', path: ['end'], message: 'end_before_start' });
   }

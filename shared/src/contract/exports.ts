@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { okSchema } from './envelope';
-import { codeSchema, idSchema, intQuery, isoDaySchema, usDateSchema } from './catalogue';
+import { codeSchema, idSchema, intQuery, isoDaySchema, periodRefine, usDateSchema } from './catalogue';
 
 // ---------------------------------------------------------------------------------------------------
 // Constants
@@ -152,10 +152,6 @@ export const exportSelectionSchema = z.object({
 });
 export type ExportSelectionInput = z.input<typeof exportSelectionSchema>;
 export type ExportSelection = z.output<typeof exportSelectionSchema>;
-
-function periodRefine(v: { start?: string; end?: string }, ctx: z.RefinementCtx) {
-  if (v.start && v.end && v.start > v.end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'end_before_start' });
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Export requests

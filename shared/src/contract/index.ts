@@ -8,3 +8,4 @@ export * from './network-users';
 export * from './parsers';
 export * from './alarms';
 export * from './exports';
+export * from './leaflets';
