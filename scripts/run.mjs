@@ -147,6 +147,8 @@ switch (cmd) {
     run(PNPM, ['--filter', './server', 'run', 'bench:alarms']);
     // Parser engine: pages and prices per second on the loopback demo shops, accuracy (server/bench/parsers.ts).
     run(PNPM, ['--filter', './server', 'run', 'bench:parsers']);
+    // Leaflet price recognition: exact prices found, false candidates, seconds per page (server/bench/leaflets.ts).
+    run(PNPM, ['--filter', './server', 'run', 'bench:leaflets']);
     // The JavaScript before the login form works, in Chromium (scripts/bench-bytes.mjs, docs/bytes.md).
     run(process.execPath, [join(ROOT, 'scripts', 'bench-bytes.mjs')]);
     break;

@@ -34,10 +34,12 @@ import { loadDeployment } from './areas/deployment/service';
 import parsersPlugin from './areas/parsers/plugin';
 import parsersRoutes from './areas/parsers/routes';
 import scrapersRoutes from './areas/scrapers/routes';
+import leafletsRoutes from './areas/leaflets/routes';
+import promoRoutes from './areas/promo/routes';
 import access from './access/plugin';
 
 /** Areas whose every route needs a valid `?token=`; request.user is set for them. */
-const PROTECTED_AREAS: FastifyPluginAsync[] = [utilsRoutes, shopsRoutes, productsRoutes, pricesRoutes, filesRoutes, networkUsersRoutes, alarmsRoutes, parsersRoutes, scrapersRoutes, exportsRoutes];
+const PROTECTED_AREAS: FastifyPluginAsync[] = [utilsRoutes, shopsRoutes, productsRoutes, pricesRoutes, filesRoutes, networkUsersRoutes, alarmsRoutes, parsersRoutes, scrapersRoutes, exportsRoutes, promoRoutes, leafletsRoutes];
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_LIMITS = { fileSize: 20 * 1024 * 1024, files: 10, fields: 100, fieldSize: 1024 * 1024, parts: 200 };

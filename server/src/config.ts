@@ -32,6 +32,7 @@ const envSchema = z.object({
   COUNTRY: optional(z.enum(COUNTRIES)),
   DEMO: optional(flag),
   DEMO_PRODUCTS: optional(z.coerce.number().int().min(0).max(1_000_000)),
+  DEMO_LEAFLETS: optional(flag),
   ADMIN_USERNAME: optional(z.string().trim().min(1)),
   ADMIN_PASSWORD: optional(z.string().min(8)),
   OLD_SITE_URL: optional(z.string()),
@@ -64,6 +65,8 @@ export type Config = {
   demo: boolean;
   /** Products of the demo catalogue (docs/catalogue.md); 0 = no catalogue. */
   demoProducts: number;
+  /** Demo leaflets with rendered page pictures (DEMO_LEAFLETS, default on with DEMO). */
+  demoLeaflets: boolean;
   admin: { username: string; password: string } | null;
   oldSiteUrl: string | null;
   apiServers: string[] | null;
@@ -106,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     country: e.COUNTRY ?? 'cz',
     demo: e.DEMO ?? false,
     demoProducts: e.DEMO_PRODUCTS ?? 3000,
+    demoLeaflets: e.DEMO_LEAFLETS ?? true,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
     oldSiteUrl: e.OLD_SITE_URL ?? null,
     apiServers: e.API_SERVERS?.length ? e.API_SERVERS : null,

@@ -1,6 +1,15 @@
-import { AreaPlaceholder } from '@pricewatch/shared/ui';
+import { useSearchParams } from 'react-router-dom';
+import { LeafletList } from '../features/leaflet-list/leaflet-list';
+import { LeafletNotFound, LeafletView } from '../features/leaflet-view/leaflet-view';
 
-/** The Leaflet area; its real screen comes later — until then it names the area and what it will do. */
+/**
+ * /leaflet (full page, no shell): without ?id= the list of leaflets; with a numeric ?id= that
+ * leaflet's pages and prices; any other id is "not found" with the way back to the list.
+ */
 export default function LeafletScreen() {
-  return <AreaPlaceholder titleKey="areas.leaflet.title" descriptionKey="areas.leaflet.description" />;
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  if (id === null || id.trim() === '') return <LeafletList />;
+  if (!/^\d{1,10}$/.test(id.trim()) || Number(id) < 1) return <LeafletNotFound />;
+  return <LeafletView key={id.trim()} id={id.trim()} />;
 }

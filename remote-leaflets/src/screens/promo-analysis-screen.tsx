@@ -1,6 +1,9 @@
-import { AreaPlaceholder } from '@pricewatch/shared/ui';
+import { PromoAnalysisView } from '../features/promo-analysis/promo-analysis';
 
-/** The PromoAnalysis area; its real screen comes later — until then it names the area and what it will do. */
+/**
+ * /promo-analysis (inside the shell): promotions by network, brand or section over a period, with the
+ * leaflets' mechanics and the weekly trend — charts with their tables, exportable to Excel.
+ */
 export default function PromoAnalysisScreen() {
-  return <AreaPlaceholder titleKey="areas.promoAnalysis.title" descriptionKey="areas.promoAnalysis.description" />;
+  return <PromoAnalysisView />;
 }

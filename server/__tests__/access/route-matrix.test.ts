@@ -52,6 +52,9 @@ const MATRIX: [RegExp, readonly Role[] | 'public'][] = [
   [/^POST \/custom\/import-internal-prices$/, except('analyst', 'guest')],
   [/^GET \/leaflets\//, LEAFLET],
   [/^\w+ \/leaflets\//, LEAFLET.filter((r) => r !== 'guest')],
+  // Promo analysis is not part of the Czech deployment this matrix runs as: 403 for everyone. Who may call
+  // it elsewhere (leaflet access, not hunter-limit; export not guests) is tested in __tests__/areas/promo.
+  [/^\w+ \/promo-analysis\//, []],
   // Alarms: the menu's "admin or ashan, not hunter-limit" (guests count as admin; operators do not).
   [/^(GET \/price(-products)?-alarms\/|POST \/price(-products)?-alarms\/export$|PUT \/price-alarms\/events\/read$)/, ['admin', 'guest', 'ashan']],
   [/^\w+ \/price(-products)?-alarms/, ['admin', 'ashan']],

@@ -54,8 +54,9 @@ export type BuildOptions = {
 export async function build({ env = {}, staticDirs, logger }: BuildOptions = {}): Promise<FastifyInstance> {
   const database = testDatabase();
   const config: Config = {
-    // A small demo catalogue keeps every test file's start quick (docs/catalogue.md "Demo data").
-    ...loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', DEMO_PRODUCTS: String(TEST_DEMO_PRODUCTS), ...env }, SERVER_DIR),
+    // A small demo catalogue keeps every test file's start quick (docs/catalogue.md "Demo data"); the
+    // demo leaflets' rendered pictures (~0.7 s) only where a test asks for them.
+    ...loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', DEMO_PRODUCTS: String(TEST_DEMO_PRODUCTS), DEMO_LEAFLETS: '0', ...env }, SERVER_DIR),
     dataDir: database.options.dataDir,
     databaseUrl: database.options.databaseUrl,
     databaseSchema: database.options.schema,

@@ -143,6 +143,11 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'GET /leaflets/:id/prices/pageable': allow(all(leafletAccess, notHunterLimit), 'leaflets of visible networks'),
   'POST /leaflets/export': allow(all(leafletAccess, notHunterLimit, writer), 'leaflets of visible networks'),
   'POST /leaflets/save-image': allow(all(leafletAccess, notHunterLimit, writer), 'leaflets of visible networks'),
+  'GET /leaflets/images/:name': allow(all(leafletAccess, notHunterLimit), 'pictures of leaflets of visible networks'),
+  // Promo analysis (docs/promo-analysis.md): 403 `promo_analysis_not_in_deployment` in the Czech deployment
+  // for everyone (the area checks it); the export writes a file, so, like POST /leaflets/export, not for guests.
+  'GET /promo-analysis/summary': allow(all(leafletAccess, notHunterLimit), `promotions in ${VISIBLE}`),
+  'POST /promo-analysis/export': allow(all(leafletAccess, notHunterLimit, writer), `promotions in ${VISIBLE}; the file is the caller’s`),
 
   // ---- alarms (menu: admin-like or Ashan, not hunter-limit; guests only read) ---------------------
   'POST /price-alarms': allow(alarmsWrite, 'own alarms'),

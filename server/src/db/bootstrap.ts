@@ -4,6 +4,8 @@ import type { Config } from '../config';
 import { hashPassword } from '../areas/auth/passwords';
 import { PROVIDER_NETWORK } from '../demo/data';
 import { seedDemo } from '../demo/seed';
+import { seedDemoLeaflets } from '../areas/leaflets/demo';
+import { leafletsDirOf } from '../areas/leaflets/pictures';
 import type { Db } from './client';
 import { networks, users } from './schema';
 
@@ -19,6 +21,12 @@ export async function bootstrapData(db: Db, config: Config, log: FastifyBaseLogg
       onCatalogue: (r) => log.info({ ...r }, 'demo catalogue loaded'),
     });
     if (seeded) log.info({ seconds: (Date.now() - started) / 1000 }, 'demo data seeded');
+    // Demo leaflets (docs/leaflets.md "Demo data"): pictures under DATA_DIR/leaflets, so not in seedDemo.
+    if (seeded && config.demoProducts > 0 && config.demoLeaflets) {
+      const leafletsStarted = Date.now();
+      const count = await seedDemoLeaflets(db, leafletsDirOf(config));
+      log.info({ leaflets: count, seconds: (Date.now() - leafletsStarted) / 1000 }, 'demo leaflets seeded');
+    }
   }
   if (config.admin && (await createFirstAdmin(db, config.admin, config.country))) {
     log.info({ username: config.admin.username }, 'first admin created');

@@ -1,0 +1,126 @@
+import { useRef, useState } from 'react';
+import { Box, Button, Image, Progress, Stack, Text, chakra } from '@chakra-ui/react';
+import type { LeafletPage } from '@pricewatch/shared/contract';
+import { uploadLeafletPage } from '../../lib/api';
+import { useErrorText } from '../../lib/error-text';
+import { useLeafletsTranslation } from '../../lib/i18n';
+import { useImageUrl } from '../../lib/image-url';
+
+type Refused = { name: string; reason: string };
+
+/**
+ * The left strip: the leaflet's pages as thumbnails (lazy), the selected one outlined, and "Add pages":
+ * the chosen files go up one by one (POST /leaflets/save-image) with "2 of 5" progress; a refused file
+ * is listed with its reason and the others continue.
+ */
+export function PageStrip({
+  leafletId,
+  pages,
+  selectedId,
+  onSelect,
+  canWrite,
+  onUploaded,
+}: {
+  leafletId: string;
+  pages: LeafletPage[];
+  selectedId: string | null;
+  onSelect: (pageId: string) => void;
+  canWrite: boolean;
+  onUploaded: (last: LeafletPage | null) => void;
+}) {
+  const { t } = useLeafletsTranslation();
+  const { errorText } = useErrorText();
+  const url = useImageUrl();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [refused, setRefused] = useState<Refused[]>([]);
+
+  const upload = async (files: File[]) => {
+    if (!files.length) return;
+    setRefused([]);
+    const problems: Refused[] = [];
+    let last: LeafletPage | null = null;
+    for (let i = 0; i < files.length; i++) {
+      setProgress({ done: i, total: files.length });
+      try {
+        last = await uploadLeafletPage(leafletId, files[i]!, files[i]!.name);
+      } catch (error) {
+        problems.push({ name: files[i]!.name, reason: errorText(error) });
+        setRefused([...problems]);
+      }
+    }
+    setProgress(null);
+    if (input.current) input.current.value = '';
+    onUploaded(last);
+  };
+
+  return (
+    <Stack as="nav" aria-label={t('leaflet.pages')} gap="2" w="132px" flexShrink={0} overflowY="auto" p="2" borderRightWidth="1px" bg="bg.subtle">
+      {canWrite && (
+        <Box>
+          <chakra.input
+            ref={input}
+            id="leaflet-add-pages"
+            type="file"
+            multiple
+            accept="image/png,image/jpeg,image/webp"
+            display="none"
+            aria-label={t('leaflet.addPages')}
+            onChange={(e) => void upload(Array.from(e.currentTarget.files ?? []))}
+          />
+          <Button size="xs" width="100%" variant="outline" disabled={!!progress} onClick={() => input.current?.click()}>
+            {t('leaflet.addPages')}
+          </Button>
+          {progress && (
+            <Box mt="2" data-testid="upload-progress">
+              <Progress.Root size="xs" value={(progress.done / progress.total) * 100} aria-label={t('leaflet.uploading')}>
+                <Progress.Track>
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+              <Text fontSize="xs" mt="1" aria-live="polite">
+                {t('leaflet.uploadProgress', { current: progress.done + 1, total: progress.total })}
+              </Text>
+            </Box>
+          )}
+          {refused.length > 0 && (
+            <Stack gap="1" mt="2" data-testid="upload-refused" role="alert">
+              {refused.map((r, i) => (
+                <Text key={i} fontSize="xs" color="fg.error" wordBreak="break-word">
+                  {t('leaflet.refusedFile', { name: r.name, reason: r.reason })}
+                </Text>
+              ))}
+            </Stack>
+          )}
+        </Box>
+      )}
+      {pages.length === 0 && (
+        <Text fontSize="xs" color="fg.muted">
+          {t('leaflet.noPages')}
+        </Text>
+      )}
+      {pages.map((page) => (
+        <chakra.button
+          key={page._id}
+          type="button"
+          onClick={() => onSelect(page._id)}
+          aria-current={page._id === selectedId ? 'page' : undefined}
+          aria-label={t('leaflet.pageN', { n: page.pageNo })}
+          borderWidth="2px"
+          borderColor={page._id === selectedId ? 'blue.500' : 'transparent'}
+          rounded="sm"
+          p="0.5"
+          bg="bg"
+          textAlign="center"
+          cursor="pointer"
+        >
+          <Image src={url(page.name, 'thumb')} alt={t('leaflet.pageN', { n: page.pageNo })} loading="lazy" width="100%" />
+          <Text fontSize="xs" color="fg.muted">
+            {page.pageNo}
+            {page.priceCount > 0 ? ` · ${t('leaflet.pricesShort', { count: page.priceCount })}` : ''}
+          </Text>
+        </chakra.button>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,251 @@
+import { useEffect, useRef, useState } from 'react';
+import { Box, Button, HStack, Input, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
+import { leafletPriceInputSchema, PROMO_MECHANICS, type Box as PriceBox, type LeafletPrice, type LeafletPriceInput, type ProductListItem, type PromoMechanics } from '@pricewatch/shared/contract';
+import { addLeafletPrice, searchProducts } from '../../lib/api';
+import { useErrorText } from '../../lib/error-text';
+import { useLeafletsTranslation } from '../../lib/i18n';
+import { FormRow, Select } from './form-bits';
+
+/** What the form starts with: empty for "Add price", a candidate's reading for "Fix". */
+export type PriceDraft = {
+  productId?: string | null;
+  productName?: string;
+  price?: string;
+  oldPrice?: string;
+  discountPct?: string;
+  mechanics?: PromoMechanics;
+  mechanicsText?: string;
+  box?: PriceBox | null;
+  source?: 'manual' | 'recognised';
+};
+
+const SEARCH_DELAY_MS = 250;
+
+/**
+ * "Add price": product (typeahead over the catalogue, or a free name as printed), price, old price,
+ * discount %, mechanics. Checked with the contract's schema before sending (a price that is not a
+ * number never leaves the browser); the server's field errors are shown next to their fields.
+ */
+export function PriceForm({
+  leafletId,
+  pageId,
+  draft,
+  box,
+  onSaved,
+  onCancel,
+}: {
+  leafletId: string;
+  pageId: string | null;
+  draft: PriceDraft;
+  /** Where on the page (drawn on the picture, or the candidate's), if anywhere. */
+  box: PriceBox | null;
+  onSaved: (price: LeafletPrice) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useLeafletsTranslation();
+  const { errorText, fieldErrors, messageText } = useErrorText();
+  const [productId, setProductId] = useState<string | null>(draft.productId ?? null);
+  const [productName, setProductName] = useState(draft.productName ?? '');
+  const [price, setPrice] = useState(draft.price ?? '');
+  const [oldPrice, setOldPrice] = useState(draft.oldPrice ?? '');
+  const [discountPct, setDiscountPct] = useState(draft.discountPct ?? '');
+  const [mechanics, setMechanics] = useState<PromoMechanics>(draft.mechanics ?? 'discount');
+  const [mechanicsText, setMechanicsText] = useState(draft.mechanicsText ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [suggestions, setSuggestions] = useState<ProductListItem[]>([]);
+  const [typing, setTyping] = useState(false);
+  const searchSeq = useRef(0);
+
+  // Typeahead: the catalogue's products for what is typed (not after a product was picked).
+  useEffect(() => {
+    if (!typing || productName.trim().length < 2) {
+      setSuggestions([]);
+      return;
+    }
+    const seq = ++searchSeq.current;
+    const timer = setTimeout(() => {
+      searchProducts(productName, 8).then(
+        (items) => seq === searchSeq.current && setSuggestions(items),
+        () => seq === searchSeq.current && setSuggestions([]),
+      );
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [productName, typing]);
+
+  const pick = (p: ProductListItem) => {
+    setProductId(p._id);
+    setProductName(p.name);
+    setTyping(false);
+    setSuggestions([]);
+  };
+
+  const submit = async () => {
+    setProblem(null);
+    const input: LeafletPriceInput = {
+      leafletId,
+      pageId: pageId ?? null,
+      productId: productId ?? null,
+      productName,
+      price: price.trim(),
+      oldPrice: oldPrice.trim() ? oldPrice.trim() : null,
+      discountPct: discountPct.trim() ? Number(discountPct.trim().replace(',', '.')) : null,
+      mechanics,
+      mechanicsText: mechanicsText.trim() ? mechanicsText.trim() : null,
+      box: box ?? null,
+      source: draft.source ?? 'manual',
+    };
+    const checked = leafletPriceInputSchema.safeParse(input);
+    if (!checked.success || (discountPct.trim() && !Number.isFinite(input.discountPct))) {
+      const local: Record<string, string> = {};
+      for (const issue of checked.success ? [] : checked.error.issues) {
+        const path = String(issue.path[0] ?? 'form');
+        if (!(path in local)) local[path] = messageText(issue.message);
+      }
+      if (discountPct.trim() && !Number.isFinite(input.discountPct)) local.discountPct = messageText('not_a_number');
+      setErrors(local);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      // The numbers as checked ("39,90" → 39.9); the rest as typed.
+      const saved = await addLeafletPrice({ ...input, price: checked.data.price, oldPrice: checked.data.oldPrice ?? null });
+      onSaved(saved);
+    } catch (error) {
+      const byField = fieldErrors(error);
+      setErrors(byField);
+      if (!Object.keys(byField).length) setProblem(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack
+      as="form"
+      aria-label={t('leaflet.addPrice')}
+      gap="2"
+      p="3"
+      borderWidth="1px"
+      rounded="md"
+      bg="bg.subtle"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Text fontWeight="semibold" fontSize="sm">
+        {draft.source === 'recognised' ? t('leaflet.fixPrice') : t('leaflet.addPrice')}
+      </Text>
+      <FormRow label={t('leaflet.product')} htmlFor="price-product" error={errors.productName ?? errors.productId}>
+        <Box position="relative">
+          <Input
+            id="price-product"
+            size="sm"
+            autoComplete="off"
+            role="combobox"
+            aria-expanded={suggestions.length > 0}
+            aria-controls="price-product-options"
+            value={productName}
+            placeholder={t('leaflet.productPlaceholder')}
+            onChange={(e) => {
+              setProductName(e.currentTarget.value);
+              setProductId(null);
+              setTyping(true);
+            }}
+          />
+          {suggestions.length > 0 && (
+            <Stack
+              id="price-product-options"
+              role="listbox"
+              aria-label={t('leaflet.productSuggestions')}
+              position="absolute"
+              zIndex="dropdown"
+              top="100%"
+              left="0"
+              right="0"
+              bg="bg"
+              borderWidth="1px"
+              rounded="sm"
+              shadow="md"
+              gap="0"
+              maxH="240px"
+              overflowY="auto"
+            >
+              {suggestions.map((p) => (
+                <chakra.button
+                  key={p._id}
+                  type="button"
+                  role="option"
+                  aria-selected={false}
+                  textAlign="left"
+                  px="2"
+                  py="1"
+                  fontSize="sm"
+                  _hover={{ bg: 'bg.muted' }}
+                  onClick={() => pick(p)}
+                >
+                  {p.name}
+                  {p.ean && (
+                    <chakra.span color="fg.muted" fontSize="xs">
+                      {' '}
+                      {p.ean}
+                    </chakra.span>
+                  )}
+                </chakra.button>
+              ))}
+            </Stack>
+          )}
+        </Box>
+        <Text fontSize="xs" color="fg.muted" mt="1" data-testid="price-product-match">
+          {productId ? t('leaflet.productMatched') : t('leaflet.productFree')}
+        </Text>
+      </FormRow>
+      <SimpleGrid columns={3} gap="2">
+        <FormRow label={t('leaflet.price')} htmlFor="price-price" error={errors.price}>
+          <Input id="price-price" size="sm" inputMode="decimal" value={price} onChange={(e) => setPrice(e.currentTarget.value)} />
+        </FormRow>
+        <FormRow label={t('leaflet.oldPrice')} htmlFor="price-old" error={errors.oldPrice}>
+          <Input id="price-old" size="sm" inputMode="decimal" value={oldPrice} onChange={(e) => setOldPrice(e.currentTarget.value)} />
+        </FormRow>
+        <FormRow label={t('leaflet.discountPct')} htmlFor="price-discount" error={errors.discountPct}>
+          <Input id="price-discount" size="sm" inputMode="decimal" value={discountPct} onChange={(e) => setDiscountPct(e.currentTarget.value)} />
+        </FormRow>
+      </SimpleGrid>
+      <SimpleGrid columns={2} gap="2">
+        <FormRow label={t('leaflet.mechanics')} htmlFor="price-mechanics" error={errors.mechanics}>
+          <Select id="price-mechanics" value={mechanics} onChange={(v) => setMechanics(v as PromoMechanics)}>
+            {PROMO_MECHANICS.map((m) => (
+              <option key={m} value={m}>
+                {t(`mechanics.${m}`)}
+              </option>
+            ))}
+          </Select>
+        </FormRow>
+        <FormRow label={t('leaflet.mechanicsText')} htmlFor="price-mechanics-text" error={errors.mechanicsText}>
+          <Input id="price-mechanics-text" size="sm" value={mechanicsText} placeholder="2+1" onChange={(e) => setMechanicsText(e.currentTarget.value)} />
+        </FormRow>
+      </SimpleGrid>
+      {box && (
+        <Text fontSize="xs" color="fg.muted">
+          {t('leaflet.boxSet')}
+        </Text>
+      )}
+      {(problem || errors.box || errors.leafletId || errors.pageId || errors.leafletPicture) && (
+        <Text fontSize="sm" color="fg.error" role="alert" data-testid="price-form-problem">
+          {problem ?? errors.box ?? errors.leafletId ?? errors.pageId ?? errors.leafletPicture}
+        </Text>
+      )}
+      <HStack justify="flex-end">
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          {t('leaflet.cancel')}
+        </Button>
+        <Button size="sm" type="submit" loading={busy}>
+          {t('leaflet.savePrice')}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Badge, Box, Text } from '@chakra-ui/react';
+import type { Currency, LeafletPrice, LeafletPricesPage } from '@pricewatch/shared/contract';
+import { LEAFLET_LIMITS } from '@pricewatch/shared/contract';
+import { DataTable, Pager, dataColumnHelper, type DataColumnDef } from '@pricewatch/shared/table';
+import { getLeafletPrices } from '../../lib/api';
+import { useErrorText } from '../../lib/error-text';
+import { useFormatters } from '../../lib/format';
+import { useLeafletsTranslation } from '../../lib/i18n';
+import { useApi } from '../../lib/use-api';
+
+const col = dataColumnHelper<LeafletPrice>();
+const SIZE = LEAFLET_LIMITS.pageSizeDefault;
+
+/**
+ * The prices of one page picture, 10 at a time from the server (GET …/prices/pageable; the pager shows
+ * page N and sends N − 1). Hovering a row highlights its box on the picture and the other way round.
+ */
+export function PricesPanel({
+  leafletId,
+  pageId,
+  currency,
+  version,
+  highlightId,
+  onHighlight,
+}: {
+  leafletId: string;
+  pageId: string | null;
+  currency: Currency;
+  version: number;
+  highlightId: string | null;
+  onHighlight: (id: string | null) => void;
+}) {
+  const { t } = useLeafletsTranslation();
+  const f = useFormatters();
+  const { errorText } = useErrorText();
+  /** 1-based, as shown. */
+  const [pageNo, setPageNo] = useState(1);
+  useEffect(() => setPageNo(1), [pageId]);
+  const prices = useApi<LeafletPricesPage>(`${leafletId}:${pageId}:${pageNo}:${version}`, () => getLeafletPrices(leafletId, pageNo - 1, SIZE, pageId));
+
+  // A page past the end (prices deleted meanwhile): back to the first page.
+  useEffect(() => {
+    if (prices.error?.fields?.some((x) => x.path === 'page') && pageNo > 1) setPageNo(1);
+  }, [prices.error, pageNo]);
+
+  const columns = useMemo<DataColumnDef<LeafletPrice>[]>(
+    () => [
+      col.accessor((p) => p.product?.name ?? p.productName, {
+        id: 'product',
+        header: t('leaflet.product'),
+        cell: (c) => (
+          <Box data-price-id={c.row.original._id}>
+            <Text lineClamp={2}>{c.getValue()}</Text>
+            {c.row.original.product ? (
+              <Badge size="xs" colorPalette="green" variant="subtle">
+                {t('leaflet.matched')}
+              </Badge>
+            ) : null}
+            {c.row.original.source === 'recognised' ? (
+              <Badge size="xs" colorPalette="purple" variant="subtle" ms="1">
+                {t('leaflet.recognised')}
+              </Badge>
+            ) : null}
+          </Box>
+        ),
+        meta: { wrap: true },
+      }),
+      col.accessor('price', { header: t('leaflet.price'), cell: (c) => f.money(c.getValue(), currency), meta: { numeric: true } }),
+      col.accessor('oldPrice', { header: t('leaflet.oldPrice'), cell: (c) => f.money(c.getValue(), currency), meta: { numeric: true } }),
+      col.accessor('discountPct', { header: t('leaflet.discount'), cell: (c) => f.percent(c.getValue()), meta: { numeric: true } }),
+      col.accessor((p) => `${t(`mechanics.${p.mechanics}`)}${p.mechanicsText ? ` · ${p.mechanicsText}` : ''}`, {
+        id: 'mechanics',
+        header: t('leaflet.mechanics'),
+        meta: { wrap: true },
+      }),
+    ],
+    [t, f, currency],
+  );
+
+  const data = prices.data;
+  const items = useMemo(() => data?.items ?? [], [data]);
+  const totalPages = Math.max(1, data?.totalPages ?? 1);
+
+  return (
+    <Box
+      onMouseOver={(e) => {
+        const row = (e.target as HTMLElement).closest('tr');
+        const id = row?.querySelector('[data-price-id]')?.getAttribute('data-price-id') ?? null;
+        if (id !== highlightId) onHighlight(id);
+      }}
+      onMouseLeave={() => onHighlight(null)}
+    >
+      {prices.error && !prices.error.fields?.some((x) => x.path === 'page') && (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {errorText(prices.error)}
+        </Text>
+      )}
+      <DataTable
+        columns={columns}
+        data={items}
+        label={t('leaflet.pricesOfPage')}
+        getRowId={(p) => p._id}
+        busy={prices.loading}
+        isHighlighted={(p) => p._id === highlightId}
+        empty={t('leaflet.noPrices')}
+      />
+      <Pager
+        pageIndex={pageNo - 1}
+        pageSize={SIZE}
+        total={data?.total ?? 0}
+        onPageChange={(i) => setPageNo(Math.min(Math.max(1, i + 1), totalPages))}
+        label={t('leaflet.pricesPages')}
+      />
+    </Box>
+  );
+}

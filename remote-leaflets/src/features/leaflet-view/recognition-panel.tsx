@@ -1,0 +1,233 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Badge, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import type { Currency, LeafletPage, LeafletPrice, NeuralData, PriceCandidate } from '@pricewatch/shared/contract';
+import { addLeafletPrice, getNeuralData } from '../../lib/api';
+import { useErrorText } from '../../lib/error-text';
+import { useFormatters } from '../../lib/format';
+import { useLeafletsTranslation } from '../../lib/i18n';
+import type { PriceDraft } from './price-form';
+
+/** How often a queued or running recognition is asked again. */
+export const RECOGNITION_POLL_MS = 1000;
+
+/** A candidate as the add-price form's starting point ("Fix"). */
+export function candidateDraft(c: PriceCandidate): PriceDraft {
+  return {
+    productId: c.suggestedProduct?._id ?? null,
+    productName: c.suggestedProduct?.name ?? c.text,
+    price: String(c.price),
+    oldPrice: c.oldPrice === null ? '' : String(c.oldPrice),
+    discountPct: c.discountPct === null ? '' : String(c.discountPct),
+    mechanics: c.mechanics,
+    mechanicsText: c.mechanicsText ?? '',
+    box: c.box,
+    source: 'recognised',
+  };
+}
+
+/**
+ * "Recognise prices" of one page (GET …/neural-data?neuralId=): asks, then polls about every second
+ * while queued or running, with a progress bar; then the candidates, each with Accept (saved at once as
+ * a recognised leaflet price) and Fix (the add-price form, prefilled).
+ */
+export function RecognitionPanel({
+  leafletId,
+  page,
+  currency,
+  canWrite,
+  onAccepted,
+  onFix,
+  onHighlightBox,
+}: {
+  leafletId: string;
+  page: LeafletPage;
+  currency: Currency;
+  canWrite: boolean;
+  onAccepted: (price: LeafletPrice) => void;
+  onFix: (draft: PriceDraft) => void;
+  onHighlightBox: (box: PriceCandidate['box'] | null) => void;
+}) {
+  const { t } = useLeafletsTranslation();
+  const f = useFormatters();
+  const { errorText, messageText } = useErrorText();
+  const [data, setData] = useState<NeuralData | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [accepted, setAccepted] = useState<Record<string, string>>({});
+  const [accepting, setAccepting] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const seq = useRef(0);
+
+  const stop = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    seq.current++;
+  };
+
+  const ask = useCallback(
+    (refresh: boolean) => {
+      stop();
+      const mine = seq.current;
+      setProblem(null);
+      const poll = (first: boolean) => {
+        getNeuralData(leafletId, page._id, first && refresh).then(
+          (answer) => {
+            if (mine !== seq.current) return;
+            setData(answer);
+            if (answer.status === 'queued' || answer.status === 'running') timer.current = setTimeout(() => poll(false), RECOGNITION_POLL_MS);
+          },
+          (error: unknown) => {
+            if (mine !== seq.current) return;
+            setProblem(errorText(error));
+          },
+        );
+      };
+      poll(true);
+    },
+    [leafletId, page._id, errorText],
+  );
+
+  // A new page: forget the old answer; a page already (being) recognised shows its answer at once.
+  useEffect(() => {
+    setData(null);
+    setAccepted({});
+    setProblem(null);
+    if (page.recognition !== 'none') ask(false);
+    return stop;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page._id]);
+
+  const accept = async (c: PriceCandidate) => {
+    setAccepting(c.key);
+    setProblem(null);
+    try {
+      const price = await addLeafletPrice({
+        leafletId,
+        pageId: page._id,
+        productId: c.suggestedProduct?._id ?? null,
+        productName: c.suggestedProduct?.name ?? (c.text.trim() || t('leaflet.unnamedProduct')),
+        price: c.price,
+        oldPrice: c.oldPrice,
+        discountPct: c.discountPct,
+        mechanics: c.mechanics,
+        mechanicsText: c.mechanicsText,
+        box: c.box,
+        source: 'recognised',
+      });
+      setAccepted((a) => ({ ...a, [c.key]: price._id }));
+      onAccepted(price);
+    } catch (error) {
+      setProblem(errorText(error));
+    } finally {
+      setAccepting(null);
+    }
+  };
+
+  const busy = data?.status === 'queued' || data?.status === 'running';
+  return (
+    <Stack gap="2" data-testid="recognition">
+      <HStack justify="space-between">
+        <Text fontWeight="semibold" fontSize="sm">
+          {t('leaflet.recognition')}
+        </Text>
+        {canWrite && (
+          <Button size="xs" variant="outline" disabled={busy} onClick={() => ask(data?.status === 'done' || data?.status === 'failed')}>
+            {data?.status === 'done' || data?.status === 'failed' ? t('leaflet.recogniseAgain') : t('leaflet.recognise')}
+          </Button>
+        )}
+      </HStack>
+      {busy && (
+        <Box>
+          <Progress.Root size="sm" value={Math.round(data!.progress)} aria-label={t('leaflet.recognising')}>
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Text fontSize="xs" color="fg.muted" mt="1" aria-live="polite">
+            {data!.status === 'queued' ? t('leaflet.recognitionQueued') : t('leaflet.recognitionRunning', { pct: Math.round(data!.progress) })}
+          </Text>
+        </Box>
+      )}
+      {data?.status === 'failed' && (
+        <Text fontSize="sm" color="fg.error" role="alert">
+          {t('leaflet.recognitionFailed', { reason: messageText(data.error ?? 'ocr_failed') })}
+        </Text>
+      )}
+      {problem && (
+        <Text fontSize="sm" color="fg.error" role="alert">
+          {problem}
+        </Text>
+      )}
+      {data?.status === 'done' && (
+        <>
+          <Text fontSize="xs" color="fg.muted">
+            {t('leaflet.candidatesFound', { count: data.candidates.length, seconds: f.number(data.seconds ?? 0) })}
+          </Text>
+          <Stack as="ul" gap="1" listStyleType="none" m="0" p="0" aria-label={t('leaflet.candidates')}>
+            {data.candidates.map((c) => {
+              const addedId = accepted[c.key] ?? c.confirmedPriceId;
+              return (
+                <Box
+                  as="li"
+                  key={c.key}
+                  data-testid="candidate"
+                  borderWidth="1px"
+                  rounded="sm"
+                  p="2"
+                  fontSize="sm"
+                  onMouseEnter={() => onHighlightBox(c.box)}
+                  onMouseLeave={() => onHighlightBox(null)}
+                >
+                  <HStack justify="space-between" align="start" gap="2">
+                    <Box minW="0">
+                      <Text fontWeight="semibold">
+                        {f.money(c.price, currency)}
+                        {c.oldPrice !== null && (
+                          <Text as="span" textDecoration="line-through" color="fg.muted" fontWeight="normal" ms="2">
+                            {f.money(c.oldPrice, currency)}
+                          </Text>
+                        )}
+                        {c.discountPct !== null && (
+                          <Text as="span" color="red.600" fontWeight="normal" ms="2">
+                            −{f.percent(c.discountPct)}
+                          </Text>
+                        )}
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted" lineClamp={2} title={c.text}>
+                        {t('leaflet.textRead')}: {c.text || '—'}
+                      </Text>
+                      <Text fontSize="xs">
+                        {t('leaflet.suggestedProduct')}: {c.suggestedProduct?.name ?? t('leaflet.noSuggestion')}
+                      </Text>
+                      {c.mechanics !== 'discount' && (
+                        <Text fontSize="xs">
+                          {t(`mechanics.${c.mechanics}`)}
+                          {c.mechanicsText ? ` · ${c.mechanicsText}` : ''}
+                        </Text>
+                      )}
+                    </Box>
+                    {addedId ? (
+                      <Badge colorPalette="green" variant="subtle" flexShrink={0}>
+                        {t('leaflet.added')}
+                      </Badge>
+                    ) : (
+                      canWrite && (
+                        <Stack gap="1" flexShrink={0}>
+                          <Button size="xs" loading={accepting === c.key} onClick={() => void accept(c)}>
+                            {t('leaflet.accept')}
+                          </Button>
+                          <Button size="xs" variant="outline" onClick={() => onFix(candidateDraft(c))}>
+                            {t('leaflet.fix')}
+                          </Button>
+                        </Stack>
+                      )
+                    )}
+                  </HStack>
+                </Box>
+              );
+            })}
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}

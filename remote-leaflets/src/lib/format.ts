@@ -1,0 +1,40 @@
+import { useMemo } from 'react';
+import type { Currency } from '@pricewatch/shared/contract';
+import { formatMoney, intlLocale } from '@pricewatch/shared/format';
+import { useLeafletsTranslation } from './i18n';
+
+const COUNTRY_OF_CURRENCY: Record<Currency, string> = { UAH: 'ua', GEL: 'ge', CZK: 'cz', PLN: 'pl' };
+
+/** `YYYY-MM-DD` (answers) → `MM/DD/YYYY` (requests, spec: US short dates). */
+export function isoToUs(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${m}/${d}/${y}`;
+}
+
+/** `MM/DD/YYYY` → `YYYY-MM-DD` (for <input type="date">). */
+export function usToIso(us: string): string {
+  const [m, d, y] = us.split('/');
+  return `${y}-${m}-${d}`;
+}
+
+/** Money, percentages, numbers and dates in the UI language. */
+export function useFormatters() {
+  const { i18n } = useLeafletsTranslation();
+  const lang = i18n.language;
+  return useMemo(() => {
+    const locale = intlLocale(lang);
+    const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+    const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+    return {
+      money: (amount: number | null | undefined, currency: Currency) =>
+        amount === null || amount === undefined ? '—' : formatMoney(amount, COUNTRY_OF_CURRENCY[currency] ?? 'ua', lang),
+      number: (n: number | null | undefined) => (n === null || n === undefined ? '—' : number.format(n)),
+      percent: (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${percent.format(n)} %`),
+      day: (iso: string) => day.format(new Date(`${iso}T00:00:00Z`)),
+      period: (start: string, end: string) => `${day.format(new Date(`${start}T00:00:00Z`))} – ${day.format(new Date(`${end}T00:00:00Z`))}`,
+      dateTime: (iso: string) => dateTime.format(new Date(iso)),
+    };
+  }, [lang]);
+}

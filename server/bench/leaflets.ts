@@ -1,0 +1,147 @@
+/**
+ * Leaflet recognition benchmark (`npm run bench` → this, or `pnpm --filter @pricewatch/server run
+ * bench:leaflets`): generates leaflet pages with known prices (src/ocr/leaflet-page.ts: several seeds,
+ * grid layouts, widths, decimal styles, PNG and JPEG), recognises each with src/ocr and reports
+ * - prices: share of the known prices found exactly (same value, inside the item's tile);
+ * - old prices: of those, share whose old price is right (also "none" when the item has none);
+ * - names: of those, share whose text holds at least 60 % of the name's words;
+ * - mechanics: of those, share with the right mechanics (multi_buy / card / discount);
+ * - false: candidates that are no item's price at that place;
+ * - seconds per page (mean, p95) and the worker's start time.
+ * Prints a table and one JSON line. `--pages N` (or BENCH_LEAFLET_PAGES) pages, default 12;
+ * `--strike` adds a measurement of struck-through old prices (reported apart, not in the accuracy).
+ */
+import sharp from 'sharp';
+import { renderLeafletPage, type RenderedLeafletItem } from '../src/ocr/leaflet-page';
+import { lastWorkerStartSeconds, recognisePrices, shutdownOcr, type OcrCandidate } from '../src/ocr';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const PAGES = Number(flag('--pages') ?? process.env.BENCH_LEAFLET_PAGES ?? 12);
+const STRIKE = args.includes('--strike');
+
+const LAYOUTS = [
+  { columns: 3, rows: 3, width: 1240 },
+  { columns: 4, rows: 3, width: 1240 },
+  { columns: 2, rows: 2, width: 900 },
+  { columns: 3, rows: 4, width: 1654 },
+  { columns: 4, rows: 4, width: 2480 },
+  { columns: 3, rows: 2, width: 1000 },
+];
+
+const words = (s: string) => s.toLowerCase().split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}%]+$/gu, '')).filter(Boolean);
+export function nameMatches(name: string, text: string): boolean {
+  const want = words(name);
+  const got = new Set(words(text));
+  return want.filter((w) => got.has(w)).length >= Math.ceil(0.6 * want.length);
+}
+const expectedMechanics = (i: RenderedLeafletItem) =>
+  i.mechanicsText === 'Card price' ? 'card' : i.mechanicsText ? 'multi_buy' : 'discount';
+const centreIn = (c: OcrCandidate, i: RenderedLeafletItem) => {
+  // the price sits in the tile: the candidate's box overlaps the tile by most of its area
+  const x0 = Math.max(c.box.x, i.box.x);
+  const y0 = Math.max(c.box.y, i.box.y);
+  const x1 = Math.min(c.box.x + c.box.w, i.box.x + i.box.w);
+  const y1 = Math.min(c.box.y + c.box.h, i.box.y + i.box.h);
+  return x1 > x0 && y1 > y0 && (x1 - x0) * (y1 - y0) >= 0.5 * c.box.w * c.box.h;
+};
+
+type Score = { items: number; found: number; oldRight: number; nameRight: number; mechRight: number; falseCands: number; misses: string[] };
+
+function score(items: RenderedLeafletItem[], cands: OcrCandidate[]): Score {
+  const used = new Set<OcrCandidate>();
+  const s: Score = { items: items.length, found: 0, oldRight: 0, nameRight: 0, mechRight: 0, falseCands: 0, misses: [] };
+  for (const item of items) {
+    const c = cands.find((c) => !used.has(c) && c.price === item.price && centreIn(c, item));
+    if (!c) {
+      s.misses.push(`${item.name}: ${item.price}`);
+      continue;
+    }
+    used.add(c);
+    s.found++;
+    if (c.oldPrice === item.oldPrice) s.oldRight++;
+    else s.misses.push(`${item.name}: old ${c.oldPrice} ≠ ${item.oldPrice}`);
+    if (nameMatches(item.name, c.text)) s.nameRight++;
+    else s.misses.push(`${item.name}: name "${c.text}"`);
+    if (c.mechanics === expectedMechanics(item)) s.mechRight++;
+    else s.misses.push(`${item.name}: mechanics ${c.mechanics} ≠ ${expectedMechanics(item)}`);
+  }
+  s.falseCands = cands.filter((c) => !used.has(c)).length;
+  for (const c of cands.filter((c) => !used.has(c))) s.misses.push(`false ${c.price} "${c.text}"`);
+  return s;
+}
+
+const pct = (a: number, b: number) => (b ? Math.round((a / b) * 1000) / 10 : 100);
+
+async function main() {
+  const total: Score = { items: 0, found: 0, oldRight: 0, nameRight: 0, mechRight: 0, falseCands: 0, misses: [] };
+  const seconds: number[] = [];
+  const rows: string[] = [];
+  const firstStart = performance.now();
+  for (let p = 0; p < PAGES; p++) {
+    const seed = 101 + p;
+    const layout = LAYOUTS[p % LAYOUTS.length];
+    const page = await renderLeafletPage({ seed, ...layout });
+    const jpeg = p % 3 === 2;
+    const image = jpeg ? await sharp(page.png).jpeg({ quality: 75 }).toBuffer() : page.png;
+    const t0 = performance.now();
+    const result = await recognisePrices(image);
+    const secs = (performance.now() - t0) / 1000;
+    if (p > 0) seconds.push(secs); // the first page includes the worker's start
+    const s = score(page.items, result.candidates);
+    for (const k of ['items', 'found', 'oldRight', 'nameRight', 'mechRight', 'falseCands'] as const) total[k] += s[k];
+    total.misses.push(...s.misses.map((m) => `seed ${seed}: ${m}`));
+    rows.push(
+      [`${seed}`, `${layout.columns}x${layout.rows}@${layout.width}${jpeg ? ' jpg' : ''}`, `${s.found}/${s.items}`, `${s.oldRight}`, `${s.nameRight}`, `${s.mechRight}`, `${s.falseCands}`, secs.toFixed(2)].join('\t'),
+    );
+  }
+  const firstPageSeconds = (performance.now() - firstStart) / 1000;
+  let strike: { items: number; oldRight: number } | null = null;
+  if (STRIKE) {
+    strike = { items: 0, oldRight: 0 };
+    for (const seed of [201, 202, 203]) {
+      const page = await renderLeafletPage({ seed, oldPriceStyle: 'strike' });
+      const cands = (await recognisePrices(page.png)).candidates;
+      for (const item of page.items.filter((i) => i.oldPrice !== null)) {
+        strike.items++;
+        if (cands.some((c) => c.price === item.price && centreIn(c, item) && c.oldPrice === item.oldPrice)) strike.oldRight++;
+      }
+    }
+  }
+  await shutdownOcr();
+  const sorted = [...seconds].sort((a, b) => a - b);
+  const mean = seconds.reduce((a, b) => a + b, 0) / Math.max(1, seconds.length);
+  const p95 = sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)] : 0;
+  console.log(['seed', 'layout', 'prices', 'old', 'names', 'mech', 'false', 's'].join('\t'));
+  for (const r of rows) console.log(r);
+  if (total.misses.length) console.log(`\nmisses:\n  ${total.misses.join('\n  ')}`);
+  const summary = {
+    bench: 'leaflets',
+    pages: PAGES,
+    items: total.items,
+    exactPricePct: pct(total.found, total.items),
+    oldPricePct: pct(total.oldRight, total.found),
+    namePct: pct(total.nameRight, total.found),
+    mechanicsPct: pct(total.mechRight, total.found),
+    falseCandidates: total.falseCands,
+    falsePerPage: Math.round((total.falseCands / PAGES) * 100) / 100,
+    secondsPerPageMean: Math.round(mean * 100) / 100,
+    secondsPerPageP95: Math.round(p95 * 100) / 100,
+    workerStartSeconds: lastWorkerStartSeconds === null ? null : Math.round(lastWorkerStartSeconds * 100) / 100,
+    firstPageSeconds: Math.round((firstPageSeconds - seconds.reduce((a, b) => a + b, 0)) * 100) / 100,
+    ...(strike ? { strikeOldPricePct: pct(strike.oldRight, strike.items) } : {}),
+  };
+  console.log(
+    `\nprices found exactly ${summary.exactPricePct}% · old prices ${summary.oldPricePct}% · names ${summary.namePct}% · mechanics ${summary.mechanicsPct}% · false ${summary.falseCandidates} · ${summary.secondsPerPageMean} s/page (p95 ${summary.secondsPerPageP95}) · worker start ${summary.workerStartSeconds} s`,
+  );
+  console.log(JSON.stringify(summary));
+}
+
+main().catch(async (e) => {
+  console.error(e);
+  await shutdownOcr().catch(() => undefined);
+  process.exit(1);
+});

@@ -1,0 +1,437 @@
+/**
+ * Leaflet rules (docs/leaflets.md): visibility through the network (shops/visibility.ts — the one
+ * rule), writes in one transaction each, pictures stored before their row and removed when the row
+ * could not be written (and after the commit that deleted their rows), pageable prices, statistics,
+ * the xlsx export.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  LEAFLET_LIMITS,
+  PROMO_MECHANICS,
+  leafletPriceInputSchema,
+  type Box,
+  type Leaflet,
+  type LeafletDetail,
+  type LeafletImageType,
+  type LeafletPage,
+  type LeafletPrice,
+  type LeafletPricesPage,
+  type LeafletStatistics,
+  type PromoMechanics,
+  type RecognitionStatus,
+} from '@pricewatch/shared/contract';
+import { queryRows, type Db } from '../../db/client';
+import { asIsoDay } from '../../lib/days';
+import { forbidden, notFound, validationFailed } from '../../lib/errors';
+import { currencyOf, fromMinor, round1, toMinor } from '../../lib/money';
+import type { AuthUser } from '../auth/session-user';
+import type { FileStore } from '../files/store';
+import { writeXlsx } from '../files/xlsx';
+import { toSummary } from '../products/service';
+import { shopDirectory } from '../shops/directory';
+import { Visibility, visibleNetworkCodes } from '../shops/visibility';
+import { checkPicture, type Form, type PictureStore, type StoredPicture } from './pictures';
+import { createLeafletsQueries, productOf, type LeafletRow, type PageRow, type PriceRow } from './queries';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const toIso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+
+export const imageUrl = (name: string) => `/leaflets/images/${name}`;
+export const thumbUrl = (name: string) => `/leaflets/images/${name}?size=thumb`;
+
+export function toLeaflet(r: LeafletRow): Leaflet {
+  return {
+    _id: String(r.id),
+    name: r.name,
+    network: r.network,
+    networkName: r.network_name,
+    currency: currencyOf(r.country),
+    start: asIsoDay(r.start_day),
+    end: asIsoDay(r.end_day),
+    description: r.description,
+    pageCount: Number(r.page_count),
+    priceCount: Number(r.price_count),
+    coverThumbUrl: r.cover ? thumbUrl(r.cover) : null,
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
+  };
+}
+
+export function toPage(r: PageRow): LeafletPage {
+  return {
+    _id: String(r.id),
+    leafletId: String(r.leaflet_id),
+    pageNo: r.page_no,
+    name: r.file_name,
+    url: imageUrl(r.file_name),
+    thumbUrl: thumbUrl(r.file_name),
+    type: r.type as LeafletImageType,
+    width: r.width,
+    height: r.height,
+    bytes: r.bytes,
+    recognition: r.recognition as RecognitionStatus,
+    priceCount: Number(r.price_count),
+  };
+}
+
+const parseBox = (v: unknown): Box | null => {
+  if (v === null || v === undefined) return null;
+  const b = (typeof v === 'string' ? JSON.parse(v) : v) as Box;
+  return { x: b.x, y: b.y, w: b.w, h: b.h };
+};
+
+export function toPrice(r: PriceRow): LeafletPrice {
+  const product = productOf(r);
+  return {
+    _id: String(r.id),
+    leafletId: String(r.leaflet_id),
+    pageId: r.page_id === null ? null : String(r.page_id),
+    pageNo: r.page_no,
+    productId: r.product_id === null ? null : String(r.product_id),
+    product: product ? toSummary(product) : null,
+    productName: r.product_name,
+    price: fromMinor(r.price),
+    oldPrice: r.old_price === null ? null : fromMinor(r.old_price),
+    discountPct: r.discount_pct === null ? null : Number(r.discount_pct),
+    mechanics: r.mechanics as PromoMechanics,
+    mechanicsText: r.mechanics_text,
+    box: parseBox(r.box),
+    source: r.source as 'manual' | 'recognised',
+    createdAt: toIso(r.created_at),
+  };
+}
+
+/** (old − price) / old × 100, one decimal. */
+export const discountOf = (price: number, oldPrice: number | null): number | null =>
+  oldPrice === null || oldPrice <= price ? null : round1(((oldPrice - price) / oldPrice) * 100);
+
+export type LeafletFields = { name?: string; network?: string; start?: string; end?: string; description?: string | null };
+
+export function createLeafletsService(db: Db, pictures: PictureStore, files: FileStore) {
+  const queries = createLeafletsQueries(db);
+  const visibility = async (user: AuthUser) => Visibility.of(user, await shopDirectory(db).get());
+
+  /** The network of a create/update/search filter: 400 unknown, 403 not visible. */
+  async function networkFor(user: AuthUser, code: string, field = 'network') {
+    const vis = await visibility(user);
+    const network = vis.dir.networkByCode.get(code);
+    if (!network) throw validationFailed([{ path: field, message: 'unknown_network' }]);
+    if (!vis.canSeeNetwork(code)) throw forbidden();
+    return network;
+  }
+
+  /** A leaflet the caller sees; 404 for unknown and invisible ones alike. */
+  async function visibleLeaflet(user: AuthUser, id: number): Promise<LeafletRow> {
+    const row = await queries.leaflet(id);
+    if (!row) throw notFound('leaflet');
+    const codes = visibleNetworkCodes(user);
+    if (codes !== null && !codes.includes(row.network)) throw notFound('leaflet');
+    return row;
+  }
+
+  async function detail(id: number): Promise<LeafletDetail> {
+    const row = await queries.leaflet(id);
+    if (!row) throw notFound('leaflet');
+    return { ...toLeaflet(row), pages: (await queries.pages(id)).map(toPage) };
+  }
+
+  /** Appends a page in the transaction (row lock on the leaflet keeps page numbers in order). */
+  async function insertPage(tx: Tx, leafletId: number, stored: StoredPicture, p: { type: string; width: number; height: number; bytes: number }) {
+    const t = tx as unknown as Db;
+    await queryRows(t, sql`SELECT id FROM leaflets WHERE id = ${leafletId} FOR UPDATE`);
+    const [n] = await queryRows<{ n: number; next: number }>(
+      t,
+      sql`SELECT count(*)::int AS n, coalesce(max(page_no), 0)::int + 1 AS next FROM leaflet_pages WHERE leaflet_id = ${leafletId}`,
+    );
+    if (Number(n!.n) >= LEAFLET_LIMITS.pagesMax) throw validationFailed([{ path: 'image', message: 'too_many_pages' }]);
+    const [row] = await queryRows<{ id: number }>(
+      t,
+      sql`INSERT INTO leaflet_pages (leaflet_id, page_no, file_name, type, width, height, bytes, thumb_name)
+          VALUES (${leafletId}, ${Number(n!.next)}, ${stored.fileName}, ${p.type}, ${p.width}, ${p.height}, ${p.bytes}, ${stored.thumbName})
+          RETURNING id`,
+    );
+    await queryRows(t, sql`UPDATE leaflets SET updated_at = now() WHERE id = ${leafletId}`);
+    return row!.id;
+  }
+
+  /** Runs write(tx) with freshly stored files; the files go again when the transaction fails. */
+  async function withStoredPicture<T>(stored: StoredPicture, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      await pictures.remove([stored.fileName, stored.thumbName]);
+      throw error;
+    }
+  }
+
+  return {
+    queries,
+    visibleLeaflet,
+
+    async get(user: AuthUser, id: number): Promise<LeafletDetail> {
+      await visibleLeaflet(user, id);
+      return detail(id);
+    },
+
+    async create(user: AuthUser, input: Required<Pick<LeafletFields, 'name' | 'network' | 'start' | 'end'>> & LeafletFields): Promise<LeafletDetail> {
+      const network = await networkFor(user, input.network);
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`INSERT INTO leaflets (network_id, name, start_day, end_day, description)
+            VALUES (${network.id}, ${input.name}, ${input.start}::date, ${input.end}::date, ${input.description || null}) RETURNING id`,
+      );
+      return detail(row!.id);
+    },
+
+    async update(user: AuthUser, id: number, input: LeafletFields): Promise<LeafletDetail> {
+      const row = await visibleLeaflet(user, id);
+      const network = input.network ? await networkFor(user, input.network) : null;
+      const start = input.start ?? asIsoDay(row.start_day);
+      const end = input.end ?? asIsoDay(row.end_day);
+      if (start > end) throw validationFailed([{ path: 'end', message: 'end_before_start' }]);
+      const description = input.description === undefined ? row.description : input.description || null;
+      await db.execute(
+        sql`UPDATE leaflets SET name = ${input.name ?? row.name}, network_id = ${network?.id ?? row.network_id},
+              start_day = ${start}::date, end_day = ${end}::date, description = ${description}, updated_at = now()
+            WHERE id = ${id}`,
+      );
+      return detail(id);
+    },
+
+    /** Deletes the leaflet with its pages, prices and recognitions; the files go after the commit. */
+    async remove(user: AuthUser, id: number): Promise<void> {
+      await visibleLeaflet(user, id);
+      const names = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const pages = await queryRows<{ file_name: string; thumb_name: string }>(
+          t,
+          sql`SELECT file_name, thumb_name FROM leaflet_pages WHERE leaflet_id = ${id}`,
+        );
+        await queryRows(t, sql`DELETE FROM leaflets WHERE id = ${id}`);
+        return pages.flatMap((p) => [p.file_name, p.thumb_name]);
+      });
+      await pictures.remove(names);
+    },
+
+    async search(user: AuthUser, q: { name?: string; start?: string; end?: string; network?: string }): Promise<Leaflet[]> {
+      if (q.network) await networkFor(user, q.network);
+      const vis = visibleNetworkCodes(user);
+      const codes = q.network ? [q.network] : vis;
+      const rows =
+        q.start && q.end
+          ? await queries.byPeriod(q.start, q.end, codes, LEAFLET_LIMITS.searchMax)
+          : await queries.byName(q.name ?? '', codes, LEAFLET_LIMITS.searchMax);
+      return rows.map(toLeaflet);
+    },
+
+    /** POST /leaflets/save-image: the picture becomes the leaflet's last page. */
+    async saveImage(user: AuthUser, form: Form): Promise<LeafletPage> {
+      const folder = form.fields.folder;
+      if (!folder?.trim()) throw validationFailed([{ path: 'folder', message: 'required' }]);
+      if (!/^\d{1,10}$/.test(folder.trim())) throw validationFailed([{ path: 'folder', message: 'expected a numeric id' }]);
+      const leafletId = Number(folder.trim());
+      await visibleLeaflet(user, leafletId);
+      const picture = await checkPicture(form.files.get('image')?.data, 'image');
+      const stored = await pictures.save(picture);
+      const pageId = await withStoredPicture(stored, () =>
+        db.transaction((tx) =>
+          insertPage(tx, leafletId, stored, { type: picture.type, width: picture.width, height: picture.height, bytes: picture.data.length }),
+        ),
+      );
+      return toPage((await queries.page(pageId))!);
+    },
+
+    /**
+     * POST /leaflets/add-price: `leafletPicture` (JSON of leafletPriceInputSchema) and an optional
+     * `picture` that becomes a new page the price goes on — page and price in one transaction.
+     */
+    async addPrice(user: AuthUser, form: Form): Promise<LeafletPrice> {
+      const raw = form.fields.leafletPicture;
+      if (raw === undefined || raw.trim() === '') throw validationFailed([{ path: 'leafletPicture', message: 'required' }]);
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        throw validationFailed([{ path: 'leafletPicture', message: 'invalid_json' }]);
+      }
+      const parsed = leafletPriceInputSchema.safeParse(json);
+      if (!parsed.success) {
+        throw validationFailed(parsed.error.issues.map((i) => ({ path: i.path.length ? i.path.join('.') : 'leafletPicture', message: i.message })));
+      }
+      const input = parsed.data;
+      await visibleLeaflet(user, input.leafletId);
+      const file = form.files.get('picture');
+      if (file && input.pageId) throw validationFailed([{ path: 'pageId', message: 'page_and_picture' }]);
+      let page: PageRow | undefined;
+      if (input.pageId) {
+        page = await queries.page(input.pageId);
+        if (!page || page.leaflet_id !== input.leafletId) throw validationFailed([{ path: 'pageId', message: 'unknown_page' }]);
+      }
+      if (input.productId && !(await queries.productExists(input.productId))) {
+        throw validationFailed([{ path: 'productId', message: 'unknown_product' }]);
+      }
+      const picture = file ? await checkPicture(file.data, 'picture') : null;
+      const box = input.box ?? null;
+      const bounds = page ?? picture;
+      if (box && bounds && (box.x + box.w > bounds.width || box.y + box.h > bounds.height)) {
+        throw validationFailed([{ path: 'box', message: 'outside_page' }]);
+      }
+      const discount = input.discountPct ?? discountOf(input.price, input.oldPrice ?? null);
+
+      const write = (stored: StoredPicture | null) =>
+        db.transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          const [n] = await queryRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM leaflet_prices WHERE leaflet_id = ${input.leafletId}`);
+          if (Number(n!.n) >= LEAFLET_LIMITS.pricesMax) throw validationFailed([{ path: 'leafletId', message: 'too_many_prices' }]);
+          const pageId =
+            stored && picture
+              ? await insertPage(tx, input.leafletId, stored, { type: picture.type, width: picture.width, height: picture.height, bytes: picture.data.length })
+              : (input.pageId ?? null);
+          const [row] = await queryRows<{ id: number }>(
+            t,
+            sql`INSERT INTO leaflet_prices (leaflet_id, page_id, product_id, product_name, price, old_price, discount_pct,
+                  mechanics, mechanics_text, box, source)
+                VALUES (${input.leafletId}, ${pageId}, ${input.productId ?? null}, ${input.productName}, ${toMinor(input.price)},
+                  ${input.oldPrice == null ? null : toMinor(input.oldPrice)}, ${discount}, ${input.mechanics},
+                  ${input.mechanicsText || null}, ${box ? JSON.stringify(box) : null}::jsonb, ${input.source})
+                RETURNING id`,
+          );
+          await queryRows(t, sql`UPDATE leaflets SET updated_at = now() WHERE id = ${input.leafletId}`);
+          return row!.id;
+        });
+
+      let id: number;
+      if (picture) {
+        const stored = await pictures.save(picture);
+        id = await withStoredPicture(stored, () => write(stored));
+      } else {
+        id = await write(null);
+      }
+      return toPrice((await queries.price(id))!);
+    },
+
+    async pricesPage(user: AuthUser, id: number, q: { page: number; size: number; pageId?: number }): Promise<LeafletPricesPage> {
+      await visibleLeaflet(user, id);
+      if (q.pageId !== undefined) {
+        const page = await queries.page(q.pageId);
+        if (!page || page.leaflet_id !== id) throw validationFailed([{ path: 'pageId', message: 'unknown_page' }]);
+      }
+      const { rows, total } = await queries.pricesPage(id, q.pageId, q.page * q.size, q.size);
+      const totalPages = Math.ceil(total / q.size);
+      if (total > 0 && q.page >= totalPages) throw validationFailed([{ path: 'page', message: 'page_past_end' }]);
+      return { items: rows.map(toPrice), page: q.page, size: q.size, total, totalPages };
+    },
+
+    async statistics(user: AuthUser, id: number): Promise<LeafletStatistics> {
+      await visibleLeaflet(user, id);
+      const prices = (await queries.allPrices([id], LEAFLET_LIMITS.pricesMax)).map(toPrice);
+      const pages = await queries.pages(id);
+      return statisticsOf(prices, pages);
+    },
+
+    /** POST /leaflets/export: one sheet of the prices of the named leaflets, at most `count` rows. */
+    async exportXlsx(user: AuthUser, ids: number[], count: number): Promise<{ file: string; extension: 'xlsx' }> {
+      const unique = [...new Set(ids)];
+      const rows = await queries.leaflets(unique);
+      const codes = visibleNetworkCodes(user);
+      const visible = rows.filter((r) => codes === null || codes.includes(r.network));
+      if (visible.length !== unique.length) throw notFound('leaflet');
+      const byId = new Map(visible.map((r) => [r.id, r]));
+      const prices = await queries.allPrices(unique, count);
+      const out = await files.create('leaflets', user, '.xlsx');
+      try {
+        await writeXlsx(out.path, 'Leaflet prices', EXPORT_COLUMNS, (async function* () {
+          const batch: Record<string, unknown>[] = [];
+          for (const p of prices) {
+            const l = byId.get(p.leaflet_id)!;
+            const price = toPrice(p);
+            batch.push({
+              leaflet: l.name,
+              network: l.network_name,
+              start: asIsoDay(l.start_day),
+              end: asIsoDay(l.end_day),
+              currency: currencyOf(l.country),
+              page: price.pageNo,
+              product: price.product?.name ?? null,
+              ean: price.product?.ean ?? null,
+              productName: price.productName,
+              price: price.price,
+              oldPrice: price.oldPrice,
+              discountPct: price.discountPct,
+              mechanics: price.mechanics,
+              mechanicsText: price.mechanicsText,
+            });
+          }
+          yield batch;
+        })());
+        await out.commit();
+      } catch (error) {
+        await out.discard();
+        throw error;
+      }
+      return { file: out.name, extension: 'xlsx' };
+    },
+  };
+}
+
+export const EXPORT_COLUMNS = [
+  { header: 'Leaflet', key: 'leaflet', width: 30 },
+  { header: 'Network', key: 'network', width: 16 },
+  { header: 'Start', key: 'start', width: 12 },
+  { header: 'End', key: 'end', width: 12 },
+  { header: 'Currency', key: 'currency', width: 9 },
+  { header: 'Page', key: 'page', width: 6 },
+  { header: 'Product', key: 'product', width: 36 },
+  { header: 'EAN', key: 'ean', width: 15 },
+  { header: 'Name in leaflet', key: 'productName', width: 36 },
+  { header: 'Price', key: 'price', width: 10 },
+  { header: 'Old price', key: 'oldPrice', width: 10 },
+  { header: 'Discount %', key: 'discountPct', width: 10 },
+  { header: 'Mechanics', key: 'mechanics', width: 12 },
+  { header: 'Mechanics text', key: 'mechanicsText', width: 16 },
+];
+
+const BANDS = ['0-10', '10-20', '20-30', '30-40', '40-50', '50+'];
+const avg = (xs: number[]) => (xs.length ? round1(xs.reduce((a, b) => a + b, 0) / xs.length) : null);
+
+/** GET /leaflets/{id}/prices/statistics from the leaflet's prices and pages. */
+export function statisticsOf(prices: LeafletPrice[], pages: PageRow[]): LeafletStatistics {
+  const values = prices.map((p) => p.price);
+  const discounts = prices.map((p) => p.discountPct).filter((d): d is number => d !== null);
+  const sections = new Map<string, number[]>();
+  const sectionCounts = new Map<string, number>();
+  for (const p of prices) {
+    const s = p.product?.section;
+    if (!s) continue;
+    sectionCounts.set(s, (sectionCounts.get(s) ?? 0) + 1);
+    if (!sections.has(s)) sections.set(s, []);
+    if (p.discountPct !== null) sections.get(s)!.push(p.discountPct);
+  }
+  const perPage = new Map<string, number>();
+  for (const p of prices) if (p.pageId) perPage.set(p.pageId, (perPage.get(p.pageId) ?? 0) + 1);
+  return {
+    priceCount: prices.length,
+    matchedCount: prices.filter((p) => p.productId !== null).length,
+    withOldPriceCount: prices.filter((p) => p.oldPrice !== null).length,
+    minPrice: values.length ? Math.min(...values) : null,
+    maxPrice: values.length ? Math.max(...values) : null,
+    avgPrice: values.length ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100 : null,
+    avgDiscountPct: avg(discounts),
+    maxDiscountPct: discounts.length ? Math.max(...discounts) : null,
+    byMechanics: PROMO_MECHANICS.map((m) => {
+      const of = prices.filter((p) => p.mechanics === m);
+      return { mechanics: m, count: of.length, avgDiscountPct: avg(of.map((p) => p.discountPct).filter((d): d is number => d !== null)) };
+    }),
+    byPage: pages.map((pg) => ({ pageId: String(pg.id), pageNo: pg.page_no, count: perPage.get(String(pg.id)) ?? 0 })),
+    bySection: [...sectionCounts.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([section, count]) => ({ section, count, avgDiscountPct: avg(sections.get(section)!) })),
+    discountBands: BANDS.map((band, i) => ({
+      band,
+      count: discounts.filter((d) => (i === BANDS.length - 1 ? d >= 50 : d >= i * 10 && d < (i + 1) * 10)).length,
+    })),
+  };
+}
+
+export type LeafletsService = ReturnType<typeof createLeafletsService>;

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { leafletFileResponseSchema, promoAnalysisQuerySchema, promoAnalysisResponseSchema } from '@pricewatch/shared/contract';
+import { ok } from '../../lib/envelope';
+import { AppError } from '../../lib/errors';
+import { currentUser } from '../../plugins/auth';
+import { createFileStore, filesDirFor } from '../files/store';
+import { createPromoService } from './service';
+
+/**
+ * Promo analysis (spec §6), behind the auth guard; who may call: src/access/route-rules.ts (leaflet
+ * access, not hunter-limit; the export also not a guest). Not part of the Czech deployment: there every
+ * call is 403 `promo_analysis_not_in_deployment`, before the request is validated.
+ */
+const promoRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const service = createPromoService(fastify.db, createFileStore(fastify.db, filesDirFor(fastify.config.dataDir)));
+
+  fastify.addHook('preValidation', async () => {
+    if (fastify.config.country === 'cz') throw new AppError(403, 'forbidden', 'promo_analysis_not_in_deployment');
+  });
+
+  fastify.get(
+    '/promo-analysis/summary',
+    { schema: { querystring: promoAnalysisQuerySchema, response: { 200: promoAnalysisResponseSchema } } },
+    async (request) => ok(await service.summary(currentUser(request), request.query)),
+  );
+
+  // The same fields as the summary's query, as a JSON body (arrays or comma-separated networks).
+  fastify.post(
+    '/promo-analysis/export',
+    { schema: { body: promoAnalysisQuerySchema, response: { 200: leafletFileResponseSchema } } },
+    async (request) => ok(await service.exportXlsx(currentUser(request), request.body)),
+  );
+};
+
+export default promoRoutes;

@@ -1,0 +1,162 @@
+/**
+ * Promo analysis (spec §6 "Promo analysis", docs/promo-analysis.md): promotions of the caller's visible
+ * shops over a period, grouped by network, brand or section, with the leaflets' mechanics and a weekly
+ * trend per network; and the same as an xlsx file.
+ */
+import ExcelJS from 'exceljs';
+import {
+  LEAFLET_LIMITS,
+  PROMO_MECHANICS,
+  type PromoAnalysis,
+  type PromoGroup,
+  type PromoMechanics,
+  type PromoRow,
+} from '@pricewatch/shared/contract';
+import type { Db } from '../../db/client';
+import { daysBetween } from '../../lib/days';
+import { validationFailed } from '../../lib/errors';
+import { round1, round2 } from '../../lib/money';
+import type { AuthUser } from '../auth/session-user';
+import type { FileStore } from '../files/store';
+import { shopDirectory } from '../shops/directory';
+import { Visibility } from '../shops/visibility';
+import { createPromoQueries } from './queries';
+
+export type PromoInput = { start: string; end: string; groupBy: PromoGroup; networks?: string[] };
+
+/** Key and label of a brand / section group for products without one. */
+export const NO_GROUP = { key: 'none', label: '—' } as const;
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const r1 = (v: unknown): number | null => (num(v) === null ? null : round1(num(v)!));
+
+export function createPromoService(db: Db, files: FileStore) {
+  const queries = createPromoQueries(db);
+  const directory = shopDirectory(db);
+
+  async function summary(user: AuthUser, q: PromoInput): Promise<PromoAnalysis> {
+    if (daysBetween(q.start, q.end) > LEAFLET_LIMITS.promoMaxDays) {
+      throw validationFailed([{ path: 'end', message: `period longer than ${LEAFLET_LIMITS.promoMaxDays} days` }]);
+    }
+    const vis = Visibility.of(user, await directory.get());
+    // 403 for an invisible network, 400 naming `networks` for an unknown one.
+    const shopIds = vis.shopIdsFor({ networks: q.networks });
+    const networkIds = q.networks?.length
+      ? q.networks.map((c) => vis.dir.networkByCode.get(c)!.id)
+      : vis.all
+        ? null
+        : vis.networks.map((n) => n.id);
+    const nothing = shopIds !== null && shopIds.length === 0;
+    const [figures, mechanics] = await Promise.all([
+      nothing ? [] : queries.figures(q.groupBy, shopIds, q.start, q.end),
+      networkIds !== null && networkIds.length === 0 ? [] : queries.mechanics(networkIds, q.start, q.end),
+    ]);
+
+    const rows: PromoRow[] = [];
+    const weekly: PromoAnalysis['weekly'] = [];
+    for (const f of figures) {
+      const gk = Number(f.gk);
+      if (f.kind === 'w') {
+        const network = vis.dir.networkById.get(gk);
+        if (!network) continue;
+        weekly.push({
+          week: String(f.week).slice(0, 10),
+          network: network.code,
+          promoSharePct: f.products ? round1((Number(f.promo_products) / Number(f.products)) * 100) : 0,
+        });
+        continue;
+      }
+      const products = Number(f.products);
+      const promoProducts = Number(f.promo_products);
+      const promoCount = Number(f.promo_count);
+      const network = q.groupBy === 'network' ? vis.dir.networkById.get(gk) : undefined;
+      rows.push({
+        key: q.groupBy === 'network' ? (network?.code ?? String(gk)) : gk === 0 ? NO_GROUP.key : String(gk),
+        label: q.groupBy === 'network' ? (network?.name ?? f.label ?? String(gk)) : gk === 0 ? NO_GROUP.label : (f.label ?? String(gk)),
+        products,
+        promoProducts,
+        promoSharePct: products ? round1((promoProducts / products) * 100) : 0,
+        avgDepthPct: r1(f.avg_depth),
+        maxDepthPct: r1(f.max_depth),
+        avgDurationDays: r1(f.avg_duration),
+        promoCount,
+        promosPerProduct: promoProducts ? round2(promoCount / promoProducts) : null,
+      });
+    }
+    rows.sort((a, b) => b.promoSharePct - a.promoSharePct || a.label.localeCompare(b.label));
+    weekly.sort((a, b) => a.week.localeCompare(b.week) || a.network.localeCompare(b.network));
+
+    const byMechanics = new Map(mechanics.map((m) => [m.mechanics, m]));
+    return {
+      start: q.start,
+      end: q.end,
+      groupBy: q.groupBy,
+      rows,
+      mechanics: PROMO_MECHANICS.filter((m) => byMechanics.has(m))
+        .map((m) => ({ mechanics: m as PromoMechanics, count: Number(byMechanics.get(m)!.count), avgDiscountPct: r1(byMechanics.get(m)!.avg_discount) }))
+        .sort((a, b) => b.count - a.count),
+      weekly,
+    };
+  }
+
+  return {
+    summary,
+
+    /** POST /promo-analysis/export: the summary's three tables as three sheets of one xlsx file. */
+    async exportXlsx(user: AuthUser, q: PromoInput): Promise<{ file: string; extension: 'xlsx' }> {
+      const data = await summary(user, q);
+      const out = await files.create('promo-analysis', user, '.xlsx');
+      try {
+        await writeWorkbook(out.path, data);
+        await out.commit();
+      } catch (err) {
+        await out.discard();
+        throw err;
+      }
+      return { file: out.name, extension: 'xlsx' };
+    },
+  };
+}
+
+export type PromoService = ReturnType<typeof createPromoService>;
+
+/** Headers are English (docs/promo-analysis.md "Export"); numbers stay numbers, empty figures blank. */
+export const EXPORT_SHEETS = {
+  groups: [
+    { header: 'Group', key: 'label', width: 28 },
+    { header: 'Key', key: 'key', width: 14 },
+    { header: 'Products', key: 'products', width: 12 },
+    { header: 'Products on promo', key: 'promoProducts', width: 18 },
+    { header: 'Promo share %', key: 'promoSharePct', width: 15 },
+    { header: 'Average depth %', key: 'avgDepthPct', width: 16 },
+    { header: 'Max depth %', key: 'maxDepthPct', width: 13 },
+    { header: 'Average duration (days)', key: 'avgDurationDays', width: 22 },
+    { header: 'Promos started', key: 'promoCount', width: 15 },
+    { header: 'Promos per product', key: 'promosPerProduct', width: 18 },
+  ],
+  mechanics: [
+    { header: 'Mechanics', key: 'mechanics', width: 16 },
+    { header: 'Leaflet prices', key: 'count', width: 15 },
+    { header: 'Average discount %', key: 'avgDiscountPct', width: 19 },
+  ],
+  weekly: [
+    { header: 'Week (Monday)', key: 'week', width: 15 },
+    { header: 'Network', key: 'network', width: 16 },
+    { header: 'Promo share %', key: 'promoSharePct', width: 15 },
+  ],
+} as const;
+
+async function writeWorkbook(file: string, data: PromoAnalysis) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const sheet = (name: string, columns: readonly { header: string; key: string; width: number }[], rows: Record<string, unknown>[]) => {
+    const ws = workbook.addWorksheet(name);
+    ws.columns = columns.map((c) => ({ ...c }));
+    ws.getRow(1).font = { bold: true };
+    for (const row of rows) ws.addRow(Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v ?? null]))).commit();
+    ws.commit();
+  };
+  sheet(`Groups (${data.groupBy})`, EXPORT_SHEETS.groups, data.rows);
+  sheet('Mechanics', EXPORT_SHEETS.mechanics, data.mechanics);
+  sheet('Weekly', EXPORT_SHEETS.weekly, data.weekly);
+  await workbook.commit();
+}

@@ -1,0 +1,368 @@
+/**
+ * From OCR words with boxes to price candidates (pure, no OCR; rules in
+ * server/docs/leaflets-recognition.md):
+ *  1. price tokens — words (or 2 neighbouring words: "1" "299,00", "39" ",90", superscript "39" "90")
+ *     that spell a price, minus sizes ("0,5 l"), unit prices ("1 kg = 79.80") and dates;
+ *  2. main prices and old prices — a token is old when a label precedes it ("was", "Old price", …) or
+ *     when a clearly taller, lower price is right next to it (the promo price printed big);
+ *  3. each main price with its old price is a cluster; the product name is the nearest block of text
+ *     lines above (or level with) the cluster, mechanics ("2+1", "3 for 2", "Card price") the nearest
+ *     such words.
+ */
+import { isCardWord, isCurrencyWord, isDateLike, isNameWord, isOldLabel, isUnitWord, multiBuyText, parsePrice, stripPriceText } from './price-tokens';
+import type { PromoMechanics } from '@pricewatch/shared/contract';
+
+/** One OCR word: text, confidence 0–100, box in pixels (x1/y1 exclusive), and its OCR line number. */
+export type OcrWord = { text: string; conf: number; x0: number; y0: number; x1: number; y1: number; line: number };
+
+type Rect = { x0: number; y0: number; x1: number; y1: number };
+
+
+export type PriceToken = Rect & {
+  value: number;
+  conf: number;
+  /** Indexes of the words it was read from. */
+  words: number[];
+  /** Preceded by an old-price label ("was", "Old price"). */
+  oldLabel: boolean;
+};
+
+export type CandidateDraft = {
+  key: string;
+  price: number;
+  oldPrice: number | null;
+  discountPct: number | null;
+  mechanics: PromoMechanics;
+  mechanicsText: string | null;
+  text: string;
+  box: { x: number; y: number; w: number; h: number };
+  confidence: number;
+};
+
+const h = (r: Rect) => r.y1 - r.y0;
+const union = (a: Rect, b: Rect): Rect => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) });
+const hGap = (a: Rect, b: Rect) => Math.max(0, a.x0 - b.x1, b.x0 - a.x1);
+const vGap = (a: Rect, b: Rect) => Math.max(0, a.y0 - b.y1, b.y0 - a.y1);
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Words grouped by OCR line, each line left to right. */
+function lines(words: OcrWord[]): number[][] {
+  const byLine = new Map<number, number[]>();
+  words.forEach((w, i) => {
+    const list = byLine.get(w.line) ?? [];
+    list.push(i);
+    byLine.set(w.line, list);
+  });
+  return [...byLine.values()].map((l) => l.sort((a, b) => words[a].x0 - words[b].x0));
+}
+
+const DATE_WORDS = /^(valid|from|until|till|to|od|do|platí|plati|platnost|ważne|wazne|obowiązuje|з|до|с|по|diні)$/i;
+
+/** Price tokens of the page, in the order found. */
+export function findPriceTokens(words: OcrWord[]): PriceToken[] {
+  const tokens: PriceToken[] = [];
+  for (const line of lines(words)) {
+    const lineHasDate = line.filter((i) => isDateLike(words[i].text)).length > 1 || line.some((i) => /^[-–—]$/.test(words[i].text.trim()) || DATE_WORDS.test(words[i].text.trim()));
+    for (let k = 0; k < line.length; k++) {
+      const w = words[line[k]];
+      const p = parsePrice(w.text);
+      if (!p) continue;
+      const next = k + 1 < line.length ? words[line[k + 1]] : null;
+      const wh = h(w);
+      let value = p.value;
+      let used = [line[k]];
+      let rect: Rect = w;
+      if (p.form !== 'full') {
+        if (p.form !== 'whole' || !next) continue;
+        const gap = next.x0 - w.x1;
+        const ratio = h(next) / wh;
+        // "1" "299,00" / "1" "030,99": thousands apart (a leading zero is fine here)
+        const thousands = /^(\d{3})[.,](\d{2})$/.exec(stripPriceText(next.text));
+        const np = parsePrice(next.text);
+        if (thousands && p.hasCurrency === false && ratio > 0.5 && ratio < 2 && gap < Math.max(wh, h(next))) {
+          value = p.value * 1000 + Number(`${thousands[1]}.${thousands[2]}`);
+        } else if (!np) continue;
+        else if (np.form === 'cents' && gap < 0.5 * wh) {
+          value = p.value + np.value; // "39" ",90"
+        } else if (np.form === 'whole' && /^\d{2}$/.test(next.text.trim()) && ratio > 0.3 && ratio < 0.75 && Math.abs(next.y0 - w.y0) < 0.35 * wh && gap < 0.5 * wh) {
+          value = p.value + np.value / 100; // "39" superscript "90"
+        } else continue;
+        used = [line[k], line[k + 1]];
+        rect = union(w, next);
+        k++;
+      }
+      const after = k + 1 < line.length ? words[line[k + 1]] : null;
+      const firstAt = line.indexOf(used[0]);
+      const before = firstAt > 0 ? words[line[firstAt - 1]] : null;
+      const rh = h(rect);
+      // a size: "0,5 l", "1,2 kg", "2,5 %"
+      if (after && after.x0 - rect.x1 < 1.5 * rh && isUnitWord(after.text)) continue;
+      // a size whose unit was misread as a bar or I ("0,75 |") — right after name words on the line
+      if (after && after.x0 - rect.x1 < 0.8 * rh && /^[|Il1]$/.test(after.text.trim()) && before && isNameWord(before.text) && !isOldLabel(before.text) && h(before) > 0.7 * rh) continue;
+      // a unit price: "1 kg = 79.80", "79.80/kg"
+      if (before && /[=/]$/.test(before.text.trim())) continue;
+      if (after && /^\/\s*\p{L}/u.test(after.text.trim())) continue;
+      // a date: "24.07." with another date, a dash or "valid" on its line, or a year after it
+      if (p.dateLike && (lineHasDate || (after && /^\d{4}$/.test(after.text.trim())))) continue;
+      if (value <= 0 || value > 10_000_000) continue;
+      // an old-price label up to two words before, on the same line and close
+      let oldLabel = false;
+      for (let j = firstAt - 1; j >= Math.max(0, firstAt - 2); j--) {
+        const b = words[line[j]];
+        if (rect.x0 - b.x1 > 4 * rh) break;
+        if (isOldLabel(b.text)) oldLabel = true;
+      }
+      const conf = used.reduce((s, i) => s + words[i].conf, 0) / used.length;
+      tokens.push({ ...rect, value: round2(value), conf, words: used, oldLabel });
+    }
+  }
+  return tokens;
+}
+
+type Cluster = { main: PriceToken; old: PriceToken | null; rect: Rect };
+
+/** Whether `small` sits right by `big` (above, below or beside it, within a few of big's heights). */
+function near(big: Rect, small: Rect): boolean {
+  const bh = h(big);
+  return vGap(big, small) <= 2.5 * bh && hGap(big, small) <= 1.5 * bh;
+}
+
+/** Main prices with their old prices. */
+export function pairPrices(tokens: PriceToken[]): Cluster[] {
+  const order = tokens.map((_, i) => i).sort((a, b) => h(tokens[b]) - h(tokens[a]));
+  const role = new Map<number, 'main' | 'old'>();
+  // unlabelled tokens dominated by a clearly taller, lower price next to them are old prices
+  for (const i of order) {
+    const t = tokens[i];
+    if (t.oldLabel) {
+      role.set(i, 'old');
+      continue;
+    }
+    const dominated = order.some(
+      (j) => j !== i && role.get(j) === 'main' && h(tokens[j]) >= 1.4 * h(t) && tokens[j].value < t.value && t.value <= 5 * tokens[j].value && near(tokens[j], t),
+    );
+    role.set(i, dominated ? 'old' : 'main');
+  }
+  const clusters: Cluster[] = order.filter((i) => role.get(i) === 'main').map((i) => ({ main: tokens[i], old: null, rect: { ...tokens[i] } }));
+  // each old price goes to the nearest main price it is above in value; labelled olds first
+  const olds = order.filter((i) => role.get(i) === 'old').sort((a, b) => Number(tokens[b].oldLabel) - Number(tokens[a].oldLabel));
+  for (const i of olds) {
+    const o = tokens[i];
+    let best: Cluster | null = null;
+    let bestD = Infinity;
+    for (const c of clusters) {
+      if (c.old || c.main.value >= o.value || o.value > 5 * c.main.value) continue;
+      if (!near(c.main, o) && !(o.oldLabel && vGap(c.main, o) <= 3 * h(c.main) && hGap(c.main, o) <= 3 * h(c.main))) continue;
+      const d = vGap(c.main, o) + hGap(c.main, o);
+      if (d < bestD) {
+        bestD = d;
+        best = c;
+      }
+    }
+    if (best) {
+      best.old = o;
+      best.rect = union(best.rect, o);
+    }
+  }
+  return clusters;
+}
+
+/** Cost of attaching a word to a cluster: horizontal distance weighs more, words below much more. */
+function cost(c: Rect, w: Rect): number {
+  const dx = hGap(c, w);
+  const below = w.y0 >= c.y1 - 0.2 * h(c) ? w.y0 - c.y1 : 0;
+  const above = Math.max(0, c.y0 - w.y1);
+  return 1.5 * dx + above + 3 * Math.max(0, below);
+}
+
+/** Groups word indexes into visual lines (vertical centres within half a height), top to bottom. */
+function visualLines(words: OcrWord[], idx: number[]): number[][] {
+  const sorted = [...idx].sort((a, b) => words[a].y0 + words[a].y1 - (words[b].y0 + words[b].y1));
+  const out: number[][] = [];
+  for (const i of sorted) {
+    const w = words[i];
+    const cy = (w.y0 + w.y1) / 2;
+    const last = out[out.length - 1];
+    if (last) {
+      const l = words[last[0]];
+      if (Math.abs((l.y0 + l.y1) / 2 - cy) < 0.5 * Math.max(h(l), h(w))) {
+        last.push(i);
+        continue;
+      }
+    }
+    out.push([i]);
+  }
+  return out.map((l) => l.sort((a, b) => words[a].x0 - words[b].x0));
+}
+
+export type CandidateOptions = {
+  /** Boxes are divided by this (the picture was scaled by it before OCR). Default 1. */
+  scale?: number;
+  /** Original picture size: boxes are clipped to it. */
+  width?: number;
+  height?: number;
+  /** Words under this confidence are not used for names and mechanics (default 55). */
+  minWordConf?: number;
+};
+
+/** Price candidates from OCR words, in reading order (rows top to bottom, left to right). */
+export function buildCandidates(words: OcrWord[], opts: CandidateOptions = {}): CandidateDraft[] {
+  const scale = opts.scale ?? 1;
+  const minConf = opts.minWordConf ?? 55;
+  const tokens = findPriceTokens(words);
+  const clusters = pairPrices(tokens);
+  if (clusters.length === 0) return [];
+  const inToken = new Set(tokens.flatMap((t) => t.words));
+
+  // mechanics: one-word multi-buys, "3 for 2" across words, card words
+  type Mech = { rect: Rect; mechanics: PromoMechanics; text: string; words: number[] };
+  const mechs: Mech[] = [];
+  const mechWords = new Set<number>();
+  for (const line of lines(words)) {
+    for (let k = 0; k < line.length; k++) {
+      const w = words[line[k]];
+      const mb = multiBuyText(w.text);
+      if (mb) {
+        mechs.push({ rect: w, mechanics: 'multi_buy', text: mb, words: [line[k]] });
+        mechWords.add(line[k]);
+        continue;
+      }
+      if (k + 2 < line.length && /^\d$/.test(w.text.trim()) && /^(for|za|за)$/i.test(words[line[k + 1]].text.trim()) && /^\d$/.test(words[line[k + 2]].text.trim())) {
+        const ids = [line[k], line[k + 1], line[k + 2]];
+        mechs.push({ rect: ids.map((i) => words[i] as Rect).reduce(union), mechanics: 'multi_buy', text: ids.map((i) => words[i].text.trim()).join(' '), words: ids });
+        ids.forEach((i) => mechWords.add(i));
+        k += 2;
+        continue;
+      }
+      if (isCardWord(w.text) && w.conf >= minConf) {
+        // the card phrase: this word with its close neighbours on the line ("Card price", "with Club card")
+        const ids = [line[k]];
+        for (let j = k - 1; j >= 0 && ids.length < 3 && w.x0 - words[line[j]].x1 < 1.5 * h(w) && isNameWord(words[line[j]].text) && !inToken.has(line[j]); j--) ids.unshift(line[j]);
+        for (let j = k + 1; j < line.length && ids.length < 4 && words[line[j]].x0 - words[ids[ids.length - 1]].x1 < 1.5 * h(w) && isNameWord(words[line[j]].text) && !inToken.has(line[j]); j++) ids.push(line[j]);
+        mechs.push({ rect: ids.map((i) => words[i] as Rect).reduce(union), mechanics: 'card', text: ids.map((i) => words[i].text.trim()).join(' '), words: ids });
+        ids.forEach((i) => mechWords.add(i));
+        k = line.indexOf(ids[ids.length - 1]);
+      }
+    }
+  }
+
+  const nearest = (r: Rect, limit: (c: Cluster) => number): Cluster | null => {
+    let best: Cluster | null = null;
+    let bestCost = Infinity;
+    for (const c of clusters) {
+      const v = cost(c.rect, r);
+      if (v < bestCost && v <= limit(c)) {
+        bestCost = v;
+        best = c;
+      }
+    }
+    return best;
+  };
+
+  const clusterMech = new Map<Cluster, Mech>();
+  for (const m of mechs) {
+    const c = nearest(m.rect, (c) => 6 * h(c.main));
+    if (c && !clusterMech.has(c)) clusterMech.set(c, m);
+  }
+
+  // name words: letters (or numbers: "250 g", "1 kg", "100%"), confident, not labels nor prices;
+  // grouped into phrases (words of one visual line with gaps under 1.2 heights), each phrase goes to
+  // the nearest cluster it is above or level with, at most 1.5 price heights to the side of it
+  const nameIdx: number[] = [];
+  words.forEach((w, i) => {
+    if (inToken.has(i) || mechWords.has(i) || w.conf < minConf || isOldLabel(w.text) || isCurrencyWord(w.text)) return;
+    // a name word, a number ("250", "0,5", "100%") or a single letter or bar ("g", "l" read as "|")
+    if (!isNameWord(w.text) && !/^\d{1,4}([.,]\d{1,2})?%?$/.test(w.text.trim()) && !/^[\p{L}|]$/u.test(w.text.trim())) return;
+    if (/^price$/i.test(w.text.trim())) return;
+    nameIdx.push(i);
+  });
+  const phrases: number[][] = [];
+  for (const l of visualLines(words, nameIdx)) {
+    let cur: number[] = [];
+    for (const i of l) {
+      const prev = cur.length ? words[cur[cur.length - 1]] : null;
+      if (prev && words[i].x0 - prev.x1 > 1.2 * Math.max(h(prev), h(words[i]))) {
+        phrases.push(cur);
+        cur = [];
+      }
+      cur.push(i);
+    }
+    if (cur.length) phrases.push(cur);
+  }
+  const assigned = new Map<Cluster, number[][]>();
+  for (const ph of phrases) {
+    if (!ph.some((i) => isNameWord(words[i].text))) continue;
+    const r = ph.map((i) => words[i] as Rect).reduce(union);
+    let best: Cluster | null = null;
+    let bestCost = Infinity;
+    for (const c of clusters) {
+      const ch = h(c.main);
+      if (r.y0 >= c.rect.y1 || hGap(c.rect, r) > 1.5 * ch) continue; // names are never under the price
+      const v = cost(c.rect, r);
+      if (v < bestCost && v <= 10 * ch) {
+        bestCost = v;
+        best = c;
+      }
+    }
+    if (best) assigned.set(best, [...(assigned.get(best) ?? []), ph]);
+  }
+
+  const out: (CandidateDraft & { rect: Rect })[] = [];
+  for (const c of clusters) {
+    // the nearest phrase, then phrases right above the block (gap under 1.5 line heights, overlapping
+    // it horizontally or starting where it starts), at most 3 lines
+    const mine = (assigned.get(c) ?? []).map((ph) => ({ ph, r: ph.map((i) => words[i] as Rect).reduce(union) }));
+    mine.sort((a, b) => cost(c.rect, a.r) - cost(c.rect, b.r));
+    const block: { ph: number[]; r: Rect }[] = mine.length ? [mine[0]] : [];
+    while (block.length && block.length < 3) {
+      const top = block[block.length - 1].r;
+      const lh = h(top);
+      const above = mine
+        .filter((m) => !block.includes(m) && m.r.y1 <= top.y0 + 0.3 * lh && top.y0 - m.r.y1 <= 1.5 * lh)
+        .filter((m) => Math.min(m.r.x1, top.x1) > Math.max(m.r.x0, top.x0) || Math.abs(m.r.x0 - top.x0) < 2 * lh)
+        .sort((a, b) => b.r.y1 - a.r.y1)[0];
+      if (!above) break;
+      block.push(above);
+    }
+    block.reverse();
+    const text = block
+      .map((b) => b.ph.map((i) => words[i].text.trim()).join(' '))
+      .join(' ')
+      .replace(/(\d) \|(?= |$)/g, '$1 l'); // "0,5 |": a litre sign read as a bar
+    let rect = c.rect;
+    for (const b of block) rect = union(rect, b.r);
+    const m = clusterMech.get(c);
+    if (m) rect = union(rect, m.rect);
+    const price = c.main.value;
+    const oldPrice = c.old ? c.old.value : null;
+    const mechanics: PromoMechanics = m ? m.mechanics : 'discount';
+    const x0 = Math.max(0, Math.floor(rect.x0 / scale));
+    const y0 = Math.max(0, Math.floor(rect.y0 / scale));
+    let x1 = Math.ceil(rect.x1 / scale);
+    let y1 = Math.ceil(rect.y1 / scale);
+    if (opts.width) x1 = Math.min(x1, opts.width);
+    if (opts.height) y1 = Math.min(y1, opts.height);
+    const box = { x: x0, y: y0, w: Math.max(1, x1 - x0), h: Math.max(1, y1 - y0) };
+    out.push({
+      key: `${box.x}-${box.y}-${Math.round(price * 100)}`,
+      price,
+      oldPrice,
+      discountPct: oldPrice ? Math.round(((oldPrice - price) / oldPrice) * 1000) / 10 : null,
+      mechanics,
+      mechanicsText: m ? m.text : null,
+      text,
+      box,
+      confidence: Math.round(c.main.conf),
+      rect: c.main,
+    });
+  }
+  // reading order: rows of main prices (tops within one price height), then left to right
+  out.sort((a, b) => a.rect.y0 - b.rect.y0);
+  const rows: (typeof out)[] = [];
+  for (const c of out) {
+    const row = rows[rows.length - 1];
+    if (row && c.rect.y0 - row[0].rect.y0 < h(row[0].rect)) row.push(c);
+    else rows.push([c]);
+  }
+  return rows.flatMap((r) => r.sort((a, b) => a.rect.x0 - b.rect.x0)).map(({ rect: _r, ...c }) => c);
+}

@@ -1,0 +1,163 @@
+/**
+ * Light text on dark boxes → dark text on light (pure, on a raw 1-channel picture).
+ *
+ * Leaflets print prices, badges and headers white on red or blue. Tesseract binarises the page
+ * globally, so such a box becomes a black blob with holes and its text is mostly lost (measured in
+ * docs/leaflets-recognition.md: 3 of 16 white-on-blue prices read). Here the picture is split at
+ * DARK (grey < 150) into dark components (8-connected) and light components (4-connected). A dark
+ * component that encloses at least three light components of some size — a line of letters — is a box
+ * with light text: its pixels turn white and the light components it encloses are inverted (255 − v),
+ * so the text is dark on plain white, as tesseract reads best. Letters' own holes never count: no glyph has three holes
+ * ("8", "B", "%" have two). Light components larger than half the box (a white panel on a dark band)
+ * keep their colour. Thin frames (tile and price-box outlines) are removed: their sides are read as
+ * "1" or "|" next to the prices.
+ */
+
+export const DARK = 150;
+
+/** Union-find over labels. */
+function makeSets(n: number) {
+  const parent = new Int32Array(n);
+  for (let i = 0; i < n; i++) parent[i] = i;
+  const find = (a: number): number => {
+    while (parent[a] !== a) {
+      parent[a] = parent[parent[a]];
+      a = parent[a];
+    }
+    return a;
+  };
+  const join = (a: number, b: number) => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  };
+  return { find, join };
+}
+
+/** Connected components of pixels where `on(i)`; returns a label per pixel (−1 off) and the count. */
+function label(width: number, height: number, on: Uint8Array, eight: boolean): { labels: Int32Array; count: number } {
+  const labels = new Int32Array(width * height).fill(-1);
+  const sets = makeSets(Math.ceil((width * height) / 2) + 2);
+  let next = 0;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const i = row + x;
+      if (!on[i]) continue;
+      const left = x > 0 ? labels[i - 1] : -1;
+      const up = y > 0 ? labels[i - width] : -1;
+      const ul = eight && x > 0 && y > 0 ? labels[i - width - 1] : -1;
+      const ur = eight && x < width - 1 && y > 0 ? labels[i - width + 1] : -1;
+      let l = left;
+      if (up >= 0) {
+        if (l < 0) l = up;
+        else if (up !== l) sets.join(l, up);
+      }
+      if (ul >= 0) {
+        if (l < 0) l = ul;
+        else if (ul !== l) sets.join(l, ul);
+      }
+      if (ur >= 0) {
+        if (l < 0) l = ur;
+        else if (ur !== l) sets.join(l, ur);
+      }
+      if (l < 0) {
+        l = next++;
+        if (next >= (width * height) / 2) return { labels: labels.fill(-1), count: 0 }; // pathological noise: leave as is
+      }
+      labels[i] = l;
+    }
+  }
+  // flatten to compact labels
+  const compact = new Int32Array(next).fill(-1);
+  let count = 0;
+  for (let i = 0; i < labels.length; i++) {
+    if (labels[i] < 0) continue;
+    const r = sets.find(labels[i]);
+    if (compact[r] < 0) compact[r] = count++;
+    labels[i] = compact[r];
+  }
+  return { labels, count };
+}
+
+/** Returns a copy of `grey` (width × height, 1 byte a pixel) with light-on-dark text made dark-on-light. */
+export function darkTextOnLight(grey: Uint8Array, width: number, height: number): Uint8Array {
+  const n = width * height;
+  const dark = new Uint8Array(n);
+  const light = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (grey[i] < DARK) dark[i] = 1;
+    else light[i] = 1;
+  }
+  const D = label(width, height, dark, true);
+  const L = label(width, height, light, false);
+  if (D.count === 0 || L.count === 0) return Uint8Array.from(grey);
+
+  const darkArea = new Int32Array(D.count);
+  const bx0 = new Int32Array(D.count).fill(width);
+  const by0 = new Int32Array(D.count).fill(height);
+  const bx1 = new Int32Array(D.count);
+  const by1 = new Int32Array(D.count);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const d = D.labels[y * width + x];
+      if (d < 0) continue;
+      darkArea[d]++;
+      if (x < bx0[d]) bx0[d] = x;
+      if (x > bx1[d]) bx1[d] = x;
+      if (y < by0[d]) by0[d] = y;
+      if (y > by1[d]) by1[d] = y;
+    }
+  }
+  // frames: thin outlines of tiles and price boxes (under 6 % of their box, both sides over 30 px);
+  // tesseract reads a frame's side next to a price as a digit ("|16.99" → 116.99), so they go
+  const frame = new Uint8Array(D.count);
+  let frames = false;
+  for (let d = 0; d < D.count; d++) {
+    const w = bx1[d] - bx0[d] + 1;
+    const hh = by1[d] - by0[d] + 1;
+    if (w > 30 && hh > 30 && darkArea[d] < 0.06 * w * hh) frame[d] = 1;
+    if (frame[d]) frames = true;
+  }
+  const lightArea = new Int32Array(L.count);
+  const enclosing = new Int32Array(L.count).fill(-2); // −2 unseen, −1 touches the border
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const l = L.labels[i];
+      if (l < 0) continue;
+      lightArea[l]++;
+      const border = x === 0 || y === 0 || x === width - 1 || y === height - 1;
+      if (border) enclosing[l] = -1;
+      else if (enclosing[l] === -2) enclosing[l] = D.labels[i - width]; // first (topmost) pixel: the pixel above is the enclosing dark component
+    }
+  }
+  // boxes: dark components enclosing ≥ 3 light components of at least 12 px and 0.2 % of the box
+  const letters = new Int32Array(D.count);
+  for (let l = 0; l < L.count; l++) {
+    const d = enclosing[l];
+    if (d < 0) continue;
+    if (lightArea[l] >= 12 && lightArea[l] >= 0.002 * darkArea[d] && lightArea[l] <= 0.5 * darkArea[d]) letters[d]++;
+  }
+  let any = false;
+  const box = new Uint8Array(D.count);
+  for (let d = 0; d < D.count; d++) {
+    if (letters[d] >= 3) {
+      box[d] = 1;
+      any = true;
+    }
+  }
+  if (!any && !frames) return Uint8Array.from(grey);
+  const out = Uint8Array.from(grey);
+  for (let i = 0; i < n; i++) {
+    const d = D.labels[i];
+    if (d >= 0) {
+      if (box[d] || frame[d]) out[i] = 255; // the box itself becomes plain white paper; frames go
+      continue;
+    }
+    const l = L.labels[i];
+    const e = enclosing[l];
+    if (e >= 0 && box[e] && lightArea[l] <= 0.5 * darkArea[e]) out[i] = 255 - grey[i];
+  }
+  return out;
+}

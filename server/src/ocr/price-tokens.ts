@@ -1,0 +1,123 @@
+/**
+ * Reading one OCR word as a price (pure, no OCR): which spellings are prices, which are not, and the
+ * word classes the candidate rules need (units, old-price labels, mechanics). See
+ * server/docs/leaflets-recognition.md for the rules and their reasons.
+ */
+
+/** `full`: a whole price ("39.90", "39,-"); `whole`: 1–3 digits that may be the start of a longer
+ * price ("1" of "1 299,00", "39" of "39 ⁹⁰"); `cents`: ".90" / ",90" after a whole. */
+export type PriceForm = 'full' | 'whole' | 'cents';
+export type ParsedPrice = { value: number; form: PriceForm; dateLike: boolean; hasCurrency: boolean };
+
+const LEADING_JUNK = /^[([{"'«„‚*•·:]+/;
+const TRAILING_JUNK = /[)\]}"'»“”‘’*•·:;|!]+$/;
+/** Currency marks as printed before or after the amount (also common OCR misreadings of Kč, zł). */
+const CURRENCY_SUFFIX = /\s*(kč|kc|kć|czk|zł|zl|zt|pln|€|eur|euro|\$|£|ft|huf|lei|ron|грн|₴|uah|руб|₽|rub|р\.?|лв)\.?$/i;
+const CURRENCY_PREFIX = /^(€|\$|£|eur|czk|pln)\s*/i;
+
+/** "01.09." / "1.9." / "24.07.2026": day-and-month spellings. */
+export function isDateLike(text: string): boolean {
+  const t = text.trim().replace(LEADING_JUNK, '').replace(/[,;:]+$/, '');
+  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})?$/.exec(t);
+  if (!m) return /^\d{1,2}\.\d{1,2}\.\d{2,4}[-–—]/.test(t) || /^\d{1,2}\/\d{1,2}(\/\d{2,4})?$/.test(t);
+  const day = Number(m[1]);
+  const month = Number(m[2]);
+  return day >= 1 && day <= 31 && month >= 1 && month <= 12;
+}
+
+/** A word without stray punctuation and currency around it: "(1 299,00 Kč." → "299,00" for the part. */
+export function stripPriceText(raw: string): string {
+  let t = raw.trim().replace(LEADING_JUNK, '').replace(TRAILING_JUNK, '').replace(CURRENCY_PREFIX, '');
+  const suf = CURRENCY_SUFFIX.exec(t);
+  if (suf && suf.index > 0) t = t.slice(0, suf.index);
+  return t.replace(/^(\d{1,5}[.,]\d{2})[.,]$/, '$1');
+}
+
+/**
+ * A price spelling or null. Accepted: 39.90, 39,90, 1299.00, 39,- / 39.– (whole units), with a currency
+ * glued before or after (39.90Kč, €1.29), with stray OCR punctuation around ("(39,90", "39,90."). Not
+ * prices: percentages (2,5%), numbers glued to units (350g, 0,5l), more than 5 whole digits (EAN-like),
+ * a leading zero before another digit (01.09), 1 or 3+ decimals (1.5, 1.500).
+ */
+export function parsePrice(raw: string): ParsedPrice | null {
+  let t = raw.trim();
+  if (!t || t.includes('%') || t.includes('=')) return null;
+  // a date, or its shape with a misread digit ("87.11." for 07.11.): decided with the line (candidates.ts)
+  const dateLike = isDateLike(t) || /^\d{1,2}\.\d{1,2}\.$/.test(t.replace(LEADING_JUNK, ''));
+  t = t.replace(LEADING_JUNK, '').replace(TRAILING_JUNK, '');
+  let hasCurrency = false;
+  const pre = CURRENCY_PREFIX.exec(t);
+  if (pre) {
+    hasCurrency = true;
+    t = t.slice(pre[0].length);
+  }
+  // "39,-" / "39.–" / "39,--": whole units, the dash is part of the price.
+  const dash = /^(\d{1,5})[.,][-–—]{1,2}$/.exec(t);
+  if (dash) return { value: Number(dash[1]), form: 'full', dateLike, hasCurrency };
+  const suf = CURRENCY_SUFFIX.exec(t);
+  if (suf && suf.index > 0) {
+    hasCurrency = true;
+    t = t.slice(0, suf.index);
+  }
+  // a currency misread as a trailing dot or comma: "113,90." (only after a 2-digit decimal part)
+  t = t.replace(/^(\d{1,5}[.,]\d{2})[.,]$/, '$1');
+  // letter O read inside digits
+  t = t.replace(/(?<=\d)[oO](?=[\d.,]|$)/g, '0');
+  let m = /^(\d{1,5})[.,](\d{2})$/.exec(t);
+  if (m) {
+    if (/^0\d/.test(m[1])) return null;
+    return { value: Number(`${m[1]}.${m[2]}`), form: 'full', dateLike, hasCurrency };
+  }
+  m = /^[.,](\d{2})$/.exec(t);
+  if (m && !hasCurrency) return { value: Number(m[1]) / 100, form: 'cents', dateLike: false, hasCurrency };
+  m = /^(\d{1,3})$/.exec(t);
+  if (m && !/^0\d/.test(m[1])) return { value: Number(m[1]), form: 'whole', dateLike: false, hasCurrency };
+  return null;
+}
+
+function bare(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/^[^\p{L}\p{N}%|]+|[^\p{L}\p{N}%|]+$/gu, '');
+}
+
+/** Units after a number that make it a size, not a price ("0,5 l", "1,2 kg", "2,5 %"). */
+const UNITS = new Set([
+  'g', 'gr', 'kg', 'dkg', 'dag', 'mg', 'l', 'ltr', 'ml', 'cl', 'dl', 'cm', 'mm', 'm', 'm2', 'w', 'kw', 'v', 'mah', 'x', '%',
+  'pcs', 'pc', 'ks', 'szt', 'шт', 'г', 'кг', 'л', 'мл', 'см', 'pack', 'packs', 'roll', 'rolls', 'bags', 'tabs', 'washes', 'inch',
+]);
+export function isUnitWord(text: string): boolean {
+  return UNITS.has(bare(text));
+}
+
+/** Words that mark the next price as the old one ("was 49.90", "Old price 49.90", "Původně 49,90"). */
+const OLD_LABELS = new Set([
+  'was', 'old', 'before', 'regular', 'regularly', 'previously', 'instead', 'rrp', 'orig', 'original', 'usual', 'normally', 'reg',
+  'původně', 'původní', 'puvodne', 'puvodni', 'běžně', 'bezne', 'dříve', 'drive', 'przed', 'poprzednio', 'regularna', 'stara',
+  'было', 'была', 'старая', 'стара', 'була', 'було',
+]);
+export function isOldLabel(text: string): boolean {
+  return OLD_LABELS.has(bare(text));
+}
+
+/** Loyalty-card words ("Card price", "with Club card", "z kartą"). */
+export function isCardWord(text: string): boolean {
+  return /^(card|cards|club|clubcard|karta|kartou|kartą|karty|kartu|app|aplikace|aplikacji|карта|картою|картой|картка|карткою)$/.test(bare(text));
+}
+
+/** "2+1", "1+1", "3+2": a multi-buy mechanic in one word. */
+export function multiBuyText(text: string): string | null {
+  const m = /^(\d)\s*\+\s*(\d)$/.exec(bare(text).replace(/\s+/g, ''));
+  return m ? `${m[1]}+${m[2]}` : null;
+}
+
+/** Has at least two letters: a word that can be part of a product name. */
+export function isNameWord(text: string): boolean {
+  return (text.match(/\p{L}/gu) ?? []).length >= 2;
+}
+
+/** A currency mark alone ("Kč", "zł" or its misreadings "zt", "zl", "€"): never part of a name. */
+export function isCurrencyWord(text: string): boolean {
+  return /^(kč|kc|kć|ké|czk|zł|zl|zt|z1|pln|€|eur|euro|\$|£|ft|huf|lei|грн|₴|uah|руб|₽|лв)\.?$/i.test(text.trim());
+}
