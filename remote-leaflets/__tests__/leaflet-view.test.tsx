@@ -298,6 +298,25 @@ describe('Leaflet view', () => {
     expect(await screen.findByTestId('upload-refused')).toHaveTextContent('huge.png: The file is too large (at most 15 MB)');
   });
 
+  it('a failed poll during recognition is retried and the recognition still ends', async () => {
+    const answers: unknown[] = [
+      { status: 'running', progress: 10 },
+      'fail',
+      { status: 'done', progress: 100 },
+    ];
+    server.on('GET /leaflets/5/neural-data', () => {
+      const next = answers.length ? answers.shift() : 'fail';
+      if (next === 'fail') return { status: 503, json: { success: false, error: { code: 'internal_error', message: 'internal_error' } } };
+      return ok({ pageId: '11', candidates: [], text: '', seconds: null, error: null, recognisedAt: null, ...(next as object) });
+    });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Recognise prices' }));
+    expect(await screen.findByText('Recognising… 10 %')).toBeInTheDocument();
+    // One failure in between: polling goes on and reaches the end.
+    await waitFor(() => expect(server.received.filter((r) => r.path === '/leaflets/5/neural-data')).toHaveLength(3), { timeout: 6000 });
+    expect(await screen.findByRole('button', { name: 'Recognise again' })).toBeEnabled();
+  }, 15000);
+
   it('recognises prices: polls while queued and running, then Accept saves a candidate as a recognised price', async () => {
     const answers = [
       { status: 'queued', progress: 0 },

@@ -9,7 +9,7 @@ import { ProductAlarmsPanel } from '../features/alarms/components/product-alarms
 import { getShops } from '../features/alarms/api/catalogue';
 import { useErrorText } from '../lib/error-text';
 import { useAlarmsTranslation } from '../lib/i18n';
-import { useApi } from '../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 
 /**
  * The Alarms area (route `alarms`): price alarms, product alarms and what fired. Guests look but do not

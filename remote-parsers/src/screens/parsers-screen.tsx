@@ -7,7 +7,7 @@ import { ParsersPanel } from '../features/parsers/components/parsers-panel';
 import { ScrapersPanel } from '../features/scrapers/components/scrapers-panel';
 import { getParsers } from '../features/parsers/api/parsers';
 import { useParsersTranslation } from '../lib/i18n';
-import { useApi } from '../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 
 /**
  * The Parsers area (route `parsers`): every parser's last run, problems and not-found products, force

@@ -6,3 +6,5 @@ export { cached, clearCached, CACHE_DELAY_MS } from './cache';
 export { setUnauthorizedHandler } from './unauthorized';
 export type { UnauthorizedHandler } from './unauthorized';
 export type { QueryParams } from './query-params';
+export { useApi, asApiError } from './use-api';
+export type { ApiState } from './use-api';

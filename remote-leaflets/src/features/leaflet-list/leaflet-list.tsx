@@ -11,7 +11,7 @@ import { useLeafletsTranslation } from '../../lib/i18n';
 import { deleteLeaflet, exportLeaflets, getNetworks, searchLeafletsByName, searchLeafletsByPeriod } from '../../lib/api';
 import { useErrorText } from '../../lib/error-text';
 import { useFormatters } from '../../lib/format';
-import { useApi } from '../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 import { DeleteDialog } from './components/delete-dialog';
 import { FormRow, Select } from './components/form-bits';
 import { LeafletDialog, usDay } from './components/leaflet-dialog';

@@ -9,7 +9,7 @@ import { getLeaflet, getLeafletPrices } from '../../lib/api';
 import { useErrorText } from '../../lib/error-text';
 import { useFormatters } from '../../lib/format';
 import { useLeafletsTranslation } from '../../lib/i18n';
-import { useApi } from '../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 import { EditDialog } from './edit-dialog';
 import { PagePicture, type DrawnBox } from './page-picture';
 import { PageStrip } from './page-strip';

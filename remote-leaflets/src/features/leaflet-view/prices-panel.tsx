@@ -7,7 +7,7 @@ import { getLeafletPrices } from '../../lib/api';
 import { useErrorText } from '../../lib/error-text';
 import { useFormatters } from '../../lib/format';
 import { useLeafletsTranslation } from '../../lib/i18n';
-import { useApi } from '../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 
 const col = dataColumnHelper<LeafletPrice>();
 const SIZE = LEAFLET_LIMITS.pageSizeDefault;

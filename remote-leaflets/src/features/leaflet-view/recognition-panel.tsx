@@ -9,6 +9,8 @@ import type { PriceDraft } from './price-form';
 
 /** How often a queued or running recognition is asked again. */
 export const RECOGNITION_POLL_MS = 1000;
+/** Failed polls in a row retried before the panel gives up and shows the error. */
+export const RECOGNITION_POLL_RETRIES = 3;
 
 /** A candidate as the add-price form's starting point ("Fix"). */
 export function candidateDraft(c: PriceCandidate): PriceDraft {
@@ -68,20 +70,27 @@ export function RecognitionPanel({
       stop();
       const mine = seq.current;
       setProblem(null);
-      const poll = (first: boolean) => {
+      // A failed poll while the page is being recognised is retried with a growing delay (a network
+      // blip must not freeze the progress bar); after the last try the button comes back.
+      const poll = (first: boolean, failures: number) => {
         getNeuralData(leafletId, page._id, first && refresh).then(
           (answer) => {
             if (mine !== seq.current) return;
             setData(answer);
-            if (answer.status === 'queued' || answer.status === 'running') timer.current = setTimeout(() => poll(false), RECOGNITION_POLL_MS);
+            if (answer.status === 'queued' || answer.status === 'running') timer.current = setTimeout(() => poll(false, 0), RECOGNITION_POLL_MS);
           },
           (error: unknown) => {
             if (mine !== seq.current) return;
+            if (!first && failures < RECOGNITION_POLL_RETRIES) {
+              timer.current = setTimeout(() => poll(false, failures + 1), RECOGNITION_POLL_MS * (failures + 2));
+              return;
+            }
+            setData((d) => (d && (d.status === 'queued' || d.status === 'running') ? { ...d, status: 'none' } : d));
             setProblem(errorText(error));
           },
         );
       };
-      poll(true);
+      poll(true, 0);
     },
     [leafletId, page._id, errorText],
   );

@@ -8,7 +8,7 @@ import { getLeafletStatistics } from '../../lib/api';
 import { useErrorText } from '../../lib/error-text';
 import { useFormatters } from '../../lib/format';
 import { useLeafletsTranslation } from '../../lib/i18n';
-import { useApi } from '../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 
 type Row = { key: string; label: string; count: number; avgDiscountPct?: number | null };
 const col = dataColumnHelper<Row>();

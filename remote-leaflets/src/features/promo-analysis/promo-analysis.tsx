@@ -12,7 +12,7 @@ import { getNetworks } from '../../lib/api';
 import { useErrorText } from '../../lib/error-text';
 import { isoToUs, useFormatters } from '../../lib/format';
 import { useLeafletsTranslation } from '../../lib/i18n';
-import { useApi } from '../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 import { exportPromoAnalysis, getPromoAnalysis, type PromoQuery } from './api';
 import { PromoFilters, lastDays, periodProblem, type PromoFilter } from './promo-filters';
 

@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, toaster } from '@pricewatch/shared/ui';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormatters } from '../../../lib/format';
 import { useAlarmsTranslation } from '../../../lib/i18n';
-import { useApi } from '../../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 import { getAlarmEvents, getAlarmSettings, markEventsRead, saveAlarmSettings } from '../api/events';
 import { CheckBox, FormRow, Select } from './form-bits';
 import { ruleText } from './price-alarms-panel';

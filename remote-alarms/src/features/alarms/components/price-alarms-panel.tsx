@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, toaster } from '@pricewatch/shared/ui';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormatters } from '../../../lib/format';
 import { useAlarmsTranslation } from '../../../lib/i18n';
-import { useApi } from '../../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 import { deleteAllPriceAlarms, deletePriceAlarm, exportPriceAlarms, getPriceAlarms, updatePriceAlarms } from '../api/price-alarms';
 import { AlarmDialog } from './alarm-dialog';
 import { CheckBox, Select } from './form-bits';

@@ -1,6 +1,6 @@
 import { apiPost } from '@pricewatch/shared/api';
 import type { AnalyticsBody, DiscountAnalysis, Ok } from '@pricewatch/shared/contract';
-import { useApi } from '../../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 
 /** POST /prices/history/discount-analysis — per network: how often and how deep it discounts. */
 export async function getDiscountAnalysis(body: AnalyticsBody): Promise<DiscountAnalysis> {

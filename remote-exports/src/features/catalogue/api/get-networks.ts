@@ -1,6 +1,6 @@
 import { apiGet, cached } from '@pricewatch/shared/api';
 import type { NetworkSummary, Ok } from '@pricewatch/shared/contract';
-import { useApi } from '../../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 
 /** GET /shops/networks — the visible retail chains, sorted by name; kept for the session (spec §3). */
 export function getNetworks(): Promise<NetworkSummary[]> {

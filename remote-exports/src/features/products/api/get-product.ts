@@ -1,6 +1,6 @@
 import { apiGet } from '@pricewatch/shared/api';
 import type { Ok, Product } from '@pricewatch/shared/contract';
-import { useApi } from '../../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 
 /** GET /products/{id} — the card's header: attributes and where shops sell it. 404 → not_found. */
 export async function getProduct(id: string): Promise<Product> {

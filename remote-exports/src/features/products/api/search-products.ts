@@ -1,6 +1,6 @@
 import { apiGet, type QueryParams } from '@pricewatch/shared/api';
 import type { Ok, ProductListItem, ProductSearchQuery } from '@pricewatch/shared/contract';
-import { useApi } from '../../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 import { learnSections } from '../../catalogue/api/get-sections';
 
 /**

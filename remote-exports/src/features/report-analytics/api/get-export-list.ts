@@ -1,6 +1,6 @@
 import { apiGet, type QueryParams } from '@pricewatch/shared/api';
 import type { ExportList, ExportListQuery, Ok } from '@pricewatch/shared/contract';
-import { useApi } from '../../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 
 /** GET /export/list — the requests the caller sees, newest first (limit 30, skip 0 by default). */
 export async function getExportList(query: ExportListQuery): Promise<ExportList> {

@@ -1,6 +1,6 @@
 import { apiDelete, apiGet, apiPost } from '@pricewatch/shared/api';
 import type { Deleted, ExportGroupFile, ExportTemplate, ExportTemplateBody, Ok } from '@pricewatch/shared/contract';
-import { useApi } from '../../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 
 /** GET /export/get-templates — the network's templates, newest first. */
 export async function getTemplates(): Promise<ExportTemplate[]> {

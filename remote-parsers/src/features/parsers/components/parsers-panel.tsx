@@ -9,7 +9,7 @@ import { forceStart, getParsers, getRunResults } from '../api/parsers';
 import { RunProgress, useLiveRun } from './run-progress';
 import { useErrorText } from '../../../lib/error-text';
 import { useParsersTranslation } from '../../../lib/i18n';
-import { useApi } from '../../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 
 const PAGE_SIZE = 30;
 

@@ -6,7 +6,7 @@ import { ErrorState, LoadingState, toaster } from '@pricewatch/shared/ui';
 import { createScraperRequest, deleteScraperRequest, getScraperRequests } from '../api/scrapers';
 import { useErrorText } from '../../../lib/error-text';
 import { useParsersTranslation } from '../../../lib/i18n';
-import { useApi } from '../../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 
 const PAGE_SIZE = 30;
 

@@ -5,7 +5,7 @@ import {
   type AvailableShop,
   type NetworkSummary,
 } from '@pricewatch/shared/contract';
-import { useApi } from '../../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 
 /** The networks the caller sees (GET /shops/networks): what allowed networks may be chosen from. */
 export const getNetworks = (): Promise<NetworkSummary[]> =>

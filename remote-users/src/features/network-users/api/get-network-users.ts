@@ -1,6 +1,6 @@
 import { apiGet } from '@pricewatch/shared/api';
 import { networkUsersListResponseSchema, type NetworkUser } from '@pricewatch/shared/contract';
-import { useApi } from '../../../lib/use-api';
+import { useApi } from '@pricewatch/shared/api';
 
 /** Provider admins: every user (GET /network-users/admin/list); a network admin: their network's. */
 export async function getNetworkUsers(all: boolean): Promise<NetworkUser[]> {

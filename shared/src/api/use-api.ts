@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, isApiError } from '@pricewatch/shared/api';
+import { ApiError, isApiError } from './api-error';
 
 export type ApiState<T> = {
   /** The last answer; kept while the next one loads, so a table does not blink between pages. */
@@ -9,14 +9,15 @@ export type ApiState<T> = {
   reload: () => void;
 };
 
-function asApiError(error: unknown): ApiError {
+/** Any failure as an ApiError (a thrown non-ApiError is "service unavailable"). */
+export function asApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   return new ApiError({ status: 0, messageKey: 'service_unavailable', message: String(error), cause: error });
 }
 
 /**
- * Runs `fetcher` whenever `key` changes (null: nothing to load). Answers to an older key are dropped,
- * so fast filter changes never show stale rows.
+ * The screens' loading hook: runs `fetcher` whenever `key` changes (and on reload()); answers to an
+ * older key are dropped, so fast filter changes never show stale rows. `key` null = nothing to load yet.
  */
 export function useApi<T>(key: string | null, fetcher: () => Promise<T>): ApiState<T> {
   const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({ loading: key !== null });
