@@ -29,6 +29,10 @@ export type LeafletPageOptions = {
   rows?: number;
   /** Header text; default the seed's chain and "Weekly offers". */
   title?: string;
+  /** The line under the title; default "Valid dd.mm. – dd.mm.2026" from the seed. */
+  subtitle?: string;
+  /** Currency sign and decimal separator; default by seed (leafletPageStyle). */
+  money?: { currency: string | null; decimal: '.' | ',' };
   /** Page width in pixels; default 1240 (A4 at 150 dpi). */
   width?: number;
   /** How old prices are printed; default by seed (never `strike`, see leafletPageStyle). */
@@ -228,7 +232,7 @@ export async function renderLeafletPage(opts: LeafletPageOptions): Promise<Rende
   const rowsWanted = opts.rows ?? (opts.items ? Math.ceil(opts.items.length / columns) : 3);
   const rows = Math.max(1, Math.min(8, Math.floor(rowsWanted)));
   const items = (opts.items ?? leafletPageItems(seed, columns * rows)).slice(0, columns * rows);
-  const style = { ...leafletPageStyle(seed), ...(opts.oldPriceStyle ? { oldStyle: opts.oldPriceStyle } : {}) };
+  const style = { ...leafletPageStyle(seed), ...(opts.oldPriceStyle ? { oldStyle: opts.oldPriceStyle } : {}), ...(opts.money ?? {}) };
   const theme = THEMES[Math.abs(seed) % THEMES.length];
   const rnd = seededRandom(seed * 31 + 7);
   const chain = CHAINS[Math.abs(seed) % CHAINS.length];
@@ -246,7 +250,7 @@ export async function renderLeafletPage(opts: LeafletPageOptions): Promise<Rende
   const month = 1 + Math.floor(rnd() * 12);
   const dd = (d: number) => String(d).padStart(2, '0');
   const title = opts.title ?? `${chain} — Weekly offers`;
-  const valid = `Valid ${dd(day)}.${dd(month)}. – ${dd(day + 6)}.${dd(month)}.2026`;
+  const valid = opts.subtitle ?? `Valid ${dd(day)}.${dd(month)}. – ${dd(day + 6)}.${dd(month)}.2026`;
 
   const parts: string[] = [];
   parts.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);

@@ -118,8 +118,8 @@ export const listOf = <T extends z.ZodType<unknown, any>>(item: T) =>
 export const idListSchema = listOf(idSchema);
 
 /** PostgreSQL text cannot hold NUL: such input is 400, never a database error. */
-const noNul = (s: string) => !s.includes('\u0000');
-const NUL_MESSAGE = 'invalid character';
+export const noNul = (s: string) => !s.includes('\u0000');
+export const NUL_MESSAGE = 'invalid character';
 
 export const codeSchema = z.string().trim().min(1).max(100).refine(noNul, NUL_MESSAGE);
 export const codeListSchema = listOf(codeSchema);

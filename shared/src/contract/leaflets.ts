@@ -20,7 +20,19 @@
  */
 import { z } from 'zod';
 import { okSchema } from './envelope';
-import { CURRENCIES, codeSchema, idSchema, intQuery, isoDaySchema, listOf, periodRefine, productSummarySchema, usDateSchema } from './catalogue';
+import {
+  CURRENCIES,
+  NUL_MESSAGE,
+  codeSchema,
+  idSchema,
+  intQuery,
+  isoDaySchema,
+  listOf,
+  noNul,
+  periodRefine,
+  productSummarySchema,
+  usDateSchema,
+} from './catalogue';
 
 // ---------------------------------------------------------------------------------------------------
 // Limits and vocabularies
@@ -156,8 +168,15 @@ export type LeafletPrice = z.infer<typeof leafletPriceSchema>;
 // Requests
 // ---------------------------------------------------------------------------------------------------
 
-const nameSchema = z.string().trim().min(1, 'required').max(LEAFLET_LIMITS.nameMaxLength, 'too_long');
-const descriptionSchema = z.string().trim().max(LEAFLET_LIMITS.descriptionMaxLength, 'too_long').nullable().optional();
+// Every text refuses NUL (PostgreSQL text cannot hold it): 400 naming the field, never a database error.
+const nameSchema = z.string().trim().min(1, 'required').max(LEAFLET_LIMITS.nameMaxLength, 'too_long').refine(noNul, NUL_MESSAGE);
+const descriptionSchema = z
+  .string()
+  .trim()
+  .max(LEAFLET_LIMITS.descriptionMaxLength, 'too_long')
+  .refine(noNul, NUL_MESSAGE)
+  .nullable()
+  .optional();
 
 /** POST /leaflets/create. */
 export const leafletCreateSchema = z
@@ -206,14 +225,18 @@ export const leafletPriceInputSchema = z
     leafletId: idSchema,
     pageId: idSchema.nullable().optional(),
     productId: idSchema.nullable().optional(),
-    productName: z.string().trim().min(1, 'required').max(LEAFLET_LIMITS.productNameMaxLength, 'too_long'),
+    productName: z.string().trim().min(1, 'required').max(LEAFLET_LIMITS.productNameMaxLength, 'too_long').refine(noNul, NUL_MESSAGE),
     price: moneyInputSchema,
     oldPrice: moneyInputSchema.nullable().optional(),
     /** Percent 1–99; computed from oldPrice when absent. */
     discountPct: z.number().min(0).max(99.99).nullable().optional(),
     mechanics: z.enum(PROMO_MECHANICS).default('discount'),
-    mechanicsText: z.string().trim().max(LEAFLET_LIMITS.mechanicsTextMaxLength, 'too_long').nullable().optional(),
-    box: boxSchema.nullable().optional(),
+    mechanicsText: z.string().trim().max(LEAFLET_LIMITS.mechanicsTextMaxLength, 'too_long').refine(noNul, NUL_MESSAGE).nullable().optional(),
+    /** Within the page (checked by the server); without a page, within the largest picture. */
+    box: boxSchema
+      .refine((b) => b.x + b.w <= LEAFLET_LIMITS.imageMaxSide && b.y + b.h <= LEAFLET_LIMITS.imageMaxSide, 'outside_page')
+      .nullable()
+      .optional(),
     source: z.enum(['manual', 'recognised']).default('manual'),
   })
   .superRefine((v, ctx) => {
@@ -225,7 +248,7 @@ export type LeafletPriceInput = z.input<typeof leafletPriceInputSchema>;
 
 /** GET /leaflets/search/by-name. Empty name lists the newest leaflets. */
 export const leafletSearchByNameQuerySchema = z.object({
-  name: z.string().max(LEAFLET_LIMITS.nameMaxLength, 'too_long').transform((s) => s.trim()).default(''),
+  name: z.string().max(LEAFLET_LIMITS.nameMaxLength, 'too_long').refine(noNul, NUL_MESSAGE).transform((s) => s.trim()).default(''),
   network: codeSchema.optional(),
 });
 export type LeafletSearchByNameQuery = z.input<typeof leafletSearchByNameQuerySchema>;

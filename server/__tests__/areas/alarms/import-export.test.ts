@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { body, build, loginAs, type Session } from '../../helpers/build';
 import { addFixtures, FIXTURES, type Fixtures } from '../../helpers/catalogue';
-import { caller, upload, type Call } from './helpers';
+import { caller, multipart, upload, type Call } from './helpers';
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -136,6 +136,31 @@ describe('alarm import and export (xlsx)', () => {
     }
     const big = await importPrice({ shops }, { name: 'big.xlsx', data: Buffer.alloc(20 * 1024 * 1024, 1) });
     expect([big.statusCode, big.json().error.code]).toEqual([413, 'payload_too_large']);
+    expect(await total()).toBe(before);
+  });
+
+  it('answers a broken multipart form with 400, never 500, and saves nothing', async () => {
+    const before = await total();
+    const good = await xlsx([['ean', 'rule', 'value'], [FIXTURES.buckwheat.ean, 'below', 1]]);
+    const form = multipart({ shops }, { name: 'a.xlsx', data: good });
+    const boundary = form.headers['content-type'].split('boundary=')[1]!;
+    const post = (headers: Record<string, string>, payload: Buffer | string) =>
+      app.inject({ method: 'POST', url: '/price-alarms/import', query: { token: session.token }, cookies: session.xsrf.cookies, headers: { ...session.xsrf.headers, ...headers }, payload });
+    const field = (k: string, v: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+    const file = (k: string) =>
+      Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`), good, Buffer.from('\r\n')]);
+    const cases: [string, Record<string, string>, Buffer | string, unknown][] = [
+      ['truncated body', form.headers, form.payload.subarray(0, form.payload.length - 100), ['body', 'invalid_multipart']],
+      ['no boundary', { 'content-type': 'multipart/form-data' }, form.payload, ['body', 'invalid_multipart']],
+      ['duplicate shops', form.headers, Buffer.concat([field('shops', shops), form.payload]), ['shops', 'duplicate_field']],
+      ['two files', form.headers, Buffer.concat([file('file'), form.payload]), ['file', 'duplicate_field']],
+      ['another file', form.headers, Buffer.concat([file('other'), form.payload]), ['other', 'unexpected_file']],
+      ['text as the file', form.headers, Buffer.concat([field('file', 'x'), field('shops', shops), Buffer.from(`--${boundary}--\r\n`)]), ['file', 'expected_file']],
+    ];
+    for (const [what, headers, payload, expected] of cases) {
+      const res = await post(headers, payload);
+      expect([what, ...fileError(res)]).toEqual([what, 400, ...(expected as string[])]);
+    }
     expect(await total()).toBe(before);
   });
 

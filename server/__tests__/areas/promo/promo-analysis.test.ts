@@ -220,6 +220,38 @@ describe('GET /promo-analysis/summary', () => {
     expect((await as.admin!('GET', '/promo-analysis/summary?start=01/01/2024&end=12/31/2024')).statusCode).toBe(200);
   });
 
+  it('counts a chain-wide promo started before the period once in the average duration, however its shops split it', async () => {
+    // June 2024, Albert only: P5 at Anděl 20 % off 3–14 June, 10 % off 17–20; at Vaňkovka the same
+    // promo from 3 June as two spans (20 % on 3–5, 25 % on 6–12). Period 8–20 June: the span read
+    // from the day before (7 June) at Vaňkovka starts on the 6th, at Anděl on the 3rd — both started
+    // before the period, so they are one promo (the longer one: 7 days in the period), plus 17–20 (4).
+    const db = app.db;
+    const [brand] = await queryRows<{ id: number }>(db, sql`INSERT INTO brands (name) VALUES ('Promo Gamma') RETURNING id`);
+    const [p5] = await queryRows<{ id: number }>(db, sql`INSERT INTO products (name, brand_id, country) VALUES ('Promo P5', ${brand!.id}, 'cz') RETURNING id`);
+    const shops = new Map((await queryRows<{ id: number; code: string }>(db, sql`SELECT id, code FROM shops`)).map((s) => [s.code, s.id]));
+    const plans: [number, Plan][] = [
+      [shops.get('albert-prg-andel')!, (d) => ({ regular: 10000, promo: between(d, '2024-06-03', '2024-06-14') ? 8000 : between(d, '2024-06-17', '2024-06-20') ? 9000 : null })],
+      [shops.get('albert-brn-vankovka')!, (d) => ({ regular: 10000, promo: between(d, '2024-06-03', '2024-06-05') ? 8000 : between(d, '2024-06-06', '2024-06-12') ? 7500 : null })],
+    ];
+    for (let day = '2024-06-01'; day <= '2024-06-20'; day = addDays(day, 1)) {
+      await recordObservations(
+        db,
+        plans.map(([shopId, plan]) => ({ productId: p5!.id, shopId, day, ...plan(day)!, inStock: true, source: 'parser' }) as Observation),
+      );
+    }
+    const rows = byKey(await summary('admin', 'start=06/08/2024&end=06/20/2024&groupBy=network&networks=albert'));
+    expect(rows.albert).toMatchObject({
+      products: 1,
+      promoProducts: 1,
+      promoSharePct: 100,
+      avgDepthPct: 19.1, // (20·7 + 10·4 + 25·5) / 16
+      maxDepthPct: 25,
+      promoCount: 1, // 17 June; the other started before the period
+      avgDurationDays: 5.5, // (7 + 4) / 2 — not (7 + 5 + 4) / 3
+      promosPerProduct: 1,
+    });
+  });
+
   it('who may call: leaflet access and not hunter-limit; guests read', async () => {
     expect((await as.hunter!('GET', `/promo-analysis/summary?${PERIOD}`)).statusCode).toBe(403);
     expect((await as.metro!('GET', `/promo-analysis/summary?${PERIOD}`)).statusCode).toBe(403);

@@ -9,38 +9,29 @@ import { inflateRawSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { ALARM_LIMITS } from '@pricewatch/shared/contract';
-import { AppError, validationFailed } from '../../lib/errors';
+import { validationFailed } from '../../lib/errors';
+import { readMultipart } from '../../lib/multipart';
 
 export type Upload = { file: Buffer | null; filename: string | null; fields: Record<string, string> };
 
 const fileError = (message: string) => validationFailed([{ path: 'file', message }]);
 
-/** Reads the form: the `file` part into memory (at most maxBytes), every other part as a field. */
-export async function readUpload(request: FastifyRequest, maxBytes = ALARM_LIMITS.importMaxBytes): Promise<Upload> {
-  if (!request.isMultipart()) throw validationFailed([{ path: 'body', message: 'expected a multipart form' }]);
-  const out: Upload = { file: null, filename: null, fields: {} };
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > maxBytes) {
-          part.file.resume();
-          throw new AppError(413, 'payload_too_large', 'file_too_large', [{ path: 'file', message: 'file_too_large' }]);
-        }
-        chunks.push(chunk);
-      }
-      if (part.file.truncated) throw new AppError(413, 'payload_too_large', 'file_too_large', [{ path: 'file', message: 'file_too_large' }]);
-      if (part.fieldname === 'file') {
-        out.file = Buffer.concat(chunks);
-        out.filename = part.filename ?? null;
-      }
-    } else {
-      out.fields[part.fieldname] = String(part.value ?? '');
-    }
-  }
-  return out;
+/** Fields an import form may carry besides `file` (shops, originalShopId, start, end, isPromoAdded, preview). */
+export const IMPORT_MAX_FIELDS = 10;
+
+/**
+ * Reads the form (src/lib/multipart.ts): the one file part `file` into memory (at most maxBytes, past
+ * it 413), the other parts as fields; a broken form is 400, never 500.
+ */
+export async function readUpload(request: FastifyRequest, maxBytes: number = ALARM_LIMITS.importMaxBytes): Promise<Upload> {
+  const form = await readMultipart(request, {
+    fileFields: ['file'],
+    maxFileBytes: maxBytes,
+    maxFields: IMPORT_MAX_FIELDS,
+    notMultipart: () => validationFailed([{ path: 'body', message: 'expected a multipart form' }]),
+  });
+  const file = form.files.get('file');
+  return { file: file?.data ?? null, filename: file?.filename ?? null, fields: form.fields };
 }
 
 type ZipEntry = { name: string; method: number; compressed: number; uncompressed: number; localOffset: number };

@@ -39,6 +39,18 @@ const MECHANICS: { mechanics: PromoMechanics; text: string | null; off: number; 
 ];
 
 /** Fills the demo leaflets into `db` (called by the demo seed, after the catalogue). Returns how many. */
+
+/** How each market's leaflets print money (sign after the amount, decimal comma). */
+const PRINTED_MONEY: Record<string, { currency: string; decimal: '.' | ',' }> = {
+  cz: { currency: 'Kč', decimal: ',' },
+  pl: { currency: 'zł', decimal: ',' },
+  ua: { currency: 'грн', decimal: ',' },
+  ge: { currency: '₾', decimal: '.' },
+};
+
+/** 'YYYY-MM-DD' → 'DD.MM.' as leaflets print it. */
+const dayMonth = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.`;
+
 export async function seedDemoLeaflets(outer: Db, dir: string, opts: { today?: string } = {}): Promise<number> {
   return outer.transaction((tx) => seedIn(tx as unknown as Db, dir, opts));
 }
@@ -86,7 +98,17 @@ async function seedIn(db: Db, dir: string, opts: { today?: string }): Promise<nu
           // The last tile of each page is left unmatched, as a leaflet's own-brand item would be.
           return { name: p.name, price, oldPrice, mechanicsText: m.text, productId: i === slice.length - 1 ? null : p.id, mechanics: m.mechanics };
         });
-        const page = await renderLeafletPage({ seed: demo.seed * 10 + pageNo, items, columns: COLUMNS, rows: ROWS, width: PAGE_WIDTH });
+        const page = await renderLeafletPage({
+          seed: demo.seed * 10 + pageNo,
+          items,
+          columns: COLUMNS,
+          rows: ROWS,
+          width: PAGE_WIDTH,
+          // The page prints what the leaflet says: its name, its period and the network's money.
+          title: demo.name,
+          subtitle: `Valid ${dayMonth(addDays(today, demo.from))} – ${dayMonth(addDays(today, demo.from + demo.days - 1))}.${addDays(today, demo.from + demo.days - 1).slice(0, 4)}`,
+          money: PRINTED_MONEY[network.country] ?? { currency: null, decimal: '.' },
+        });
         const checked = await checkPicture(page.png, 'image');
         const files = await pictures.save(checked);
         stored.push(files);

@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
 import { LEAFLET_LIMITS, type LeafletImageType } from '@pricewatch/shared/contract';
 import { AppError, validationFailed } from '../../lib/errors';
+import { readMultipart, type MultipartForm } from '../../lib/multipart';
 
 /** Stored names: 32 hex characters, then the type's extension (thumbnails: `-t.webp`). */
 export const PICTURE_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
@@ -36,43 +37,23 @@ export function leafletsDirOf(config: { dataDir: string }): string {
   return dir;
 }
 
-export type Form = { files: Map<string, { data: Buffer; filename: string | null }>; fields: Record<string, string> };
+export type Form = MultipartForm;
 
-const tooLarge = (field: string) => new AppError(413, 'payload_too_large', 'file_too_large', [{ path: field, message: 'file_too_large' }]);
+/** Other fields a leaflet form may carry besides its one file part. */
+export const LEAFLET_FORM_MAX_FIELDS = 4;
 
 /**
- * Reads a multipart form: file parts into memory (each at most imageMaxBytes — past it 413, nothing
- * kept), other parts as fields. Not multipart: 415.
+ * Reads a leaflet form (src/lib/multipart.ts): at most one file part, named `fileField`, of at most
+ * imageMaxBytes (past it 413 naming the field, nothing kept), and a few fields. Not multipart: 415;
+ * a broken form: 400.
  */
-export async function readForm(request: FastifyRequest): Promise<Form> {
-  if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', 'expected a multipart form');
-  const form: Form = { files: new Map(), fields: {} };
-  const max = LEAFLET_LIMITS.imageMaxBytes;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: max } })) {
-      if (part.type === 'file') {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of part.file as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          if (size > max) {
-            part.file.resume();
-            throw tooLarge(part.fieldname);
-          }
-          chunks.push(chunk);
-        }
-        if (part.file.truncated) throw tooLarge(part.fieldname);
-        form.files.set(part.fieldname, { data: Buffer.concat(chunks), filename: part.filename ?? null });
-      } else {
-        form.fields[part.fieldname] = String(part.value ?? '');
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('image');
-    throw error;
-  }
-  return form;
+export function readForm(request: FastifyRequest, fileField: 'image' | 'picture'): Promise<Form> {
+  return readMultipart(request, {
+    fileFields: [fileField],
+    maxFileBytes: LEAFLET_LIMITS.imageMaxBytes,
+    maxFields: LEAFLET_FORM_MAX_FIELDS,
+    notMultipart: () => new AppError(415, 'unsupported_media_type', 'expected a multipart form'),
+  });
 }
 
 /** The type from the first bytes, or null. */

@@ -206,9 +206,10 @@ export function createLeafletsQueries(db: Db) {
       );
     },
 
-    async productExists(id: number): Promise<boolean> {
-      const rows = await queryRows<{ id: number }>(db, sql`SELECT id FROM products WHERE id = ${id}`);
-      return rows.length > 0;
+    /** The product's country, or undefined for an unknown id. */
+    async productCountry(id: number): Promise<string | undefined> {
+      const [row] = await queryRows<{ country: string }>(db, sql`SELECT country FROM products WHERE id = ${id}`);
+      return row?.country;
     },
   };
 }

@@ -5,6 +5,11 @@
  * (src/ocr recognisePrices), finds each candidate's suggested product and stores the result. The row
  * names its job: a re-queued page ignores an older job. Any failure is status `failed` with an error
  * code, never a 500; a run left queued/running too long (a process that died) is reported `interrupted`.
+ * Guests only read the state: their calls never queue a run (a page never recognised answers `none`).
+ *
+ * Shutdown: the onClose hook below runs before the job runner stops (hooks run in reverse order of
+ * registration), so it sets `closing` first — a job handed over after that is marked `interrupted`
+ * without touching OCR — then shutdownOcr() fails the run in flight and refuses any later call.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -80,6 +85,12 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
     RECOGNISE_QUEUE,
     async ({ pageId, jobId }, ctx) => {
       const mine = sql`page_id = ${pageId} AND job_id = ${jobId}`;
+      if (closing || ctx.signal.aborted) {
+        await db
+          .execute(sql`UPDATE leaflet_recognitions SET status = 'failed', error = 'interrupted', finished_at = now() WHERE ${mine} AND status IN ('queued', 'running')`)
+          .catch(() => undefined);
+        return;
+      }
       const started = await queryRows(
         db,
         sql`UPDATE leaflet_recognitions SET status = 'running', progress = 0, started_at = now()
@@ -107,10 +118,11 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
         const file = pictures.pathOf(page.file_name);
         const image = file ? await readFile(file).catch(() => null) : null;
         if (!image) throw Object.assign(new Error('picture missing'), { code: 'picture_missing' });
+        if (closing || ctx.signal.aborted) throw Object.assign(new Error('interrupted'), { code: 'interrupted' });
         const { recognisePrices } = await import('../../ocr');
         ocrLoaded = true;
         const result = await recognisePrices(image, { onProgress });
-        if (ctx.signal.aborted) throw Object.assign(new Error('interrupted'), { code: 'interrupted' });
+        if (closing || ctx.signal.aborted) throw Object.assign(new Error('interrupted'), { code: 'interrupted' });
         const candidates: StoredCandidate[] = [];
         for (const c of result.candidates) {
           candidates.push({ ...c, suggestedProductId: await suggestProduct(db, c.text, leaflet?.country ?? '') });
@@ -212,7 +224,10 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
   }
 
   return {
-    /** GET /leaflets/{id}/neural-data: queues when needed, answers the state. 404 for a page of another leaflet. */
+    /**
+     * GET /leaflets/{id}/neural-data: queues when needed (not for guests: they get the stored state, or
+     * `none`), answers the state. 404 for a page of another leaflet.
+     */
     async neuralData(user: AuthUser, leafletId: number, pageId: number, refresh: boolean): Promise<NeuralData> {
       await service.visibleLeaflet(user, leafletId);
       const page = await service.queries.page(pageId);
@@ -228,7 +243,8 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
           row = await rowOf(pageId);
         }
       }
-      if (!row || (refresh && (row.status === 'done' || row.status === 'failed'))) {
+      const mayQueue = !user.profile.isGuest;
+      if (mayQueue && (!row || (refresh && (row.status === 'done' || row.status === 'failed')))) {
         await queue(pageId, refresh);
         row = await rowOf(pageId);
       }

@@ -66,12 +66,12 @@ const leafletsRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post('/leaflets/save-image', { schema: { response: { 200: leafletPageResponseSchema } } }, async (request) => {
     const user = currentUser(request);
-    return ok(await service.saveImage(user, await readForm(request)));
+    return ok(await service.saveImage(user, await readForm(request, 'image')));
   });
 
   fastify.post('/leaflets/add-price', { schema: { response: { 200: leafletPriceResponseSchema } } }, async (request) => {
     const user = currentUser(request);
-    return ok(await service.addPrice(user, await readForm(request)));
+    return ok(await service.addPrice(user, await readForm(request, 'picture')));
   });
 
   fastify.post(

@@ -136,10 +136,19 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
     return { ...toLeaflet(row), pages: (await queries.pages(id)).map(toPage) };
   }
 
+  /**
+   * Locks the leaflet's row for the rest of the transaction: page numbers, the price limit and a
+   * concurrent delete are serialised by it. A leaflet deleted meanwhile is 404 (never an FK error).
+   */
+  async function lockLeaflet(tx: Tx, leafletId: number): Promise<void> {
+    const rows = await queryRows(tx as unknown as Db, sql`SELECT id FROM leaflets WHERE id = ${leafletId} FOR UPDATE`);
+    if (!rows.length) throw notFound('leaflet');
+  }
+
   /** Appends a page in the transaction (row lock on the leaflet keeps page numbers in order). */
   async function insertPage(tx: Tx, leafletId: number, stored: StoredPicture, p: { type: string; width: number; height: number; bytes: number }) {
     const t = tx as unknown as Db;
-    await queryRows(t, sql`SELECT id FROM leaflets WHERE id = ${leafletId} FOR UPDATE`);
+    await lockLeaflet(tx, leafletId);
     const [n] = await queryRows<{ n: number; next: number }>(
       t,
       sql`SELECT count(*)::int AS n, coalesce(max(page_no), 0)::int + 1 AS next FROM leaflet_pages WHERE leaflet_id = ${leafletId}`,
@@ -187,6 +196,9 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
     async update(user: AuthUser, id: number, input: LeafletFields): Promise<LeafletDetail> {
       const row = await visibleLeaflet(user, id);
       const network = input.network ? await networkFor(user, input.network) : null;
+      // Money is stored in minor units of the network's currency and matched products are of its
+      // country: a leaflet never moves to a network of another country (docs/leaflets.md).
+      if (network && network.country !== row.country) throw validationFailed([{ path: 'network', message: 'network_of_other_country' }]);
       const start = input.start ?? asIsoDay(row.start_day);
       const end = input.end ?? asIsoDay(row.end_day);
       if (start > end) throw validationFailed([{ path: 'end', message: 'end_before_start' }]);
@@ -199,14 +211,19 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
       return detail(id);
     },
 
-    /** Deletes the leaflet with its pages, prices and recognitions; the files go after the commit. */
+    /**
+     * Deletes the leaflet with its pages, prices and recognitions; the files go after the commit. The
+     * leaflet's row is locked first, so an upload either committed before (its page is deleted here and
+     * its files named by RETURNING) or finds the leaflet gone (404).
+     */
     async remove(user: AuthUser, id: number): Promise<void> {
       await visibleLeaflet(user, id);
       const names = await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
+        await lockLeaflet(tx, id);
         const pages = await queryRows<{ file_name: string; thumb_name: string }>(
           t,
-          sql`SELECT file_name, thumb_name FROM leaflet_pages WHERE leaflet_id = ${id}`,
+          sql`DELETE FROM leaflet_pages WHERE leaflet_id = ${id} RETURNING file_name, thumb_name`,
         );
         await queryRows(t, sql`DELETE FROM leaflets WHERE id = ${id}`);
         return pages.flatMap((p) => [p.file_name, p.thumb_name]);
@@ -239,7 +256,9 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
           insertPage(tx, leafletId, stored, { type: picture.type, width: picture.width, height: picture.height, bytes: picture.data.length }),
         ),
       );
-      return toPage((await queries.page(pageId))!);
+      const page = await queries.page(pageId);
+      if (!page) throw notFound('leaflet'); // deleted with its leaflet right after the commit
+      return toPage(page);
     },
 
     /**
@@ -260,7 +279,7 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
         throw validationFailed(parsed.error.issues.map((i) => ({ path: i.path.length ? i.path.join('.') : 'leafletPicture', message: i.message })));
       }
       const input = parsed.data;
-      await visibleLeaflet(user, input.leafletId);
+      const leaflet = await visibleLeaflet(user, input.leafletId);
       const file = form.files.get('picture');
       if (file && input.pageId) throw validationFailed([{ path: 'pageId', message: 'page_and_picture' }]);
       let page: PageRow | undefined;
@@ -268,8 +287,10 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
         page = await queries.page(input.pageId);
         if (!page || page.leaflet_id !== input.leafletId) throw validationFailed([{ path: 'pageId', message: 'unknown_page' }]);
       }
-      if (input.productId && !(await queries.productExists(input.productId))) {
-        throw validationFailed([{ path: 'productId', message: 'unknown_product' }]);
+      if (input.productId) {
+        const country = await queries.productCountry(input.productId);
+        if (country === undefined) throw validationFailed([{ path: 'productId', message: 'unknown_product' }]);
+        if (country !== leaflet.country) throw validationFailed([{ path: 'productId', message: 'product_of_other_country' }]);
       }
       const picture = file ? await checkPicture(file.data, 'picture') : null;
       const box = input.box ?? null;
@@ -282,6 +303,7 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
       const write = (stored: StoredPicture | null) =>
         db.transaction(async (tx) => {
           const t = tx as unknown as Db;
+          await lockLeaflet(tx, input.leafletId);
           const [n] = await queryRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM leaflet_prices WHERE leaflet_id = ${input.leafletId}`);
           if (Number(n!.n) >= LEAFLET_LIMITS.pricesMax) throw validationFailed([{ path: 'leafletId', message: 'too_many_prices' }]);
           const pageId =
@@ -308,7 +330,9 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
       } else {
         id = await write(null);
       }
-      return toPrice((await queries.price(id))!);
+      const row = await queries.price(id);
+      if (!row) throw notFound('leaflet'); // deleted with its leaflet right after the commit
+      return toPrice(row);
     },
 
     async pricesPage(user: AuthUser, id: number, q: { page: number; size: number; pageId?: number }): Promise<LeafletPricesPage> {

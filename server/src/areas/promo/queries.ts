@@ -68,8 +68,11 @@ export function figuresSql(groupBy: PromoGroup, shops: number[] | null, start: s
                      max(depth)::float8 AS max_depth
               FROM inside GROUP BY gk
             ),
+            -- A run seen from before the period (its spans are read from start − 1 only) has no known
+            -- start: such runs count as starting on start − 1, so a chain-wide promo split into spans
+            -- differently in two shops is one promo here too (docs/promo-analysis.md).
             runs AS (
-              SELECT gk, network_id, product_id, min(start_day) AS first_day, sum(days) AS days
+              SELECT gk, network_id, product_id, greatest(min(start_day), ${start}::date - 1) AS first_day, sum(days) AS days
               FROM r WHERE promo IS NOT NULL
               GROUP BY gk, network_id, product_id, shop_id, run
               HAVING sum(days) > 0
