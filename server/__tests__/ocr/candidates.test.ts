@@ -52,6 +52,25 @@ describe('buildCandidates', () => {
     expect(c[0].box.y + c[0].box.h).toBeGreaterThanOrEqual(340);
   });
 
+  it('answers only candidates the leaflet price form accepts as they are', async () => {
+    const { leafletPriceInputSchema } = await import('@pricewatch/shared/contract');
+    const longName = Array.from({ length: 60 }, (_, i) => ['Extra', 'long', 'product', 'name'][i % 4]!);
+    const words = [
+      ...row(100, 20, ...longName.map((w, i): [string, number] => [w, 10 + (i % 12) * 70])),
+      ...row(200, 60, ['0,00', 10]),
+      ...row(400, 14, ['was', 10], ['9,90', 60]),
+      ...row(430, 60, ['12,90', 10]),
+    ];
+    const c = buildCandidates(words);
+    // "0,00" is no price; an "old" price below the price is no old price.
+    expect(c.map((x) => x.price)).toEqual([12.9]);
+    expect(c[0]!.oldPrice).toBeNull();
+    for (const x of c) {
+      const parsed = leafletPriceInputSchema.safeParse({ leafletId: 1, productName: x.text || 'x', price: x.price, oldPrice: x.oldPrice, discountPct: x.discountPct, mechanics: x.mechanics, mechanicsText: x.mechanicsText, box: x.box });
+      expect(parsed.success).toBe(true);
+    }
+  });
+
   it('scales boxes back to the original picture and reads card prices', () => {
     const words = [...row(100, 20, ['Gouda', 10], ['cheese', 90]), ...row(140, 20, ['Card', 200], ['price', 260]), ...row(200, 60, ['27,90', 10])];
     const [c] = buildCandidates(words, { scale: 2, width: 400, height: 200 });

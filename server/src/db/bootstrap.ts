@@ -23,9 +23,14 @@ export async function bootstrapData(db: Db, config: Config, log: FastifyBaseLogg
     if (seeded) log.info({ seconds: (Date.now() - started) / 1000 }, 'demo data seeded');
     // Demo leaflets (docs/leaflets.md "Demo data"): pictures under DATA_DIR/leaflets, so not in seedDemo.
     if (seeded && config.demoProducts > 0 && config.demoLeaflets) {
+      // Extras of the demo: a machine that cannot render them (no fonts, no librsvg) still starts.
       const leafletsStarted = Date.now();
-      const count = await seedDemoLeaflets(db, leafletsDirOf(config));
-      log.info({ leaflets: count, seconds: (Date.now() - leafletsStarted) / 1000 }, 'demo leaflets seeded');
+      try {
+        const count = await seedDemoLeaflets(db, leafletsDirOf(config));
+        log.info({ leaflets: count, seconds: (Date.now() - leafletsStarted) / 1000 }, 'demo leaflets seeded');
+      } catch (err) {
+        log.warn({ err }, 'demo leaflets not seeded');
+      }
     }
   }
   if (config.admin && (await createFirstAdmin(db, config.admin, config.country))) {

@@ -10,7 +10,7 @@
  *     such words.
  */
 import { isCardWord, isCurrencyWord, isDateLike, isNameWord, isOldLabel, isUnitWord, multiBuyText, parsePrice, stripPriceText } from './price-tokens';
-import type { PromoMechanics } from '@pricewatch/shared/contract';
+import { LEAFLET_LIMITS, type PromoMechanics } from '@pricewatch/shared/contract';
 
 /** One OCR word: text, confidence 0–100, box in pixels (x1/y1 exclusive), and its OCR line number. */
 export type OcrWord = { text: string; conf: number; x0: number; y0: number; x1: number; y1: number; line: number };
@@ -334,7 +334,10 @@ export function buildCandidates(words: OcrWord[], opts: CandidateOptions = {}): 
     const m = clusterMech.get(c);
     if (m) rect = union(rect, m.rect);
     const price = c.main.value;
-    const oldPrice = c.old ? c.old.value : null;
+    // Every candidate must be acceptable as it is (leafletPriceInputSchema): a positive price, an old
+    // price above it, texts within the form's lengths.
+    if (!(price >= 0.01) || price > LEAFLET_LIMITS.priceMax) continue;
+    const oldPrice = c.old && c.old.value > price && c.old.value <= LEAFLET_LIMITS.priceMax ? c.old.value : null;
     const mechanics: PromoMechanics = m ? m.mechanics : 'discount';
     const x0 = Math.max(0, Math.floor(rect.x0 / scale));
     const y0 = Math.max(0, Math.floor(rect.y0 / scale));
@@ -347,10 +350,10 @@ export function buildCandidates(words: OcrWord[], opts: CandidateOptions = {}): 
       key: `${box.x}-${box.y}-${Math.round(price * 100)}`,
       price,
       oldPrice,
-      discountPct: oldPrice ? Math.round(((oldPrice - price) / oldPrice) * 1000) / 10 : null,
+      discountPct: oldPrice ? Math.min(99.9, Math.round(((oldPrice - price) / oldPrice) * 1000) / 10) : null,
       mechanics,
-      mechanicsText: m ? m.text : null,
-      text,
+      mechanicsText: m ? m.text.slice(0, LEAFLET_LIMITS.mechanicsTextMaxLength) : null,
+      text: text.slice(0, LEAFLET_LIMITS.productNameMaxLength),
       box,
       confidence: Math.round(c.main.conf),
       rect: c.main,

@@ -189,6 +189,9 @@ export function LeafletView({ id }: { id: string }) {
               )}
               {page && (
                 <PricesPanel
+                  // A fresh panel per page picture: its pager starts at page 1 without first asking
+                  // for the old page number of the new picture.
+                  key={page._id}
                   leafletId={data._id}
                   pageId={page._id}
                   currency={data.currency}

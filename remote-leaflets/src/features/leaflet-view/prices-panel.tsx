@@ -36,7 +36,6 @@ export function PricesPanel({
   const { errorText } = useErrorText();
   /** 1-based, as shown. */
   const [pageNo, setPageNo] = useState(1);
-  useEffect(() => setPageNo(1), [pageId]);
   const prices = useApi<LeafletPricesPage>(`${leafletId}:${pageId}:${pageNo}:${version}`, () => getLeafletPrices(leafletId, pageNo - 1, SIZE, pageId));
 
   // A page past the end (prices deleted meanwhile): back to the first page.

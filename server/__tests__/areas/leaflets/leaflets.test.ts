@@ -189,6 +189,8 @@ describe('leaflets', () => {
     // An empty leaflet answers page 0 with nothing.
     const empty = await create(analyst, {});
     expect(body(await analyst('GET', `/leaflets/${empty._id}/prices/pageable`)).data).toMatchObject({ items: [], total: 0, totalPages: 0 });
+    const emptyPast = await analyst('GET', `/leaflets/${empty._id}/prices/pageable?page=3`);
+    expect([emptyPast.statusCode, body(emptyPast).error.fields]).toEqual([400, [{ path: 'page', message: 'page_past_end' }]]);
 
     const stats = body(await analyst('GET', `/leaflets/${l._id}/prices/statistics`)).data;
     expect(stats).toMatchObject({

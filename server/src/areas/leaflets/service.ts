@@ -343,7 +343,8 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
       }
       const { rows, total } = await queries.pricesPage(id, q.pageId, q.page * q.size, q.size);
       const totalPages = Math.ceil(total / q.size);
-      if (total > 0 && q.page >= totalPages) throw validationFailed([{ path: 'page', message: 'page_past_end' }]);
+      // Page 0 of an empty list is the empty first page; anything further is past the end.
+      if (q.page > 0 && q.page >= totalPages) throw validationFailed([{ path: 'page', message: 'page_past_end' }]);
       return { items: rows.map(toPrice), page: q.page, size: q.size, total, totalPages };
     },
 
