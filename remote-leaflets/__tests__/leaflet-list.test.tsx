@@ -143,6 +143,13 @@ describe('leaflet list: finding leaflets', () => {
     expect(await screen.findByText(en.errors.end_before_start)).toBeInTheDocument();
   });
 
+  it('says when the answer is cut at the search limit', async () => {
+    const { LEAFLET_LIMITS } = await import('@pricewatch/shared/contract');
+    server.on('GET /leaflets/search/by-name', ok(Array.from({ length: LEAFLET_LIMITS.searchMax }, (_, i) => ({ ...ALBERT, _id: String(1000 + i) }))));
+    render();
+    expect(await screen.findByText(`The first ${LEAFLET_LIMITS.searchMax} leaflets — narrow the search to see the rest`)).toBeInTheDocument();
+  });
+
   it('says so when nothing matches, and when the server refuses (403) in its words', async () => {
     server.on('GET /leaflets/search/by-name', (req) => (req.query.get('name') ? ok([]) : ok([ALBERT])));
     render();

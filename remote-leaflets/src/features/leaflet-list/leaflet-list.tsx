@@ -310,7 +310,7 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
       ) : (
         <>
           <Text fontSize="sm" color="fg.muted" mb="2" data-testid="leaflet-count">
-            {t('list.found', { count: rows.length })}
+            {rows.length >= LEAFLET_LIMITS.searchMax ? t('list.foundMax', { count: rows.length }) : t('list.found', { count: rows.length })}
           </Text>
           <DataTable columns={columns} data={rows} label={t('list.table.label')} getRowId={(r) => r._id} busy={list.loading} pageSize={50} />
         </>

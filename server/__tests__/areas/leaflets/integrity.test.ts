@@ -57,6 +57,19 @@ describe('leaflet integrity', () => {
   });
   afterAll(() => app.close());
 
+  it('two edits at once keep each other\'s fields', async () => {
+    const l = await create();
+    // Each edit reads the stored row after the other's read was possible: without the row lock, the
+    // later write would put back the old value of the field it did not name.
+    const [a, b] = await Promise.all([
+      analyst('PUT', `/leaflets/${l._id}`, { name: 'Renamed at once' }),
+      analyst('PUT', `/leaflets/${l._id}`, { description: 'Described at once' }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const after = body(await analyst('GET', `/leaflets/${l._id}`)).data;
+    expect([after.name, after.description]).toEqual(['Renamed at once', 'Described at once']);
+  });
+
   describe('delete against a concurrent upload or price', () => {
     it('an upload to a leaflet deleted meanwhile is 404 and keeps no files', async () => {
       const l = await create();

@@ -194,20 +194,32 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
     },
 
     async update(user: AuthUser, id: number, input: LeafletFields): Promise<LeafletDetail> {
-      const row = await visibleLeaflet(user, id);
+      await visibleLeaflet(user, id);
       const network = input.network ? await networkFor(user, input.network) : null;
-      // Money is stored in minor units of the network's currency and matched products are of its
-      // country: a leaflet never moves to a network of another country (docs/leaflets.md).
-      if (network && network.country !== row.country) throw validationFailed([{ path: 'network', message: 'network_of_other_country' }]);
-      const start = input.start ?? asIsoDay(row.start_day);
-      const end = input.end ?? asIsoDay(row.end_day);
-      if (start > end) throw validationFailed([{ path: 'end', message: 'end_before_start' }]);
-      const description = input.description === undefined ? row.description : input.description || null;
-      await db.execute(
-        sql`UPDATE leaflets SET name = ${input.name ?? row.name}, network_id = ${network?.id ?? row.network_id},
-              start_day = ${start}::date, end_day = ${end}::date, description = ${description}, updated_at = now()
-            WHERE id = ${id}`,
-      );
+      // Read, merge and write under the leaflet's row lock: two edits at once keep each other's fields.
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        await lockLeaflet(tx, id);
+        const [row] = await queryRows<{ name: string; network_id: number; start_day: string; end_day: string; description: string | null; country: string }>(
+          t,
+          sql`SELECT l.name, l.network_id, l.start_day, l.end_day, l.description, n.country
+              FROM leaflets l JOIN networks n ON n.id = l.network_id WHERE l.id = ${id}`,
+        );
+        if (!row) throw notFound('leaflet');
+        // Money is stored in minor units of the network's currency and matched products are of its
+        // country: a leaflet never moves to a network of another country (docs/leaflets.md).
+        if (network && network.country !== row.country) throw validationFailed([{ path: 'network', message: 'network_of_other_country' }]);
+        const start = input.start ?? asIsoDay(row.start_day);
+        const end = input.end ?? asIsoDay(row.end_day);
+        if (start > end) throw validationFailed([{ path: 'end', message: 'end_before_start' }]);
+        const description = input.description === undefined ? row.description : input.description || null;
+        await queryRows(
+          t,
+          sql`UPDATE leaflets SET name = ${input.name ?? row.name}, network_id = ${network?.id ?? row.network_id},
+                start_day = ${start}::date, end_day = ${end}::date, description = ${description}, updated_at = now()
+              WHERE id = ${id}`,
+        );
+      });
       return detail(id);
     },
 
