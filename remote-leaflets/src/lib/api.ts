@@ -9,6 +9,7 @@ import type {
   LeafletPage,
   LeafletPrice,
   LeafletPriceInput,
+  LeafletPriceUpdate,
   LeafletPricesPage,
   LeafletStatistics,
   LeafletUpdate,
@@ -65,6 +66,14 @@ export async function addLeafletPrice(input: LeafletPriceInput, picture?: Blob):
   if (picture) form.append('picture', picture, (picture as File).name ?? 'page');
   return (await apiUpload<Ok<LeafletPrice>>('/leaflets/add-price', form)).data;
 }
+
+/** PUT /leaflets/prices/{priceId} (JSON): only the fields sent change; `productId: null` unmatches. */
+export const updateLeafletPrice = async (priceId: string, body: LeafletPriceUpdate) =>
+  (await apiPut<Ok<LeafletPrice>>(`/leaflets/prices/${encodeURIComponent(priceId)}`, body)).data;
+
+/** DELETE /leaflets/prices/{priceId}: that one price (its page stays). */
+export const deleteLeafletPrice = async (priceId: string) =>
+  (await apiDelete<Ok<{ deleted: true }>>(`/leaflets/prices/${encodeURIComponent(priceId)}`)).data;
 
 /** GET /leaflets/{id}/prices/pageable: `page` zero-based (the UI shows page N and sends N − 1). */
 export const getLeafletPrices = async (id: string, page: number, size: number = LEAFLET_LIMITS.pageSizeDefault, pageId?: string | null) =>

@@ -138,6 +138,8 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'GET /leaflets/search/by-period': allow(all(leafletAccess, notHunterLimit), 'leaflets of visible networks'),
   'DELETE /leaflets/:id': allow(all(leafletAccess, notHunterLimit, writer), 'leaflets of visible networks'),
   'PUT /leaflets/:id': allow(all(leafletAccess, notHunterLimit, writer), 'leaflets of visible networks'),
+  'PUT /leaflets/prices/:priceId': allow(all(leafletAccess, notHunterLimit, writer), 'prices of leaflets of visible networks'),
+  'DELETE /leaflets/prices/:priceId': allow(all(leafletAccess, notHunterLimit, writer), 'prices of leaflets of visible networks'),
   'GET /leaflets/:id/neural-data': allow(all(leafletAccess, notHunterLimit), 'leaflets of visible networks'),
   'GET /leaflets/:id/prices/statistics': allow(all(leafletAccess, notHunterLimit), 'leaflets of visible networks'),
   'GET /leaflets/:id/prices/pageable': allow(all(leafletAccess, notHunterLimit), 'leaflets of visible networks'),

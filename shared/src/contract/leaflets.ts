@@ -215,6 +215,15 @@ export const moneyInputSchema = z
   })
   .pipe(z.number().min(0.01, 'must_be_positive').max(LEAFLET_LIMITS.priceMax, 'too_large'));
 
+// Fields shared by the add form (leafletPriceInputSchema) and the edit (leafletPriceUpdateSchema).
+const productNameSchema = z.string().trim().min(1, 'required').max(LEAFLET_LIMITS.productNameMaxLength, 'too_long').refine(noNul, NUL_MESSAGE);
+const discountPctSchema = z.number().min(0).max(99.99).nullable().optional();
+const mechanicsTextSchema = z.string().trim().max(LEAFLET_LIMITS.mechanicsTextMaxLength, 'too_long').refine(noNul, NUL_MESSAGE).nullable().optional();
+const priceBoxSchema = boxSchema
+  .refine((b) => b.x + b.w <= LEAFLET_LIMITS.imageMaxSide && b.y + b.h <= LEAFLET_LIMITS.imageMaxSide, 'outside_page')
+  .nullable()
+  .optional();
+
 /**
  * The `leafletPicture` field of POST /leaflets/add-price (spec §3: a form with a serialised
  * leafletPicture): JSON of this shape. An optional file part `picture` in the same form uploads a new
@@ -225,18 +234,15 @@ export const leafletPriceInputSchema = z
     leafletId: idSchema,
     pageId: idSchema.nullable().optional(),
     productId: idSchema.nullable().optional(),
-    productName: z.string().trim().min(1, 'required').max(LEAFLET_LIMITS.productNameMaxLength, 'too_long').refine(noNul, NUL_MESSAGE),
+    productName: productNameSchema,
     price: moneyInputSchema,
     oldPrice: moneyInputSchema.nullable().optional(),
     /** Percent 1–99; computed from oldPrice when absent. */
-    discountPct: z.number().min(0).max(99.99).nullable().optional(),
+    discountPct: discountPctSchema,
     mechanics: z.enum(PROMO_MECHANICS).default('discount'),
-    mechanicsText: z.string().trim().max(LEAFLET_LIMITS.mechanicsTextMaxLength, 'too_long').refine(noNul, NUL_MESSAGE).nullable().optional(),
+    mechanicsText: mechanicsTextSchema,
     /** Within the page (checked by the server); without a page, within the largest picture. */
-    box: boxSchema
-      .refine((b) => b.x + b.w <= LEAFLET_LIMITS.imageMaxSide && b.y + b.h <= LEAFLET_LIMITS.imageMaxSide, 'outside_page')
-      .nullable()
-      .optional(),
+    box: priceBoxSchema,
     source: z.enum(['manual', 'recognised']).default('manual'),
   })
   .superRefine((v, ctx) => {
@@ -245,6 +251,36 @@ export const leafletPriceInputSchema = z
     }
   });
 export type LeafletPriceInput = z.input<typeof leafletPriceInputSchema>;
+
+/**
+ * PUT /leaflets/prices/{priceId} (JSON): any of the add fields but leafletId, pageId and source; absent
+ * fields keep their stored value, `productId: null` unmatches. The old price must stay above the price —
+ * checked here when both are sent, and by the server against the merged stored values (400 `oldPrice`,
+ * `old_price_not_above_price`). Answer: leafletPriceResponseSchema. DELETE /leaflets/prices/{priceId}
+ * answers leafletDeletedResponseSchema.
+ */
+export const leafletPriceUpdateSchema = z
+  .object({
+    productId: idSchema.nullable().optional(),
+    productName: productNameSchema.optional(),
+    price: moneyInputSchema.optional(),
+    oldPrice: moneyInputSchema.nullable().optional(),
+    /** Absent: recomputed from the (merged) old price when price or old price changes, else kept. */
+    discountPct: discountPctSchema,
+    mechanics: z.enum(PROMO_MECHANICS).optional(),
+    mechanicsText: mechanicsTextSchema,
+    box: priceBoxSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (v.price != null && v.oldPrice != null && v.oldPrice <= v.price) {
+      ctx.addIssue({ code: 'custom', path: ['oldPrice'], message: 'old_price_not_above_price' });
+    }
+  });
+export type LeafletPriceUpdate = z.input<typeof leafletPriceUpdateSchema>;
+
+/** PUT and DELETE /leaflets/prices/{priceId}. */
+export const leafletPriceParamsSchema = z.object({ priceId: idSchema });
+export type LeafletPriceParams = z.input<typeof leafletPriceParamsSchema>;
 
 /** GET /leaflets/search/by-name. Empty name lists the newest leaflets. */
 export const leafletSearchByNameQuerySchema = z.object({

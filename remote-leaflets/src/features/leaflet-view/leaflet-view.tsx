@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Button, Flex, HStack, Heading, Link, Stack, Tabs, Text } from '@chakra-ui/react';
 import { selectUser, useAuthStore } from '@pricewatch/shared/auth';
-import type { Box as PriceBox, LeafletDetail, LeafletPricesPage } from '@pricewatch/shared/contract';
+import type { Box as PriceBox, LeafletDetail, LeafletPrice, LeafletPricesPage } from '@pricewatch/shared/contract';
 import { LEAFLET_LIMITS } from '@pricewatch/shared/contract';
 import { EmptyState, ErrorState, LoadingState } from '@pricewatch/shared/ui';
 import { getLeaflet, getLeafletPrices } from '../../lib/api';
@@ -13,7 +13,7 @@ import { useApi } from '@pricewatch/shared/api';
 import { EditDialog } from './edit-dialog';
 import { PagePicture, type DrawnBox } from './page-picture';
 import { PageStrip } from './page-strip';
-import { PriceForm, type PriceDraft } from './price-form';
+import { PriceForm, draftOf, type PriceDraft } from './price-form';
 import { PricesPanel } from './prices-panel';
 import { RecognitionPanel } from './recognition-panel';
 import { StatisticsPanel } from './statistics-panel';
@@ -88,10 +88,19 @@ export function LeafletView({ id }: { id: string }) {
     return out;
   }, [boxes.data, page?._id, candidateBox, draft, draftBox, t]);
 
-  const priceAdded = () => {
+  /** A price was added, changed or deleted: the table, boxes, statistics and counts are asked again. */
+  const pricesChanged = () => {
     setPricesVersion((v) => v + 1);
     setLeafletVersion((v) => v + 1);
   };
+
+  /** Edit: the price form, prefilled with the stored price (PUTs the changed fields). */
+  const editPrice = useCallback((p: LeafletPrice) => {
+    const d = draftOf(p);
+    setDraft(d);
+    setDraftBox(d.box ?? null);
+    setFormKey((k) => k + 1);
+  }, []);
 
   if (!data) {
     if (leaflet.error?.status === 404 || leaflet.error?.fields?.some((x) => x.path === 'id')) return <LeafletNotFound />;
@@ -183,7 +192,7 @@ export function LeafletView({ id }: { id: string }) {
                   onCancel={() => setDraft(null)}
                   onSaved={() => {
                     setDraft(null);
-                    priceAdded();
+                    pricesChanged();
                   }}
                 />
               )}
@@ -198,6 +207,12 @@ export function LeafletView({ id }: { id: string }) {
                   version={pricesVersion}
                   highlightId={highlightId}
                   onHighlight={setHighlightId}
+                  canWrite={canWrite}
+                  onEdit={editPrice}
+                  onDeleted={(gone) => {
+                    if (draft?.priceId === gone._id) setDraft(null);
+                    pricesChanged();
+                  }}
                 />
               )}
               {page && (
@@ -207,7 +222,7 @@ export function LeafletView({ id }: { id: string }) {
                     page={page}
                     currency={data.currency}
                     canWrite={canWrite}
-                    onAccepted={priceAdded}
+                    onAccepted={pricesChanged}
                     onFix={openForm}
                     onHighlightBox={setCandidateBox}
                   />

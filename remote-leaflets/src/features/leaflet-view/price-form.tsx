@@ -1,13 +1,38 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, HStack, Input, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
-import { leafletPriceInputSchema, PROMO_MECHANICS, type Box as PriceBox, type LeafletPrice, type LeafletPriceInput, type ProductListItem, type PromoMechanics } from '@pricewatch/shared/contract';
-import { addLeafletPrice, searchProducts } from '../../lib/api';
+import {
+  leafletPriceInputSchema,
+  PROMO_MECHANICS,
+  type Box as PriceBox,
+  type LeafletPrice,
+  type LeafletPriceInput,
+  type LeafletPriceUpdate,
+  type ProductListItem,
+  type PromoMechanics,
+} from '@pricewatch/shared/contract';
+import { addLeafletPrice, searchProducts, updateLeafletPrice } from '../../lib/api';
 import { useErrorText } from '../../lib/error-text';
 import { useLeafletsTranslation } from '../../lib/i18n';
 import { FormRow, Select } from './form-bits';
 
-/** What the form starts with: empty for "Add price", a candidate's reading for "Fix". */
+/** A stored price as the form's draft (Edit). */
+export const draftOf = (p: LeafletPrice): PriceDraft => ({
+  priceId: p._id,
+  productId: p.productId,
+  productName: p.productName,
+  price: String(p.price),
+  oldPrice: p.oldPrice === null ? '' : String(p.oldPrice),
+  discountPct: p.discountPct === null ? '' : String(p.discountPct),
+  mechanics: p.mechanics,
+  mechanicsText: p.mechanicsText ?? '',
+  box: p.box,
+  source: p.source,
+});
+
+/** What the form starts with: empty for "Add price", a candidate's reading for "Fix", a stored price for "Edit". */
 export type PriceDraft = {
+  /** Set: edit this stored price (PUT /leaflets/prices/{priceId} with the fields changed from this draft). */
+  priceId?: string;
   productId?: string | null;
   productName?: string;
   price?: string;
@@ -22,7 +47,7 @@ export type PriceDraft = {
 const SEARCH_DELAY_MS = 250;
 
 /**
- * "Add price": product (typeahead over the catalogue, or a free name as printed), price, old price,
+ * "Add price" (and "Edit price" for a stored one, `draft.priceId`): product (typeahead over the catalogue, or a free name as printed), price, old price,
  * discount %, mechanics. Checked with the contract's schema before sending (a price that is not a
  * number never leaves the browser); the server's field errors are shown next to their fields.
  */
@@ -81,6 +106,20 @@ export function PriceForm({
     setSuggestions([]);
   };
 
+  /** Editing: only what differs from the stored price (as prefilled) is sent. */
+  const changedFields = (values: LeafletPriceInput): LeafletPriceUpdate => {
+    const out: LeafletPriceUpdate = {};
+    if ((productId ?? null) !== (draft.productId ?? null)) out.productId = values.productId ?? null;
+    if (productName !== (draft.productName ?? '')) out.productName = values.productName;
+    if (price.trim() !== (draft.price ?? '')) out.price = values.price;
+    if (oldPrice.trim() !== (draft.oldPrice ?? '')) out.oldPrice = values.oldPrice ?? null;
+    if (discountPct.trim() !== (draft.discountPct ?? '')) out.discountPct = values.discountPct ?? null;
+    if (mechanics !== (draft.mechanics ?? 'discount')) out.mechanics = values.mechanics;
+    if (mechanicsText.trim() !== (draft.mechanicsText ?? '')) out.mechanicsText = values.mechanicsText ?? null;
+    if (JSON.stringify(box ?? null) !== JSON.stringify(draft.box ?? null)) out.box = values.box ?? null;
+    return out;
+  };
+
   const submit = async () => {
     setProblem(null);
     const input: LeafletPriceInput = {
@@ -111,7 +150,8 @@ export function PriceForm({
     setBusy(true);
     try {
       // The numbers as checked ("39,90" → 39.9); the rest as typed.
-      const saved = await addLeafletPrice({ ...input, price: checked.data.price, oldPrice: checked.data.oldPrice ?? null });
+      const values = { ...input, price: checked.data.price, oldPrice: checked.data.oldPrice ?? null };
+      const saved = draft.priceId ? await updateLeafletPrice(draft.priceId, changedFields(values)) : await addLeafletPrice(values);
       onSaved(saved);
     } catch (error) {
       const byField = fieldErrors(error);
@@ -125,7 +165,7 @@ export function PriceForm({
   return (
     <Stack
       as="form"
-      aria-label={t('leaflet.addPrice')}
+      aria-label={draft.priceId ? t('leaflet.editPrice') : t('leaflet.addPrice')}
       gap="2"
       p="3"
       borderWidth="1px"
@@ -137,7 +177,7 @@ export function PriceForm({
       }}
     >
       <Text fontWeight="semibold" fontSize="sm">
-        {draft.source === 'recognised' ? t('leaflet.fixPrice') : t('leaflet.addPrice')}
+        {draft.priceId ? t('leaflet.editPrice') : draft.source === 'recognised' ? t('leaflet.fixPrice') : t('leaflet.addPrice')}
       </Text>
       <FormRow label={t('leaflet.product')} htmlFor="price-product" error={errors.productName ?? errors.productId}>
         <Box position="relative">

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Box, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
 import type { Currency, LeafletPrice, LeafletPricesPage } from '@pricewatch/shared/contract';
 import { LEAFLET_LIMITS } from '@pricewatch/shared/contract';
 import { DataTable, Pager, dataColumnHelper, type DataColumnDef } from '@pricewatch/shared/table';
-import { getLeafletPrices } from '../../lib/api';
+import { deleteLeafletPrice, getLeafletPrices } from '../../lib/api';
 import { useErrorText } from '../../lib/error-text';
 import { useFormatters } from '../../lib/format';
 import { useLeafletsTranslation } from '../../lib/i18n';
@@ -15,6 +15,7 @@ const SIZE = LEAFLET_LIMITS.pageSizeDefault;
 /**
  * The prices of one page picture, 10 at a time from the server (GET …/prices/pageable; the pager shows
  * page N and sends N − 1). Hovering a row highlights its box on the picture and the other way round.
+ * Writers get Edit (the price form, prefilled) and Delete (asked first) on each row.
  */
 export function PricesPanel({
   leafletId,
@@ -23,6 +24,9 @@ export function PricesPanel({
   version,
   highlightId,
   onHighlight,
+  canWrite = false,
+  onEdit,
+  onDeleted,
 }: {
   leafletId: string;
   pageId: string | null;
@@ -30,12 +34,19 @@ export function PricesPanel({
   version: number;
   highlightId: string | null;
   onHighlight: (id: string | null) => void;
+  canWrite?: boolean;
+  onEdit?: (price: LeafletPrice) => void;
+  /** After a price was deleted: the table, boxes and statistics are asked again. */
+  onDeleted?: (price: LeafletPrice) => void;
 }) {
   const { t } = useLeafletsTranslation();
   const f = useFormatters();
   const { errorText } = useErrorText();
   /** 1-based, as shown. */
   const [pageNo, setPageNo] = useState(1);
+  const [deleting, setDeleting] = useState<LeafletPrice | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
   const prices = useApi<LeafletPricesPage>(`${leafletId}:${pageId}:${pageNo}:${version}`, () => getLeafletPrices(leafletId, pageNo - 1, SIZE, pageId));
 
   // A page past the end (prices deleted meanwhile): back to the first page.
@@ -73,9 +84,52 @@ export function PricesPanel({
         header: t('leaflet.mechanics'),
         meta: { wrap: true },
       }),
+      ...(canWrite
+        ? [
+            col.display({
+              id: 'actions',
+              header: () => t('leaflet.priceActions'),
+              cell: ({ row }) => (
+                <HStack gap="1">
+                  <Button size="2xs" variant="outline" onClick={() => onEdit?.(row.original)} aria-label={t('leaflet.editPriceNamed', { name: row.original.productName })}>
+                    {t('leaflet.editPriceShort')}
+                  </Button>
+                  <Button
+                    size="2xs"
+                    variant="ghost"
+                    colorPalette="red"
+                    onClick={() => {
+                      setDeleteProblem(null);
+                      setDeleting(row.original);
+                    }}
+                    aria-label={t('leaflet.deletePriceNamed', { name: row.original.productName })}
+                  >
+                    {t('leaflet.deletePriceShort')}
+                  </Button>
+                </HStack>
+              ),
+            }),
+          ]
+        : []),
     ],
-    [t, f, currency],
+    [t, f, currency, canWrite, onEdit],
   );
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    setDeleteProblem(null);
+    try {
+      await deleteLeafletPrice(deleting._id);
+      const gone = deleting;
+      setDeleting(null);
+      onDeleted?.(gone);
+    } catch (error) {
+      setDeleteProblem(errorText(error));
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
 
   const data = prices.data;
   const items = useMemo(() => data?.items ?? [], [data]);
@@ -111,6 +165,47 @@ export function PricesPanel({
         onPageChange={(i) => setPageNo(Math.min(Math.max(1, i + 1), totalPages))}
         label={t('leaflet.pricesPages')}
       />
+      <Dialog.Root
+        open={!!deleting}
+        onOpenChange={(e) => !e.open && setDeleting(null)}
+        placement="center"
+        size="sm"
+        role="alertdialog"
+        lazyMount
+        unmountOnExit
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>{t('leaflet.deletePriceTitle')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Text>
+                  {t('leaflet.deletePriceQuestion', { name: deleting?.productName ?? '', price: deleting ? f.money(deleting.price, currency) : '' })}
+                </Text>
+                {deleteProblem && (
+                  <Text color="fg.error" fontSize="sm" role="alert" mt="2">
+                    {deleteProblem}
+                  </Text>
+                )}
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" size="sm" onClick={() => setDeleting(null)}>
+                  {t('leaflet.cancel')}
+                </Button>
+                <Button colorPalette="red" size="sm" loading={deleteBusy} onClick={() => void confirmDelete()}>
+                  {t('leaflet.deletePriceConfirm')}
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
     </Box>
   );
 }

@@ -12,7 +12,9 @@ import {
   leafletImageQuerySchema,
   leafletListResponseSchema,
   leafletPageResponseSchema,
+  leafletPriceParamsSchema,
   leafletPriceResponseSchema,
+  leafletPriceUpdateSchema,
   leafletPricesPageQuerySchema,
   leafletPricesPageResponseSchema,
   leafletResponseSchema,
@@ -98,6 +100,19 @@ const leafletsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       .header('cache-control', 'private, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
       .send(createReadStream(full));
+  });
+
+  // One price of a leaflet (docs/leaflets.md "Editing one price"). The static `prices` segment wins over
+  // `/leaflets/:id` in find-my-way, so these never reach the leaflet routes.
+  fastify.put(
+    '/leaflets/prices/:priceId',
+    { schema: { params: leafletPriceParamsSchema, body: leafletPriceUpdateSchema, response: { 200: leafletPriceResponseSchema } } },
+    async (request) => ok(await service.updatePrice(currentUser(request), request.params.priceId, request.body)),
+  );
+
+  fastify.delete('/leaflets/prices/:priceId', { schema: { params: leafletPriceParamsSchema, response: { 200: leafletDeletedResponseSchema } } }, async (request) => {
+    await service.removePrice(currentUser(request), request.params.priceId);
+    return ok({ deleted: true as const });
   });
 
   fastify.get('/leaflets/:id', { schema: { params: idParamsSchema, response: { 200: leafletResponseSchema } } }, async (request) =>

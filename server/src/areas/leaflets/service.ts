@@ -5,10 +5,12 @@
  * the xlsx export.
  */
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   LEAFLET_LIMITS,
   PROMO_MECHANICS,
   leafletPriceInputSchema,
+  leafletPriceUpdateSchema,
   type Box,
   type Leaflet,
   type LeafletDetail,
@@ -106,6 +108,9 @@ export function toPrice(r: PriceRow): LeafletPrice {
 export const discountOf = (price: number, oldPrice: number | null): number | null =>
   oldPrice === null || oldPrice <= price ? null : round1(((oldPrice - price) / oldPrice) * 100);
 
+/** leafletPriceUpdateSchema as parsed (numbers, not input strings). */
+export type ParsedPriceUpdate = z.output<typeof leafletPriceUpdateSchema>;
+
 export type LeafletFields = { name?: string; network?: string; start?: string; end?: string; description?: string | null };
 
 export function createLeafletsService(db: Db, pictures: PictureStore, files: FileStore) {
@@ -128,6 +133,16 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
     const codes = visibleNetworkCodes(user);
     if (codes !== null && !codes.includes(row.network)) throw notFound('leaflet');
     return row;
+  }
+
+  /** A price of a leaflet the caller sees; 404 for unknown and invisible ones alike. */
+  async function visiblePrice(user: AuthUser, priceId: number): Promise<{ row: PriceRow; leaflet: LeafletRow }> {
+    const row = await queries.price(priceId);
+    if (!row) throw notFound('leaflet_price');
+    const leaflet = await queries.leaflet(row.leaflet_id);
+    const codes = visibleNetworkCodes(user);
+    if (!leaflet || (codes !== null && !codes.includes(leaflet.network))) throw notFound('leaflet_price');
+    return { row, leaflet };
   }
 
   async function detail(id: number): Promise<LeafletDetail> {
@@ -345,6 +360,76 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
       const row = await queries.price(id);
       if (!row) throw notFound('leaflet'); // deleted with its leaflet right after the commit
       return toPrice(row);
+    },
+
+    /**
+     * PUT /leaflets/prices/{priceId}: absent fields keep their stored values; the old price is checked
+     * against the merged values, under the leaflet's row lock (as add-price), so two edits at once keep
+     * each other's fields and a concurrent leaflet delete is 404.
+     */
+    async updatePrice(user: AuthUser, priceId: number, input: ParsedPriceUpdate): Promise<LeafletPrice> {
+      const { row: current, leaflet } = await visiblePrice(user, priceId);
+      if (input.productId != null) {
+        const country = await queries.productCountry(input.productId);
+        if (country === undefined) throw validationFailed([{ path: 'productId', message: 'unknown_product' }]);
+        if (country !== leaflet.country) throw validationFailed([{ path: 'productId', message: 'product_of_other_country' }]);
+      }
+      if (input.box && current.page_id !== null) {
+        const page = await queries.page(current.page_id);
+        if (page && (input.box.x + input.box.w > page.width || input.box.y + input.box.h > page.height)) {
+          throw validationFailed([{ path: 'box', message: 'outside_page' }]);
+        }
+      }
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        await lockLeaflet(tx, current.leaflet_id);
+        const [row] = await queryRows<{ price: number; old_price: number | null; discount_pct: number | null }>(
+          t,
+          sql`SELECT price, old_price, discount_pct FROM leaflet_prices WHERE id = ${priceId} AND leaflet_id = ${current.leaflet_id}`,
+        );
+        if (!row) throw notFound('leaflet_price');
+        const price = input.price ?? fromMinor(Number(row.price));
+        const oldPrice = input.oldPrice !== undefined ? input.oldPrice : row.old_price === null ? null : fromMinor(Number(row.old_price));
+        if (oldPrice !== null && oldPrice <= price) throw validationFailed([{ path: 'oldPrice', message: 'old_price_not_above_price' }]);
+        // A given discount wins; otherwise it follows a changed price or old price, else it stays.
+        const discount =
+          input.discountPct != null
+            ? input.discountPct
+            : input.discountPct === null || input.price !== undefined || input.oldPrice !== undefined
+              ? discountOf(price, oldPrice)
+              : row.discount_pct === null
+                ? null
+                : Number(row.discount_pct);
+        await queryRows(
+          t,
+          sql`UPDATE leaflet_prices SET
+                product_id = ${input.productId === undefined ? sql`product_id` : input.productId},
+                product_name = ${input.productName === undefined ? sql`product_name` : input.productName},
+                price = ${toMinor(price)},
+                old_price = ${oldPrice === null ? null : toMinor(oldPrice)},
+                discount_pct = ${discount},
+                mechanics = ${input.mechanics === undefined ? sql`mechanics` : input.mechanics},
+                mechanics_text = ${input.mechanicsText === undefined ? sql`mechanics_text` : input.mechanicsText || null},
+                box = ${input.box === undefined ? sql`box` : sql`${input.box ? JSON.stringify(input.box) : null}::jsonb`}
+              WHERE id = ${priceId}`,
+        );
+        await queryRows(t, sql`UPDATE leaflets SET updated_at = now() WHERE id = ${current.leaflet_id}`);
+      });
+      const row = await queries.price(priceId);
+      if (!row) throw notFound('leaflet_price'); // deleted right after the commit
+      return toPrice(row);
+    },
+
+    /** DELETE /leaflets/prices/{priceId}: the price only (its page and picture stay). */
+    async removePrice(user: AuthUser, priceId: number): Promise<void> {
+      const { row: current } = await visiblePrice(user, priceId);
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        await lockLeaflet(tx, current.leaflet_id);
+        const gone = await queryRows<{ id: number }>(t, sql`DELETE FROM leaflet_prices WHERE id = ${priceId} RETURNING id`);
+        if (!gone.length) throw notFound('leaflet_price');
+        await queryRows(t, sql`UPDATE leaflets SET updated_at = now() WHERE id = ${current.leaflet_id}`);
+      });
     },
 
     async pricesPage(user: AuthUser, id: number, q: { page: number; size: number; pageId?: number }): Promise<LeafletPricesPage> {
