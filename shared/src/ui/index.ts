@@ -11,3 +11,5 @@ export { LoadingState } from './loading-state';
 export type { LoadingStateProps } from './loading-state';
 export { AreaPlaceholder } from './area-placeholder';
 export type { AreaPlaceholderProps } from './area-placeholder';
+export { Modal } from './modal';
+export type { ModalProps } from './modal';

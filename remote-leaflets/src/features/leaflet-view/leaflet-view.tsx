@@ -5,12 +5,12 @@ import { selectUser, useAuthStore } from '@pricewatch/shared/auth';
 import type { Box as PriceBox, LeafletDetail, LeafletPrice, LeafletPricesPage } from '@pricewatch/shared/contract';
 import { LEAFLET_LIMITS } from '@pricewatch/shared/contract';
 import { EmptyState, ErrorState, LoadingState } from '@pricewatch/shared/ui';
-import { getLeaflet, getLeafletPrices } from '../../lib/api';
+import { getLeaflet, getLeafletPrices, getNetworks } from '../../lib/api';
 import { useErrorText } from '../../lib/error-text';
 import { useFormatters } from '../../lib/format';
 import { useLeafletsTranslation } from '../../lib/i18n';
 import { useApi } from '@pricewatch/shared/api';
-import { EditDialog } from './edit-dialog';
+import { LeafletDialog } from '../leaflet-list/components/leaflet-dialog';
 import { PagePicture, type DrawnBox } from './page-picture';
 import { PageStrip } from './page-strip';
 import { PriceForm, draftOf, type PriceDraft } from './price-form';
@@ -68,6 +68,7 @@ export function LeafletView({ id }: { id: string }) {
   const [highlightId, setHighlightId] = useState<string | null>(null);
   const [candidateBox, setCandidateBox] = useState<PriceBox | null>(null);
   const [editing, setEditing] = useState(false);
+  const networks = useApi(editing ? 'networks' : null, getNetworks);
 
   const data = leaflet.data;
   const pages = useMemo(() => data?.pages ?? [], [data]);
@@ -235,7 +236,19 @@ export function LeafletView({ id }: { id: string }) {
           <StatisticsPanel leafletId={data._id} currency={data.currency} version={pricesVersion} />
         </Tabs.Content>
       </Tabs.Root>
-      {canWrite && <EditDialog leaflet={data} open={editing} onClose={() => setEditing(false)} onSaved={() => setLeafletVersion((v) => v + 1)} />}
+      {canWrite && (
+        // The list's create/edit dialog; networks are asked for only once it opens.
+        <LeafletDialog
+          open={editing}
+          leaflet={data}
+          networks={networks.data ?? []}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            setLeafletVersion((v) => v + 1);
+          }}
+        />
+      )}
     </Flex>
   );
 }

@@ -7,7 +7,7 @@ import { useAlarmsTranslation } from '../../../lib/i18n';
 import { savePriceAlarm } from '../api/price-alarms';
 import { saveProductAlarm } from '../api/product-alarms';
 import { CheckBox, FormRow, Select } from './form-bits';
-import { Modal } from './modal';
+import { Modal } from '@pricewatch/shared/ui';
 import { ProductPicker, type PickedProduct } from './product-picker';
 import { ALARM_RULES, isPercent, needsOwnShop, needsValue, parseDecimal, usDay } from './rules';
 import { ShopPicker } from './shop-picker';
@@ -105,6 +105,8 @@ export function AlarmDialog({ kind, open, alarm, shops, onClose, onSaved }: Alar
   const title = t(`${kind === 'price' ? 'priceDialog' : 'productDialog'}.${alarm ? 'editTitle' : 'newTitle'}`);
   return (
     <Modal
+      scrollInside
+      size="lg"
       open={open}
       onClose={onClose}
       title={title}

@@ -8,7 +8,7 @@ import { useAlarmsTranslation } from '../../../lib/i18n';
 import { importPriceAlarms } from '../api/price-alarms';
 import { importProductAlarms } from '../api/product-alarms';
 import { CheckBox, FormRow, Select } from './form-bits';
-import { Modal } from './modal';
+import { Modal } from '@pricewatch/shared/ui';
 import { usDay } from './rules';
 import { ShopPicker } from './shop-picker';
 
@@ -85,6 +85,7 @@ export function ImportDialog({ kind, open, shops, onClose, onSaved }: { kind: 'p
 
   return (
     <Modal
+      scrollInside
       open={open}
       onClose={onClose}
       size="xl"

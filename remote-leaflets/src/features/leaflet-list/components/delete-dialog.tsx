@@ -4,7 +4,7 @@ import type { Leaflet } from '@pricewatch/shared/contract';
 import { toaster } from '@pricewatch/shared/ui';
 import { useLeafletsTranslation } from '../../../lib/i18n';
 import { useErrorText } from '../../../lib/error-text';
-import { Modal } from './form-bits';
+import { Modal } from '@pricewatch/shared/ui';
 
 /** Asks before a leaflet goes (with its pages, pictures and prices), then deletes it. */
 export function DeleteDialog({ leaflet, onClose, onDeleted, remove }: { leaflet: Leaflet | null; onClose: () => void; onDeleted: (l: Leaflet) => void; remove: (id: string) => Promise<void> }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, CloseButton, Dialog, NativeSelect, Portal, Text, chakra } from '@chakra-ui/react';
+import { Box, NativeSelect, Text, chakra } from '@chakra-ui/react';
 
 /** A labelled form row with the field's problem in red under it. */
 export function FormRow({ label, htmlFor, children, error }: { label: ReactNode; htmlFor: string; children: ReactNode; error?: string | null }) {
@@ -30,27 +30,3 @@ export function Select({ id, value, onChange, children, label, invalid }: { id?:
   );
 }
 
-export type ModalProps = { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode; footer?: ReactNode; size?: 'sm' | 'md' | 'lg'; role?: 'dialog' | 'alertdialog' };
-
-/** A dialog: title, body, buttons at the bottom; Escape and × close it. */
-export function Modal({ open, onClose, title, children, footer, size = 'md', role = 'dialog' }: ModalProps) {
-  return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" size={size} role={role} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}

@@ -6,7 +6,8 @@ import { toaster } from '@pricewatch/shared/ui';
 import { useLeafletsTranslation } from '../../../lib/i18n';
 import { createLeaflet, updateLeaflet } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-text';
-import { FormRow, Modal, Select } from './form-bits';
+import { Modal } from '@pricewatch/shared/ui';
+import { FormRow, Select } from './form-bits';
 
 type Problems = Partial<Record<'name' | 'network' | 'start' | 'end' | 'description', string>>;
 

@@ -6,14 +6,28 @@ export type ModalProps = {
   onClose: () => void;
   title: ReactNode;
   children: ReactNode;
+  /** The buttons at the bottom. */
   footer?: ReactNode;
-  size?: 'md' | 'lg' | 'xl';
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** `alertdialog` for confirmations (screen readers announce them as such). */
+  role?: 'dialog' | 'alertdialog';
+  /** A long body scrolls inside the dialog instead of the page. */
+  scrollInside?: boolean;
 };
 
-/** A dialog of this remote: title, scrolling body, buttons at the bottom; Escape and × close it. */
-export function Modal({ open, onClose, title, children, footer, size = 'lg' }: ModalProps) {
+/** The screens' dialog: title, body, buttons at the bottom; Escape, the backdrop and × close it. */
+export function Modal({ open, onClose, title, children, footer, size = 'md', role = 'dialog', scrollInside = false }: ModalProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" size={size} lazyMount unmountOnExit scrollBehavior="inside">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => !e.open && onClose()}
+      placement="center"
+      size={size}
+      role={role}
+      lazyMount
+      unmountOnExit
+      scrollBehavior={scrollInside ? 'inside' : undefined}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
