@@ -1,19 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
+import { renderWithProviders } from '@pricewatch/shared/testing';
 import { startLocalApiServer, type LocalApiServer } from '../../shared/src/testing/local-api-server';
 import LeafletScreen from '../src/screens/leaflet-screen';
+import { en, resources, operator, guest } from './helpers/resources';
 
 // Editing and deleting one leaflet price on the /leaflet?id= screen, against a real HTTP server that
 // keeps the prices (as leaflet-view.test.tsx does, with this remote's and the shell's English texts).
-const read = (...p: string[]) => JSON.parse(readFileSync(join(__dirname, '..', ...p), 'utf8'));
-const en = read('public', 'i18n', 'en.json');
-const shell = read('..', 'host', 'public', 'assets', 'i18n', 'en.json');
-const resources = () => ({ en: { translation: structuredClone(shell), leaflets: structuredClone(en) } });
 
-const operator = makeUser({ username: 'operator', isOperatorAdmin: true, roles: ['operator-admin'] });
-const guestUser = makeUser({ isGuest: true, roles: ['guest'] });
 
 const LEAFLET = {
   _id: '5',
@@ -161,7 +154,7 @@ describe('Editing and deleting one leaflet price', () => {
   });
 
   it('guests see neither Edit nor Delete', async () => {
-    render(guestUser);
+    render(guest);
     const table = await screen.findByRole('table', { name: 'Prices of the page' });
     await within(table).findByText('Product 1');
     expect(within(table).queryByRole('button', { name: /^Edit price of/ })).not.toBeInTheDocument();

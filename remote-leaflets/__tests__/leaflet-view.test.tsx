@@ -1,19 +1,13 @@
 import { File as NodeFile } from 'node:buffer';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
 import { startLocalApiServer, type LocalApiServer, type ReceivedRequest } from '../../shared/src/testing/local-api-server';
 import LeafletScreen from '../src/screens/leaflet-screen';
+import { en, resources, operator } from './helpers/resources';
 
 // The /leaflet?id= screen as the host renders it, against a real HTTP server answering the contract's
 // shapes, with this remote's and the shell's real English texts.
-const read = (...p: string[]) => JSON.parse(readFileSync(join(__dirname, '..', ...p), 'utf8'));
-const en = read('public', 'i18n', 'en.json');
-const shell = read('..', 'host', 'public', 'assets', 'i18n', 'en.json');
-const resources = () => ({ en: { translation: structuredClone(shell), leaflets: structuredClone(en) } });
 
-const operator = makeUser({ username: 'operator', isOperatorAdmin: true, roles: ['operator-admin'] });
 
 const page = (n: number, extra: Record<string, unknown> = {}) => ({
   _id: String(10 + n),

@@ -1,21 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
+import { renderWithProviders } from '@pricewatch/shared/testing';
 import { Toaster } from '@pricewatch/shared/ui';
 import { startLocalApiServer, type LocalApiServer } from '../../shared/src/testing/local-api-server';
 import PromoAnalysisScreen from '../src/screens/promo-analysis-screen';
+import { en, resources, operator, guest } from './helpers/resources';
 
 // The promo-analysis screen against a real HTTP server answering the contract's shapes (HTTP mocked
 // at the fetch level), with this remote's real English texts, in the Polish deployment.
 jest.setTimeout(30_000);
 
-const en = JSON.parse(readFileSync(join(__dirname, '..', 'public', 'i18n', 'en.json'), 'utf8'));
-const shell = { errors: { validation_failed: 'Some fields are filled in incorrectly.', forbidden: 'You do not have access to this.' } };
-const resources = () => ({ en: { translation: structuredClone(shell), leaflets: structuredClone(en) } });
 
-const operator = makeUser({ username: 'operator', isOperatorAdmin: true, roles: ['operator-admin'] });
-const guest = makeUser({ username: 'guest', isGuest: true, roles: ['guest'] });
 
 const NETWORKS = [
   { _id: '1', code: 'albert', name: 'Albert', country: 'cz', currency: 'CZK', isProduct: false, leaflet: true, shops: 3 },

@@ -103,4 +103,4 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
   }
   return render(ui, { wrapper: Wrapper, ...renderOptions });
 }
-export { TRANSLATION_LANGS, readTranslationFiles, literalKeysUsed } from './translation-files';
+export { TRANSLATION_LANGS, readTranslationFiles, literalKeysUsed, remoteTranslationTests } from './translation-files';

@@ -35,3 +35,34 @@ export function literalKeysUsed(srcDir: string): Set<string> {
   }
   return used;
 }
+
+/**
+ * The translation checks every remote runs on its `public/i18n/{lang}.json` (call at a test file's top
+ * level): the four files have the same keys, no empty text and the placeholders of en, and every literal
+ * key the code under `src/` asks for exists — more than `minLiteralKeys` of them, so a broken scan
+ * cannot pass. Answers the files, for the remote's own checks.
+ */
+export function remoteTranslationTests(root: string, minLiteralKeys: number): Record<string, Record<string, string>> {
+  const langs = TRANSLATION_LANGS;
+  const files = readTranslationFiles(join(root, 'public', 'i18n'), langs);
+
+  it.each(langs)('%s has exactly the keys of en, none empty', (lang) => {
+    expect(Object.keys(files[lang]!).sort()).toEqual(Object.keys(files.en!).sort());
+    expect(Object.entries(files[lang]!).filter(([, v]) => !v.trim())).toEqual([]);
+  });
+
+  it.each(langs)('%s keeps the placeholders of en', (lang) => {
+    const placeholders = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
+    const differing = Object.keys(files.en!).filter((k) => placeholders(files.en![k]!).join() !== placeholders(files[lang]![k]!).join());
+    expect(differing).toEqual([]);
+  });
+
+  it('has every literal key the code uses', () => {
+    const used = literalKeysUsed(join(root, 'src'));
+    expect(used.size).toBeGreaterThan(minLiteralKeys);
+    const missing = [...used].filter((k) => !(k in files.en!));
+    expect(missing).toEqual([]);
+  });
+
+  return files;
+}
