@@ -10,11 +10,11 @@ import { EmptyState, ErrorState, LoadingState, toaster } from '@pricewatch/share
 import { useLeafletsTranslation } from '../../lib/i18n';
 import { deleteLeaflet, exportLeaflets, getNetworks, searchLeafletsByName, searchLeafletsByPeriod } from '../../lib/api';
 import { useErrorText } from '../../lib/error-text';
-import { useFormatters } from '../../lib/format';
+import { isoToUs, useFormatters } from '../../lib/format';
 import { useApi } from '@pricewatch/shared/api';
 import { DeleteDialog } from './components/delete-dialog';
 import { FormRow, Select } from './components/form-bits';
-import { LeafletDialog, usDay } from './components/leaflet-dialog';
+import { LeafletDialog } from './components/leaflet-dialog';
 import { TopBar } from './components/top-bar';
 import { imageUrlFromPath } from '../../lib/image-url';
 import { useDebounced } from './use-debounced';
@@ -74,7 +74,7 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
         ? JSON.stringify(['period', start, end, network])
         : null;
   const list = useApi(key, () =>
-    mode === 'name' ? searchLeafletsByName(searchName, network || undefined) : searchLeafletsByPeriod(usDay(start), usDay(end), network || undefined),
+    mode === 'name' ? searchLeafletsByName(searchName, network || undefined) : searchLeafletsByPeriod(isoToUs(start), isoToUs(end), network || undefined),
   );
   const serverProblems = list.error ? fieldErrors(list.error) : {};
   const listFailed = list.error && !serverProblems.start && !serverProblems.end && !serverProblems.name;

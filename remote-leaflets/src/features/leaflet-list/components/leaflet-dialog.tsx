@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Button, Input, SimpleGrid, Textarea, chakra } from '@chakra-ui/react';
 import { LEAFLET_LIMITS, type Leaflet, type LeafletCreate, type LeafletDetail, type NetworkSummary } from '@pricewatch/shared/contract';
-import { formatUsShortDate } from '@pricewatch/shared/format';
-import { toaster } from '@pricewatch/shared/ui';
+import { Modal, toaster } from '@pricewatch/shared/ui';
 import { useLeafletsTranslation } from '../../../lib/i18n';
 import { createLeaflet, updateLeaflet } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-text';
-import { Modal } from '@pricewatch/shared/ui';
+import { isoToUs } from '../../../lib/format';
 import { FormRow, Select } from './form-bits';
 
 type Problems = Partial<Record<'name' | 'network' | 'start' | 'end' | 'description', string>>;
@@ -19,12 +18,6 @@ export type LeafletDialogProps = {
   onClose: () => void;
   onSaved: (saved: LeafletDetail, created: boolean) => void;
 };
-
-/** A date input's YYYY-MM-DD as the API's US MM/DD/YYYY (the local calendar day). */
-export function usDay(isoDay: string): string {
-  const [y, m, d] = isoDay.split('-').map(Number);
-  return formatUsShortDate(new Date(y!, m! - 1, d!));
-}
 
 /** "New leaflet" and "Edit leaflet": name, network, period and description, checked here and by the server. */
 export function LeafletDialog({ open, leaflet, networks, onClose, onSaved }: LeafletDialogProps) {
@@ -64,7 +57,7 @@ export function LeafletDialog({ open, leaflet, networks, onClose, onSaved }: Lea
     const p = validate();
     setProblems(p);
     if (Object.keys(p).length) return;
-    const body: LeafletCreate = { name: name.trim(), network, start: usDay(start), end: usDay(end), description: description.trim() || null };
+    const body: LeafletCreate = { name: name.trim(), network, start: isoToUs(start), end: isoToUs(end), description: description.trim() || null };
     setSaving(true);
     try {
       const saved = leaflet ? await updateLeaflet(leaflet._id, body) : await createLeaflet(body);
