@@ -197,7 +197,8 @@ async function runBackend(kind: 'pglite' | 'postgres', shopsPerProduct: number) 
   } else {
     if (REUSE) await wipe(kind, options);
     log(`${kind}: loading ${PRODUCTS} products, ${SHOPS} shops, ${DAYS} days…`);
-    const database = await openDatabase(options);
+    // Loading and VACUUM of millions of rows outlast the server's statement timeout: none here.
+    const database = await openDatabase({ ...options, timeouts: { acquireMs: 0, statementMs: 0, idleInTransactionMs: 0 } });
     const t0 = Date.now();
     try {
       await database.migrate(path.join(serverDir, 'drizzle'));

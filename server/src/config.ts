@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { COUNTRIES, REMOTE_NAMES, type RemoteName } from '@pricewatch/shared/contract';
+import { COUNTRIES, REMOTE_NAMES, usernameSchema, type RemoteName } from '@pricewatch/shared/contract';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/client';
 
 const flag = z
   .string()
@@ -33,7 +34,8 @@ const envSchema = z.object({
   DEMO: optional(flag),
   DEMO_PRODUCTS: optional(z.coerce.number().int().min(0).max(1_000_000)),
   DEMO_LEAFLETS: optional(flag),
-  ADMIN_USERNAME: optional(z.string().trim().min(1)),
+  // The same rules as a user made in the app (ASCII only: no look-alike admin).
+  ADMIN_USERNAME: optional(usernameSchema),
   ADMIN_PASSWORD: optional(z.string().min(8)),
   OLD_SITE_URL: optional(z.string()),
   API_SERVERS: optional(list),
@@ -51,6 +53,9 @@ const envSchema = z.object({
   DEMO_SHOPS: optional(flag),
   DEMO_SHOPS_PORT: optional(z.coerce.number().int().min(0).max(65000)),
   JOB_WORKERS: optional(flag),
+  DB_ACQUIRE_TIMEOUT_MS: optional(z.coerce.number().int().positive()),
+  DB_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().positive()),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: optional(z.coerce.number().int().positive()),
 });
 
 export type Config = {
@@ -87,6 +92,8 @@ export type Config = {
   demoShops: boolean;
   /** First port of the demo shops (one per shop); 0 = any free ports. */
   demoShopsPort: number;
+  /** PostgreSQL: pool acquire, statement and idle-in-transaction timeouts (db/client.ts). */
+  databaseTimeouts: DatabaseTimeouts;
 };
 
 export class ConfigError extends Error {}
@@ -128,5 +135,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoShops: e.DEMO_SHOPS ?? e.PARSERS_WORKER ?? !process.env.JEST_WORKER_ID,
     demoShopsPort: e.DEMO_SHOPS_PORT ?? 0,
     jobWorkers: e.JOB_WORKERS ?? true,
+    databaseTimeouts: {
+      acquireMs: e.DB_ACQUIRE_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.acquireMs,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.statementMs,
+      idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs,
+    },
   };
 }

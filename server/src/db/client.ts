@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { guardRootHandle } from './tx-guard';
 
 /** The one query interface areas use, whichever backend is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,7 +22,14 @@ export type DatabaseOptions = {
   databaseUrl: string | null;
   /** Put every table (and drizzle's migration journal) in this schema; it is created if missing. */
   schema: string | null;
+  /** PostgreSQL only: how long a request may wait for a pool connection, run one statement, or sit idle inside a transaction. */
+  timeouts?: DatabaseTimeouts;
 };
+
+export type DatabaseTimeouts = { acquireMs: number; statementMs: number; idleInTransactionMs: number };
+
+/** A stuck request fails (and frees its connection) instead of holding the pool for ever. */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { acquireMs: 10_000, statementMs: 60_000, idleInTransactionMs: 60_000 };
 
 export type Database = {
   db: Db;
@@ -37,7 +45,7 @@ export type Database = {
 const STARTUP_LOCK_KEY = 7_210_431;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.schema) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.schema, opts.timeouts ?? DEFAULT_DATABASE_TIMEOUTS) : openPglite(opts.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -52,7 +60,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema });
   return {
-    db: db as unknown as Db,
+    db: guardRootHandle(db) as unknown as Db,
     kind: 'pglite',
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     // PGlite allows one process per data directory, so there is nobody to exclude.
@@ -61,7 +69,19 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(connectionString: string, schemaName: string | null): Promise<Database> {
+const INT8_OID = 20;
+/**
+ * int8 (bigint ids, count(*)) as a number, as PGlite answers it, so both backends give areas the same
+ * values; a value beyond 2^53 stays a string rather than silently losing digits.
+ */
+const parseInt8 = (v: string): number | string => {
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : v;
+};
+const typeParser = ((oid: number, format?: 'text' | 'binary') =>
+  oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'];
+
+async function openPostgres(connectionString: string, schemaName: string | null, timeouts: DatabaseTimeouts): Promise<Database> {
   if (schemaName) {
     const setup = new pg.Client({ connectionString });
     await setup.connect();
@@ -73,12 +93,16 @@ async function openPostgres(connectionString: string, schemaName: string | null)
   }
   const pool = new pg.Pool({
     connectionString,
+    connectionTimeoutMillis: timeouts.acquireMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    types: { getTypeParser: typeParser } as pg.CustomTypesConfig,
     // public stays on the path for extensions (pg_trgm) installed there.
     ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
   });
   const db = drizzlePg({ client: pool, schema });
   return {
-    db: db as unknown as Db,
+    db: guardRootHandle(db) as unknown as Db,
     kind: 'postgres',
     migrate: (migrationsFolder) =>
       migratePg(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: schemaName } : {}) }),

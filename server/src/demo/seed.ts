@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cityCodes, networks, shops, users } from '../db/schema';
 import { hashPassword } from '../areas/auth/passwords';
@@ -43,6 +43,8 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<boolean>
   const hashes = await Promise.all(USERS.map(() => hashPassword(DEMO_PASSWORD)));
 
   await db.transaction(async (tx) => {
+    // The catalogue's bulk inserts may outlast the server's per-statement timeout (db/client.ts).
+    await tx.execute(sql`SET LOCAL statement_timeout = 0`);
     await tx.insert(cityCodes).values(CITIES);
     const inserted = await tx
       .insert(networks)

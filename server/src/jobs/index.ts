@@ -5,6 +5,7 @@
  * typed API below; pg-boss stays an implementation detail behind it.
  */
 import type { PGlite } from '@electric-sql/pglite';
+import { assertOutsideTransaction } from '../db/tx-guard';
 import { PgBoss, fromPglite, type Job, type SendOptions as BossSendOptions } from 'pg-boss';
 
 export type JobContext = {
@@ -155,6 +156,9 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
     },
 
     async send(name, data, o = {}) {
+      // pg-boss writes on its own handle: inside a transaction that is a freeze on PGlite (one connection)
+      // and a job that outlives a rollback on PostgreSQL. Queue after the commit.
+      assertOutsideTransaction('jobs.send');
       await ensureQueue(name);
       const options: BossSendOptions = {};
       if (o.id) options.id = o.id;

@@ -19,6 +19,7 @@ export default fp<{ migrationsFolder: string }>(
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema,
+      timeouts: config.databaseTimeouts,
     });
     fastify.addHook('onClose', () => database.close());
     await database.exclusive(async () => {

@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
 import { demoPrice } from '../../../src/demo-shops/prices';
+import { DEMO_SHOP_PRODUCTS } from '../../../src/demo-shops/catalog';
 import { todayDay, todayIso } from '../../../src/lib/days';
 import { body, build, loginAs, type Session } from '../../helpers/build';
 import { alarmsRuntime } from '../../../src/areas/alarms/hook';
@@ -88,10 +89,15 @@ describe('force start, live progress, prices, problems, results', () => {
     await app.db.execute(sql`DELETE FROM current_prices WHERE shop_id = (SELECT id FROM shops WHERE code = 'lidl-prg-smichov')`);
     // An alarm on one of the shop's products, set before the run, fires from the prices the run writes.
     const admin = await loginAs(app, 'admin');
-    const [offer] = await queryRows<{ product_id: number; shop_id: number }>(
+    // `above` needs the product in stock, and the demo shops' stock changes day by day: take the first of
+    // the shop's rendered products that is in stock today, so the test does not depend on the date.
+    const offers = await queryRows<{ product_id: number; shop_id: number }>(
       app.db,
-      sql`SELECT o.product_id, o.shop_id FROM offers o JOIN shops s ON s.id = o.shop_id WHERE s.code = 'lidl-prg-smichov' ORDER BY o.product_id LIMIT 1`,
+      sql`SELECT o.product_id, o.shop_id FROM offers o JOIN shops s ON s.id = o.shop_id WHERE s.code = 'lidl-prg-smichov'
+        ORDER BY o.product_id LIMIT ${DEMO_SHOP_PRODUCTS}`,
     );
+    const offer = offers.find((o) => demoPrice(Number(o.product_id), 'lidl-prg-smichov', todayDay()).inStock);
+    expect(offer).toBeDefined();
     const alarm = await post(admin, '/price-alarms', { productId: offer!.product_id, shops: [offer!.shop_id], rule: 'above', value: 0.01 });
     expect(alarm.statusCode).toBe(200);
 

@@ -7,7 +7,7 @@ export type NetworkRow = typeof networks.$inferSelect;
 export type UserWithNetwork = { user: UserRow; network: NetworkRow | null };
 /** Read or write through the app's db or inside a transaction. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Q = Db | Tx;
+export type Q = Db | Tx;
 
 export function createNetworkUsersQueries(db: Db) {
   const withNetwork = (q: Q) =>

@@ -22,7 +22,7 @@ import { AppError, forbidden, notFound, validationFailed } from '../../lib/error
 import { hashPassword } from '../auth/passwords';
 import { effectiveExportDetails, type AuthUser } from '../auth/session-user';
 import { passwordWeakness } from './password-policy';
-import type { NetworkRow, NetworkUsersQueries, UserRow, UserWithNetwork } from './queries';
+import type { NetworkRow, NetworkUsersQueries, Q, UserRow, UserWithNetwork } from './queries';
 
 export type Caller = { user: AuthUser; country: string; tokenHash: string | null };
 
@@ -100,13 +100,13 @@ export function createNetworkUsersService(queries: NetworkUsersQueries) {
    * Rights a user may be given: codes must exist (400 naming the field); a network admin may give only
    * what the target network itself has (403 `not_within_network_rights` naming the field).
    */
-  async function checkRights(c: Caller, target: NetworkRow, details: UserExportDetails) {
+  async function checkRights(c: Caller, target: NetworkRow, details: UserExportDetails, q?: Q) {
     const net = exportDetailsSchema.parse(target.exportDetails ?? {});
     const limited = !isProviderAdmin(c);
     const outside: string[] = [];
 
     if (details.allowedNetworks?.length) {
-      const known = await queries.existingNetworkCodes(details.allowedNetworks);
+      const known = await queries.existingNetworkCodes(details.allowedNetworks, q);
       const unknown = details.allowedNetworks.filter((code) => !known.has(code));
       if (unknown.length) throw invalid('exportDetails.allowedNetworks', `unknown_network: ${unknown.join(', ')}`);
       if (limited && !net.allNetworks) {
@@ -116,7 +116,7 @@ export function createNetworkUsersService(queries: NetworkUsersQueries) {
     }
     if (details.storesMap?.length) {
       const codes = details.storesMap.map((e) => e.code);
-      const networkOf = await queries.shopNetworks(codes);
+      const networkOf = await queries.shopNetworks(codes, q);
       const unknown = codes.filter((code) => !networkOf.has(code));
       if (unknown.length) throw invalid('exportDetails.storesMap', `unknown_shop: ${unknown.join(', ')}`);
       if (limited && !net.allNetworks) {
@@ -228,7 +228,7 @@ export function createNetworkUsersService(queries: NetworkUsersQueries) {
         if (input.password !== undefined) checkPassword(input.password, user.username);
         if (input.exportDetails) {
           if (!network) throw invalid('exportDetails', 'network_required');
-          await checkRights(c, network, input.exportDetails);
+          await checkRights(c, network, input.exportDetails, tx);
         }
         const row = await queries.update(
           id,
