@@ -10,7 +10,8 @@
  * heartbeat: the sweep re-queues them, or fails them with `interrupted` after MAX_ATTEMPTS.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { EXPORT_EXTENSION, type ExportFailureReason, type ExportType } from '@pricewatch/shared/contract';
@@ -222,7 +223,28 @@ export function createExportRunner(deps: RunnerDeps) {
   async function sweep(atStart: boolean): Promise<number> {
     const stale = await queries.stale(atStart && deps.singleProcess ? null : STALE_SECONDS);
     for (const r of stale) await interrupted(r.id, r.job_id, r.attempts);
+    await sweepParts(atStart && deps.singleProcess);
     return stale.length;
+  }
+
+  /**
+   * Half-written files (`tmp/*.part`) of writers that died (kill -9): at a PGlite start nobody else can be
+   * writing, so all go; otherwise those untouched for STALE_SECONDS (a live writer appends all the time,
+   * and a request without a heartbeat for that long is taken as dead anyway).
+   */
+  async function sweepParts(all: boolean): Promise<void> {
+    const dir = path.join(files.folder, 'tmp');
+    const names = await readdir(dir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      if (!name.endsWith('.part')) continue;
+      const file = path.join(dir, name);
+      const info = await stat(file).catch(() => null);
+      if (!info || (!all && Date.now() - info.mtimeMs < STALE_SECONDS * 1000)) continue;
+      await rm(file, { force: true });
+      removed++;
+    }
+    if (removed) log.info({ files: removed }, 'exports: half-written files of a stopped writer removed');
   }
 
   return { run, sweep, queue, deleteFile, ownerOf, layoutsOf, produce };

@@ -138,9 +138,15 @@ export function createParsersQueries(db: Db) {
       one<RunRow>(sql`SELECT ${RUN_COLUMNS} FROM parser_runs r WHERE r.parser_id = ${parserId} AND r.status IN ('queued', 'running') ORDER BY r.id DESC LIMIT 1`),
 
     async queueRun(parserId: number, trigger: RunRow['trigger'], opts: { requestedBy?: string | null; scraperRequestId?: number; productIds?: number[]; scheduledFor?: Date }) {
+      const scheduledFor = opts.scheduledFor?.toISOString() ?? null;
+      // The scheduler asks for every slot once a minute in every process: an INSERT that then hits the
+      // unique index would still take an id from the sequence (issue 13: ids ran out). A slot already
+      // queued produces no row to insert, so it takes none; ON CONFLICT is left for the rare race.
       return one<RunRow>(sql`INSERT INTO parser_runs AS r (parser_id, trigger, requested_by, scraper_request_id, product_ids, scheduled_for)
-        VALUES (${parserId}, ${trigger}, ${opts.requestedBy ?? null}, ${opts.scraperRequestId ?? null},
-                ${opts.productIds ? sql`${sql.param(opts.productIds)}::int[]` : null}, ${opts.scheduledFor?.toISOString() ?? null})
+        SELECT ${parserId}, ${trigger}, ${opts.requestedBy ?? null}::uuid, ${opts.scraperRequestId ?? null}::bigint,
+               ${opts.productIds ? sql`${sql.param(opts.productIds)}::int[]` : sql`NULL::int[]`}, ${scheduledFor}::timestamptz
+        WHERE ${scheduledFor}::timestamptz IS NULL
+           OR NOT EXISTS (SELECT 1 FROM parser_runs x WHERE x.parser_id = ${parserId} AND x.scheduled_for = ${scheduledFor}::timestamptz)
         ON CONFLICT DO NOTHING RETURNING ${RUN_COLUMNS}`);
     },
 
