@@ -6,9 +6,11 @@ import { parserDefinitionSchema } from '@pricewatch/shared/contract';
 import { DEMO_SHOPS, definitionFor } from '../../src/demo-shops/catalog';
 import { demoPrice } from '../../src/demo-shops/prices';
 import { failureOf, startDemoShops, type DemoShops } from '../../src/demo-shops/server';
-import { crawl, type PageOutcome } from '../../src/scraping/crawl';
+import { crawl, type CrawlOptions, type PageOutcome } from '../../src/scraping/crawl';
 import { extract } from '../../src/scraping/extract';
 import { todayDay } from '../../src/lib/days';
+import type { Resolver } from '../../src/scraping/address';
+import { privateSpellings, startLoopback, type Loopback } from '../helpers/ssrf';
 
 jest.setTimeout(60_000);
 
@@ -23,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => shops.close());
 
-async function crawlShop(code: string, override: Record<string, unknown> = {}, allowPrivate = true) {
+/** `demo`: the demo shops' own origins are allowed, as in demo mode; `none`: no private address. */
+async function crawlShop(code: string, override: Record<string, unknown> = {}, allow: 'demo' | 'none' = 'demo') {
   const shop = shops.shops.find((s) => s.spec.code === code)!;
   const def = parserDefinitionSchema.parse({ ...definitionFor(shop.spec, shop.base, shop.products.map((p) => p.article)), ...override });
   const out: PageOutcome[] = [];
@@ -36,7 +39,7 @@ async function crawlShop(code: string, override: Record<string, unknown> = {}, a
       timeoutSeconds: def.timeoutSeconds,
       maxPageBytes: def.maxPageBytes,
       respectRobotsTxt: true,
-      allowPrivate,
+      allowOrigins: allow === 'demo' ? shops.shops.map((s) => s.base) : [],
       maxRetries: 1,
       backoffMs: 20,
       listing: def.listing,
@@ -90,7 +93,7 @@ describe('the engine on the demo shops', () => {
   });
 
   it('refuses loopback addresses outside demo and test mode', async () => {
-    const { out } = await crawlShop('carrefour-tbs-east-point', {}, false);
+    const { out } = await crawlShop('carrefour-tbs-east-point', {}, 'none');
     expect([...out.values()].every((o) => o.problem?.kind === 'not_allowed')).toBe(true);
   });
 
@@ -98,6 +101,106 @@ describe('the engine on the demo shops', () => {
     const { shop, out } = await crawlShop('albert-prg-andel');
     expect(shop.spec.listing).toBe(true);
     expect(out.size).toBe(10);
+  });
+});
+
+describe('addresses (docs/parsers.md "Addresses")', () => {
+  let lb: Loopback;
+  beforeAll(async () => {
+    lb = await startLoopback();
+  });
+  afterAll(() => lb.close());
+  beforeEach(() => {
+    lb.hits.length = 0;
+    lb.shopHits.length = 0;
+  });
+
+  /** Crawls as demo mode would, with `lb.shop` as the one allowed (demo shop) origin. */
+  async function crawlAs(urls: string[], extra: Partial<CrawlOptions> = {}) {
+    const out: PageOutcome[] = [];
+    await crawl(
+      urls,
+      {
+        extract: { strategy: 'auto' },
+        concurrency: 4,
+        rateLimitPerSecond: null,
+        timeoutSeconds: 5,
+        maxPageBytes: 1_000_000,
+        respectRobotsTxt: true,
+        allowOrigins: [lb.shop],
+        maxRetries: 0,
+        ...extra,
+      },
+      (o) => void out.push(o),
+    );
+    return out;
+  }
+
+  it('refuses every spelling of a private address as a start URL', async () => {
+    const urls = privateSpellings(lb.servicePort);
+    const out = await crawlAs(urls);
+    expect(out.map((o) => o.url).sort()).toEqual([...urls].sort());
+    for (const o of out) expect({ url: o.url, kind: o.problem?.kind, price: o.extraction?.price ?? null }).toEqual({ url: o.url, kind: 'not_allowed', price: null });
+    expect(lb.hits).toEqual([]);
+  });
+
+  it('refuses them as redirect targets of an allowed shop', async () => {
+    const urls = privateSpellings(lb.servicePort).map((to) => `${lb.shop}/go?to=${encodeURIComponent(to)}`);
+    const out = await crawlAs(urls);
+    expect(out).toHaveLength(urls.length);
+    for (const o of out) expect([o.url, o.problem?.kind]).toEqual([o.url, 'not_allowed']);
+    // The shop itself was reached (it is the allowed origin); the service behind the redirects never.
+    expect(lb.shopHits.filter((h) => h.startsWith('/go'))).toHaveLength(urls.length);
+    expect(lb.hits).toEqual([]);
+  });
+
+  it('refuses them as product links on a listing page', async () => {
+    const links = privateSpellings(lb.servicePort);
+    const listing = `${lb.shop}/listing?${links.map((l) => `to=${encodeURIComponent(l)}`).join('&')}`;
+    const out = await crawlAs([], { listing: { url: listing, linkSelector: 'a.p' } });
+    expect(out.length).toBeGreaterThanOrEqual(new Set(links.map((l) => new URL(l).href)).size);
+    for (const o of out) expect([o.url, o.problem?.kind]).toEqual([o.url, 'not_allowed']);
+    expect(lb.shopHits.some((h) => h.startsWith('/listing'))).toBe(true);
+    expect(lb.hits).toEqual([]);
+  });
+
+  it('refuses a host name that resolves to a private address, even one whose address:port is allowed', async () => {
+    const asked: string[] = [];
+    const resolve: Resolver = async (host) => {
+      asked.push(host);
+      return host === 'mapped.test' ? [{ address: '::ffff:127.0.0.1', family: 6 }] : [{ address: '127.0.0.1', family: 4 }];
+    };
+    const urls = [`http://shop.test:${lb.servicePort}/p`, `http://mapped.test:${lb.servicePort}/p`];
+    // The service's own 127.0.0.1:port is an allowed origin here.
+    const out = await crawlAs(urls, { resolve, allowOrigins: [lb.service] });
+    expect(out.map((o) => [o.url, o.problem?.kind]).sort()).toEqual(urls.map((u) => [u, 'not_allowed']).sort());
+    expect(out.find((o) => o.url.includes('shop.test'))!.problem!.message).toContain('127.0.0.1');
+    // The socket asked the injected resolver (the system's knows no *.test): what is checked is what it connects to.
+    expect(asked).toEqual(expect.arrayContaining(['shop.test', 'mapped.test']));
+    expect(lb.hits).toEqual([]);
+  });
+
+  it('refuses localhost although 127.0.0.1 on that port is allowed', async () => {
+    const out = await crawlAs([`http://localhost:${lb.servicePort}/p`], { allowOrigins: [lb.service] });
+    expect(out.map((o) => o.problem?.kind)).toEqual(['not_allowed']);
+    expect(lb.hits).toEqual([]);
+  });
+
+  it('connects to the address its resolver answered, asking it once per connection', async () => {
+    let asked = 0;
+    const resolve: Resolver = async () => {
+      asked++;
+      return [{ address: '127.0.0.1', family: 4 }];
+    };
+    const url = `http://only-in-the-resolver.test:${lb.servicePort}/p`;
+    const out = await crawlAs([url], { respectRobotsTxt: false, allowPrivate: true, resolve });
+    expect(out[0]).toMatchObject({ problem: null, extraction: { price: 1 } });
+    expect(lb.hits).toEqual(['/p']);
+    expect(asked).toBe(1);
+    // Right after, without allowPrivate: no kept-alive socket of that crawl is reused, the host is refused.
+    const strict = await crawlAs([url], { respectRobotsTxt: false, resolve });
+    expect(strict.map((o) => o.problem?.kind)).toEqual(['not_allowed']);
+    expect(lb.hits).toEqual(['/p']);
   });
 });
 

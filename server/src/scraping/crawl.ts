@@ -2,14 +2,17 @@
  * The fetching half of the engine: @crawlee/cheerio's CheerioCrawler over a list of product pages (or a
  * listing page whose links are the product pages), with the limits a shop and this server need —
  * retries with backoff, per-host concurrency and a request rate (politeness), robots.txt, timeouts, a size
- * limit per page, at most 5 redirects, and the address allowlist (src/scraping/address.ts). Every page
+ * limit per page, at most 5 redirects, and the address allowlist (src/scraping/address.ts), which every
+ * request goes through — pages, redirects, listing links and robots.txt (src/scraping/http-client.ts). Every page
  * ends as exactly one PageOutcome: an extraction, a "not found" (404/410), or a problem by kind.
  * Nothing here throws for a bad page; only a broken definition can stop a crawl before it starts.
  */
 import { randomUUID } from 'node:crypto';
-import { CheerioCrawler, Configuration, RequestQueue, log } from '@crawlee/cheerio';
+import { CheerioCrawler, Configuration, RequestQueue, log, type CheerioCrawlerOptions } from '@crawlee/cheerio';
+import { RobotsTxtFile } from '@crawlee/utils';
 import type { ParserProblemKind } from '@pricewatch/shared/contract';
-import { assertAllowedUrl } from './address';
+import { assertAllowedUrl, type AddressPolicy } from './address';
+import { GuardedHttpClient } from './http-client';
 import { extract, looksBlocked, type ExtractOptions, type Extraction } from './extract';
 
 log.setLevel(log.LEVELS.OFF);
@@ -22,7 +25,8 @@ export type PageOutcome = {
   problem: { kind: ParserProblemKind; message: string } | null;
 };
 
-export type CrawlOptions = {
+/** With the addresses it may reach (AddressPolicy: the demo shops' origins, tests' resolver). */
+export type CrawlOptions = AddressPolicy & {
   extract: ExtractOptions;
   concurrency: number;
   /** Requests per second to the host; null = politeness off (bench, tests). */
@@ -30,8 +34,6 @@ export type CrawlOptions = {
   timeoutSeconds: number;
   maxPageBytes: number;
   respectRobotsTxt: boolean;
-  /** Loopback and private addresses allowed (demo and test mode only). */
-  allowPrivate: boolean;
   maxRetries?: number;
   /** First retry waits this long, doubling after. */
   backoffMs?: number;
@@ -56,7 +58,7 @@ function classify(err: Error): { kind: ParserProblemKind; message: string; statu
   const tagged = /^\[(\w+)\] (.*)$/s.exec(msg);
   if (err instanceof PageError) return { kind: err.kind, message: tagged?.[2] ?? msg, status: err.status };
   if (tagged) return { kind: tagged[1] as ParserProblemKind, message: tagged[2]!, status: null };
-  if ((err as { kind?: string }).kind === 'not_allowed') return { kind: 'not_allowed', message: msg, status: null };
+  if ((err as { kind?: string }).kind === 'not_allowed' || (err as { code?: string }).code === 'ERR_NOT_ALLOWED') return { kind: 'not_allowed', message: msg, status: null };
   if (/timed? ?out|ETIMEDOUT|TimeoutError/i.test(msg)) return { kind: 'timeout', message: msg.slice(0, 200), status: null };
   if (/redirect/i.test(msg)) return { kind: 'redirect_loop', message: msg.slice(0, 200), status: null };
   if (/Content-Type/i.test(msg)) return { kind: 'layout_changed', message: msg.slice(0, 200), status: null };
@@ -64,6 +66,44 @@ function classify(err: Error): { kind: ParserProblemKind; message: string; statu
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * crawlee fetches robots.txt with a got-scraping call of its own, outside the crawler's HTTP client:
+ * here it goes through that client (and so through the address checks) like every page.
+ */
+class GuardedCheerioCrawler extends CheerioCrawler {
+  private readonly robots = new Map<string, Promise<RobotsTxtFile | undefined>>();
+
+  constructor(
+    options: CheerioCrawlerOptions,
+    config: Configuration,
+    private readonly robotsTimeoutMs: number,
+  ) {
+    super(options, config);
+  }
+
+  protected override async getRobotsTxtFileForUrl(url: string): Promise<RobotsTxtFile | undefined> {
+    if (!this.respectRobotsTxtFile) return undefined;
+    let origin: string;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      return undefined;
+    }
+    let file = this.robots.get(origin);
+    if (!file) {
+      const robotsUrl = `${origin}/robots.txt`;
+      file = this.httpClient.sendRequest({ url: robotsUrl, method: 'GET', responseType: 'text', timeout: { request: this.robotsTimeoutMs } }).then(
+        // No robots.txt (4xx) or a broken one (5xx): everything is allowed, as crawlee does for a 404.
+        (res) => RobotsTxtFile.from(robotsUrl, res.statusCode < 400 ? String(res.body) : ''),
+        // Unreachable or refused: the page's own request reports why.
+        () => undefined,
+      );
+      this.robots.set(origin, file);
+    }
+    return file;
+  }
+}
 
 export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: PageOutcome) => Promise<void> | void): Promise<void> {
   const config = new Configuration({ persistStorage: false, purgeOnStart: true, availableMemoryRatio: 0.5 });
@@ -90,9 +130,12 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
     if (fresh.length) await queue.addRequests(fresh.map((url) => ({ url, label, uniqueKey: url })));
   };
 
-  const crawler = new CheerioCrawler(
+  const policy: AddressPolicy = { allowPrivate: opts.allowPrivate, allowOrigins: opts.allowOrigins, resolve: opts.resolve };
+  const httpClient = new GuardedHttpClient(policy, 5);
+  const crawler = new GuardedCheerioCrawler(
     {
       requestQueue: queue,
+      httpClient,
       useSessionPool: false,
       persistCookiesPerSession: false,
       respectRobotsTxtFile: opts.respectRobotsTxt,
@@ -106,23 +149,15 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
       ignoreHttpErrorStatusCodes: Array.from({ length: 200 }, (_, i) => 400 + i),
       additionalMimeTypes: ['text/plain', 'application/octet-stream'],
       preNavigationHooks: [
-        async ({ request }, gotOptions) => {
+        async ({ request }) => {
+          // The HTTP client checks again (and checks redirects and the socket's address); refusing here
+          // marks the page as not to be retried.
           try {
-            await assertAllowedUrl(request.url, opts.allowPrivate);
+            assertAllowedUrl(request.url, policy);
           } catch (err) {
             request.noRetry = true;
             throw new PageError('not_allowed', (err as Error).message);
           }
-          gotOptions.maxRedirects = 5;
-          gotOptions.hooks = {
-            ...(gotOptions.hooks ?? {}),
-            beforeRedirect: [
-              ...((gotOptions.hooks?.beforeRedirect as unknown[]) ?? []),
-              async (options: { url?: URL | string }) => {
-                if (options.url) await assertAllowedUrl(String(options.url), opts.allowPrivate);
-              },
-            ] as never,
-          };
         },
       ],
       postNavigationHooks: [
@@ -198,6 +233,7 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
       },
     },
     config,
+    opts.timeoutSeconds * 1000,
   );
 
   if (opts.listing) await add([opts.listing.url], 'LISTING');
@@ -205,6 +241,7 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
   try {
     await crawler.run();
   } finally {
+    httpClient.close();
     await queue.drop().catch(() => undefined);
   }
   // Listing pages that failed have been reported by URL too; products never reached are none.

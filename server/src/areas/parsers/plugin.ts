@@ -31,8 +31,8 @@ export default fp(
     const { config } = fastify;
     const queries = createParsersQueries(fastify.db);
     const workerOptions: WorkerOptions = {
-      // Loopback and private addresses only where the demo shops live (demo and test mode).
-      allowPrivate: config.demo,
+      // No private address at all, except the demo shops' own origins once they run (below).
+      allowOrigins: [],
       politeness: true,
       concurrency: 2,
       pollMs: 3000,
@@ -60,6 +60,7 @@ export default fp(
 
     if (config.demo && config.demoShops) {
       state.demoShops = await setupDemoShops(fastify.db, { basePort: config.demoShopsPort });
+      workerOptions.allowOrigins = state.demoShops.shops.map((s) => s.base);
       fastify.log.info({ shops: state.demoShops.shops.map((s) => `${s.spec.code} ${s.base}`) }, 'demo shops started');
     }
     if (config.parsersWorker) {

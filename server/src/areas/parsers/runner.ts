@@ -16,7 +16,8 @@ import { crawl, type PageOutcome } from '../../scraping/crawl';
 import type { ItemRow, ParsersQueries, RunRow } from './queries';
 
 export type RunnerOptions = {
-  allowPrivate: boolean;
+  /** Private origins the crawl may reach: the demo shops' own (demo and test mode); none elsewhere. */
+  allowOrigins: string[];
   /** false: no rate limit (bench, tests). */
   politeness: boolean;
   backoffMs?: number;
@@ -180,7 +181,7 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
         timeoutSeconds: def.timeoutSeconds,
         maxPageBytes: def.maxPageBytes,
         respectRobotsTxt: def.respectRobotsTxt,
-        allowPrivate: opts.allowPrivate,
+        allowOrigins: opts.allowOrigins,
         backoffMs: opts.backoffMs,
         maxRetries: opts.maxRetries,
         listing,

@@ -1,0 +1,71 @@
+/**
+ * The crawler's only way out (pages, redirects, robots.txt): crawlee's got-scraping client with the
+ * address allowlist built in (src/scraping/address.ts). Every request, and every redirect it follows,
+ * has its URL checked, and every socket resolves its host through guardedLookup, so the address that was
+ * checked is the address connected to.
+ *
+ * HTTP/1.1 only, with got-scraping's browser headers generated here: its own header hook first opens a
+ * TLS connection to learn the server's protocols (ALPN), and that probe resolves the host with the
+ * system resolver, outside any check. Each client has its own connection pool, closed with close(): a
+ * kept-alive socket that another policy let through is never reused.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import type { BaseHttpClient, HttpRequest, HttpResponse, RedirectHandler, ResponseTypes, StreamingHttpResponse } from '@crawlee/cheerio';
+import { GotScrapingHttpClient } from '@crawlee/cheerio';
+import { TransformHeadersAgent, gotScraping } from 'got-scraping';
+import { assertAllowedUrl, guardedLookup, type AddressPolicy } from './address';
+
+type HeaderGenerator = { getHeaders(options: Record<string, unknown>): Record<string, string> };
+const headerGenerator = (gotScraping.defaults.options.context as { headerGenerator: HeaderGenerator }).headerGenerator;
+
+type Hooks = { beforeRedirect?: unknown[] } & Record<string, unknown>;
+
+export class GuardedHttpClient implements BaseHttpClient {
+  private readonly inner = new GotScrapingHttpClient();
+  private readonly lookup;
+  private readonly agents;
+
+  constructor(
+    private readonly policy: AddressPolicy,
+    private readonly maxRedirects = 5,
+  ) {
+    this.lookup = guardedLookup(policy);
+    const lookup = this.lookup;
+    this.agents = { http: new http.Agent({ keepAlive: true, lookup }), https: new https.Agent({ keepAlive: true, lookup }) };
+  }
+
+  close(): void {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
+
+  private guard<T extends HttpRequest<keyof ResponseTypes>>(request: T): T {
+    assertAllowedUrl(request.url, this.policy);
+    const given = request.headers ?? {};
+    const names = new Set(Object.keys(given).map((k) => k.toLowerCase()));
+    const generated = Object.entries(headerGenerator.getHeaders({ httpVersion: '1' })).filter(([k]) => !names.has(k.toLowerCase()));
+    const hooks = (request.hooks ?? {}) as Hooks;
+    return {
+      ...request,
+      http2: false,
+      useHeaderGenerator: false,
+      headers: { ...Object.fromEntries(generated), ...given },
+      dnsLookup: this.lookup,
+      agent: { http: new TransformHeadersAgent(this.agents.http), https: new TransformHeadersAgent(this.agents.https) },
+      maxRedirects: this.maxRedirects,
+      hooks: {
+        ...hooks,
+        beforeRedirect: [...(hooks.beforeRedirect ?? []), (options: { url?: URL | string }) => options.url && assertAllowedUrl(options.url, this.policy)],
+      },
+    };
+  }
+
+  async sendRequest<TResponseType extends keyof ResponseTypes = 'text'>(request: HttpRequest<TResponseType>): Promise<HttpResponse<TResponseType>> {
+    return this.inner.sendRequest(this.guard(request));
+  }
+
+  async stream(request: HttpRequest, onRedirect?: RedirectHandler): Promise<StreamingHttpResponse> {
+    return this.inner.stream(this.guard(request), onRedirect);
+  }
+}
