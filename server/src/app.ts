@@ -13,6 +13,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { REMOTE_NAMES } from '@pricewatch/shared/contract';
 import { loadConfig, type Config } from './config';
 import { loggerOptions, type LoggerOptions } from './logging';
+import { parseQuery } from './lib/query';
 import errors from './plugins/errors';
 import configPlugin from './plugins/config';
 import db from './plugins/db';
@@ -37,6 +38,7 @@ import scrapersRoutes from './areas/scrapers/routes';
 import leafletsRoutes from './areas/leaflets/routes';
 import promoRoutes from './areas/promo/routes';
 import access from './access/plugin';
+import noNul from './plugins/no-nul';
 
 /** Areas whose every route needs a valid `?token=`; request.user is set for them. */
 const PROTECTED_AREAS: FastifyPluginAsync[] = [utilsRoutes, shopsRoutes, productsRoutes, pricesRoutes, filesRoutes, networkUsersRoutes, alarmsRoutes, parsersRoutes, scrapersRoutes, exportsRoutes, promoRoutes, leafletsRoutes];
@@ -79,6 +81,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     pluginTimeout: 0,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    // The parser the log redaction reads names with (src/lib/query.ts): what is read as `token` is hidden.
+    routerOptions: { querystringParser: parseQuery },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,6 +105,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(parsersPlugin);
   // Who may call each route: src/access/route-rules.ts (docs/access.md); a route without a rule fails tests.
   await app.register(access, { strict: process.env.NODE_ENV === 'test' });
+  // A NUL in any string of a request is 400 naming the field (after access: refused callers get 403).
+  await app.register(noNul);
 
   await app.register(deploymentRoutes, { deploymentsDir: path.join(serverDir, 'deployments') });
   await app.register(authRoutes);

@@ -8,13 +8,14 @@
  * - a file part whose name is not one of the route's, or one of them twice: 400 naming it
  *   (`unexpected_file`, `duplicate_field`); a text field where a file is expected: `expected_file`;
  *   a field given twice: 400 naming it (`duplicate_field`);
- *   a field over the global fieldSize: 400 naming it (`too_long`);
+ *   a field over the global fieldSize: 400 naming it (`too_long`); a NUL in a field: 400 naming it;
  * - more fields or parts than the route allows: 400 naming `body` (`too_many_fields`);
  * - anything busboy refuses (truncated body, no boundary, malformed headers): 400 naming `body`
  *   (`invalid_multipart`).
  * At most maxFiles files (each at most maxFileBytes) are ever held in memory.
  */
 import type { FastifyRequest } from 'fastify';
+import { NUL_MESSAGE } from '@pricewatch/shared/contract';
 import { AppError, validationFailed } from './errors';
 
 export type MultipartFile = { data: Buffer; filename: string | null };
@@ -80,7 +81,10 @@ export async function readMultipart(request: FastifyRequest, opts: MultipartOpti
         if (opts.fileFields.includes(part.fieldname)) throw validationFailed([{ path: part.fieldname, message: 'expected_file' }]);
         if (Object.hasOwn(form.fields, part.fieldname)) throw validationFailed([{ path: part.fieldname, message: 'duplicate_field' }]);
         if (part.valueTruncated) throw validationFailed([{ path: part.fieldname, message: 'too_long' }]);
-        form.fields[part.fieldname] = String(part.value ?? '');
+        const value = String(part.value ?? '');
+        // The rule of every request string (src/plugins/no-nul.ts), for the text fields it cannot see.
+        if (value.includes('\u0000')) throw validationFailed([{ path: part.fieldname, message: NUL_MESSAGE }]);
+        form.fields[part.fieldname] = value;
       }
     }
   } catch (error) {

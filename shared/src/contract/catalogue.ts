@@ -117,18 +117,22 @@ export const listOf = <T extends z.ZodType<unknown, any>>(item: T) =>
 
 export const idListSchema = listOf(idSchema);
 
-/** PostgreSQL text cannot hold NUL: such input is 400, never a database error. */
+/**
+ * PostgreSQL text cannot hold NUL: such input is 400 `NUL_MESSAGE`, never a database error. The server
+ * refuses a NUL in every query, JSON body, path parameter and form field before validation
+ * (server/src/plugins/no-nul.ts); `noNul` is for strings it cannot see: JSON inside a form field, and
+ * forms a front end checks with a schema before sending.
+ */
 export const noNul = (s: string) => !s.includes('\u0000');
 export const NUL_MESSAGE = 'invalid character';
 
-export const codeSchema = z.string().trim().min(1).max(100).refine(noNul, NUL_MESSAGE);
+export const codeSchema = z.string().trim().min(1).max(100);
 export const codeListSchema = listOf(codeSchema);
 
 /** Free search text: trimmed, at most 200 characters. Any characters are fine (matched literally). */
 export const searchTextSchema = z
   .string()
   .max(CATALOGUE_LIMITS.searchMaxLength, 'too_long')
-  .refine(noNul, NUL_MESSAGE)
   .transform((s) => s.trim());
 
 /** Article or EAN in a search: digits with an optional leading `$` (spec §9), at most 200 characters. */
@@ -411,11 +415,11 @@ export type MaxArticle = { maxArticle: string | null; next: string };
  * max 50).
  */
 export const similarProductsQuerySchema = z.object({
-  name: z.string().trim().min(1).max(CATALOGUE_LIMITS.searchMaxLength, 'too_long').refine(noNul, NUL_MESSAGE),
+  name: z.string().trim().min(1).max(CATALOGUE_LIMITS.searchMaxLength, 'too_long'),
   marketId: idSchema.optional(),
   sectionId: idSchema.optional(),
-  brand: z.string().trim().max(CATALOGUE_LIMITS.searchMaxLength, 'too_long').refine(noNul, NUL_MESSAGE).optional(),
-  description: z.string().trim().max(1000, 'too_long').refine(noNul, NUL_MESSAGE).optional(),
+  brand: z.string().trim().max(CATALOGUE_LIMITS.searchMaxLength, 'too_long').optional(),
+  description: z.string().trim().max(1000, 'too_long').optional(),
   weight: z.coerce.number().positive().max(1_000_000).optional(),
   price: z.coerce.number().positive().max(100_000_000).optional(),
   limit: intQuery(1, CATALOGUE_LIMITS.similarMax, 10),

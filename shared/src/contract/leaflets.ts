@@ -168,15 +168,9 @@ export type LeafletPrice = z.infer<typeof leafletPriceSchema>;
 // Requests
 // ---------------------------------------------------------------------------------------------------
 
-// Every text refuses NUL (PostgreSQL text cannot hold it): 400 naming the field, never a database error.
-const nameSchema = z.string().trim().min(1, 'required').max(LEAFLET_LIMITS.nameMaxLength, 'too_long').refine(noNul, NUL_MESSAGE);
-const descriptionSchema = z
-  .string()
-  .trim()
-  .max(LEAFLET_LIMITS.descriptionMaxLength, 'too_long')
-  .refine(noNul, NUL_MESSAGE)
-  .nullable()
-  .optional();
+// A NUL in these JSON bodies is refused by the server before validation (server/src/plugins/no-nul.ts).
+const nameSchema = z.string().trim().min(1, 'required').max(LEAFLET_LIMITS.nameMaxLength, 'too_long');
+const descriptionSchema = z.string().trim().max(LEAFLET_LIMITS.descriptionMaxLength, 'too_long').nullable().optional();
 
 /** POST /leaflets/create. */
 export const leafletCreateSchema = z
@@ -215,7 +209,9 @@ export const moneyInputSchema = z
   })
   .pipe(z.number().min(0.01, 'must_be_positive').max(LEAFLET_LIMITS.priceMax, 'too_large'));
 
-// Fields shared by the add form (leafletPriceInputSchema) and the edit (leafletPriceUpdateSchema).
+// Fields shared by the add form (leafletPriceInputSchema) and the edit (leafletPriceUpdateSchema). The
+// add form's JSON travels inside a multipart field, where the server's NUL rule sees only escapes, and the
+// price form checks itself with this schema: so these texts refuse NUL here.
 const productNameSchema = z.string().trim().min(1, 'required').max(LEAFLET_LIMITS.productNameMaxLength, 'too_long').refine(noNul, NUL_MESSAGE);
 const discountPctSchema = z.number().min(0).max(99.99).nullable().optional();
 const mechanicsTextSchema = z.string().trim().max(LEAFLET_LIMITS.mechanicsTextMaxLength, 'too_long').refine(noNul, NUL_MESSAGE).nullable().optional();
@@ -284,7 +280,7 @@ export type LeafletPriceParams = z.input<typeof leafletPriceParamsSchema>;
 
 /** GET /leaflets/search/by-name. Empty name lists the newest leaflets. */
 export const leafletSearchByNameQuerySchema = z.object({
-  name: z.string().max(LEAFLET_LIMITS.nameMaxLength, 'too_long').refine(noNul, NUL_MESSAGE).transform((s) => s.trim()).default(''),
+  name: z.string().max(LEAFLET_LIMITS.nameMaxLength, 'too_long').transform((s) => s.trim()).default(''),
   network: codeSchema.optional(),
 });
 export type LeafletSearchByNameQuery = z.input<typeof leafletSearchByNameQuerySchema>;
