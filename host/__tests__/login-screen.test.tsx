@@ -89,6 +89,18 @@ describe('login screen', () => {
     expect(passwordInput()).toHaveValue('wrong');
   });
 
+  it('says when to try again after too many attempts', async () => {
+    const user = userEvent.setup();
+    useAuthStore.setState({
+      login: jest.fn().mockRejectedValue(new ApiError({ status: 429, code: 'too_many_requests', messageKey: 'too_many_requests', retryAfter: 180 })),
+    });
+    renderLogin();
+    await user.type(usernameInput(), 'ashan');
+    await user.type(passwordInput(), 'wrong');
+    await user.click(signIn());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 3 minutes.');
+  });
+
   it('reports service_unavailable when the failure has no server error', async () => {
     const user = userEvent.setup();
     useAuthStore.setState({ login: jest.fn().mockRejectedValue(new TypeError('Failed to fetch')) });

@@ -196,6 +196,31 @@ describe('creating a user', () => {
     expect(within(dialog).getByLabelText(/^Пароль/, { selector: 'input' })).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByLabelText(/Логін/)).toHaveValue('weak.user');
   });
+
+  it('says why a username with look-alike letters is refused, under the field', async () => {
+    const u = userEvent.setup();
+    (apiPost as jest.Mock).mockRejectedValue(
+      new ApiError({
+        status: 400,
+        code: 'validation_failed',
+        messageKey: 'validation_failed',
+        message: 'validation_failed',
+        fields: [{ path: 'username', message: 'username_not_ascii' }],
+      }),
+    );
+    renderAs(netadmin, 'ru');
+    await table('Пользователи');
+    await u.click(screen.getByRole('button', { name: 'Новый пользователь' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Новый пользователь' });
+    await u.type(within(dialog).getByLabelText(/Логин/), '\u0430dmin');
+    await u.type(within(dialog).getByLabelText(/^Имя/), 'Fake Admin');
+    await u.type(within(dialog).getByLabelText(/^Пароль/, { selector: 'input' }), 'Brambory2024x');
+    await u.click(within(dialog).getByRole('button', { name: 'Создать' }));
+
+    const why = 'Только латинские буквы a–z, цифры и . _ @ - (без букв других алфавитов, они могут выглядеть так же).';
+    expect(await within(dialog).findAllByText(why)).not.toHaveLength(0);
+    expect(within(dialog).getByLabelText(/Логин/)).toHaveAttribute('aria-invalid', 'true');
+  });
 });
 
 describe('editing a user', () => {

@@ -22,6 +22,7 @@ export const KNOWN_PROBLEMS = [
   'cannot_demote_self',
   'user_has_records',
   'username_characters',
+  'username_not_ascii',
   'nothing_to_change',
 ] as const;
 

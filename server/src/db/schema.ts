@@ -91,15 +91,19 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_last_seen_idx').on(t.lastSeenAt)],
 );
 
-/** Failed logins by key (`user:<name>` or `ip:<address>`), in the database so every process sees them. */
-export const loginFailures = pgTable(
-  'login_failures',
+/** Login throttling (src/areas/auth/throttle.ts): a counter per client address and per address + account. */
+export const loginThrottle = pgTable(
+  'login_throttle',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    key: text('key').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    key: text('key').primaryKey(),
+    /** Attempts counted in the current window (a successful one is taken back). */
+    failures: integer('failures').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    /** Attempts of this key answer 429 until then. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
   },
-  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+  (t) => [index('login_throttle_last_at_idx').on(t.lastAt)],
 );
 
 // ---------------------------------------------------------------------------------------------------

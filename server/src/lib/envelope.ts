@@ -2,7 +2,12 @@ import type { ErrorBody, Ok } from '@pricewatch/shared/contract';
 
 export const ok = <T>(data: T): Ok<T> => ({ success: true, data });
 
-export const failure = (code: string | number, message: string, fields?: ErrorBody['error']['fields']): ErrorBody => ({
+export const failure = (
+  code: string | number,
+  message: string,
+  fields?: ErrorBody['error']['fields'],
+  retryAfter?: number,
+): ErrorBody => ({
   success: false,
-  error: fields ? { code, message, fields } : { code, message },
+  error: { code, message, ...(fields ? { fields } : {}), ...(retryAfter !== undefined ? { retryAfter } : {}) },
 });

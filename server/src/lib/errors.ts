@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly code: ErrorCode | number,
     message: string = String(code),
     readonly fields?: FieldError[],
+    /** Seconds until a retry may succeed (429): sent as Retry-After and error.retryAfter. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -21,4 +23,8 @@ export const forbidden = () => new AppError(403, 'forbidden');
 export const notFound = (what = 'not_found') => new AppError(404, 'not_found', what);
 export const validationFailed = (fields: FieldError[]) =>
   new AppError(400, 'validation_failed', 'validation_failed', fields);
-export const tooManyRequests = () => new AppError(429, 'too_many_requests');
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(429, 'too_many_requests', 'too_many_requests', undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+/** 503: the server is too busy to take this request now (src/plugins/overload.ts). */
+export const serviceUnavailable = (retryAfterSeconds: number) =>
+  new AppError(503, 'service_unavailable', 'service_unavailable', undefined, Math.max(1, Math.ceil(retryAfterSeconds)));

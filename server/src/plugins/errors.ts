@@ -27,23 +27,28 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'too_many_requests',
 };
 
-type ValidationIssue = { instancePath?: string; message?: string };
+type ValidationIssue = { keyword?: string; instancePath?: string; message?: string; params?: { keys?: unknown } };
 
 function fieldsOf(err: FastifyError): FieldError[] {
   const context = err.validationContext ?? 'body';
-  return ((err.validation ?? []) as ValidationIssue[]).map((issue) => ({
-    path: issue.instancePath ? issue.instancePath.slice(1).replaceAll('/', '.') : context,
-    message: issue.message ?? 'invalid',
-  }));
+  return ((err.validation ?? []) as ValidationIssue[]).flatMap((issue) => {
+    const parent = (issue.instancePath ?? '').slice(1).replaceAll('/', '.');
+    const message = issue.message ?? 'invalid';
+    // A field a strict object does not take is named itself (`username`), not its object.
+    const keys = issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys) ? issue.params.keys : [];
+    if (keys.length) return keys.map((key) => ({ path: parent ? `${parent}.${String(key)}` : String(key), message }));
+    return [{ path: parent || context, message }];
+  });
 }
 
-function send(reply: FastifyReply, status: number, code: string | number, message: string, fields?: FieldError[]) {
-  return reply.code(status).type('application/json; charset=utf-8').send(failure(code, message, fields));
+function send(reply: FastifyReply, status: number, code: string | number, message: string, fields?: FieldError[], retryAfter?: number) {
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+  return reply.code(status).type('application/json; charset=utf-8').send(failure(code, message, fields, retryAfter));
 }
 
 export function handleError(err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
-    return send(reply, err.statusCode, err.code, err.message, err.fields);
+    return send(reply, err.statusCode, err.code, err.message, err.fields, err.retryAfter);
   }
   if (err.validation) {
     return send(reply, 400, 'validation_failed', 'validation_failed', fieldsOf(err));

@@ -21,6 +21,8 @@ type ApiErrorInit = {
   messageKey: string;
   message?: string;
   fields?: FieldError[];
+  /** Seconds until a retry may succeed (429 error.retryAfter). */
+  retryAfter?: number;
   body?: unknown;
   cause?: unknown;
 };
@@ -35,6 +37,7 @@ export class ApiError extends Error {
   readonly code: string | number | undefined;
   readonly messageKey: string;
   readonly fields?: FieldError[];
+  readonly retryAfter?: number;
   readonly body?: unknown;
 
   constructor(init: ApiErrorInit) {
@@ -44,6 +47,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.messageKey = init.messageKey;
     if (init.fields) this.fields = init.fields;
+    if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
     if (init.body !== undefined) this.body = init.body;
   }
 }
@@ -52,7 +56,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-type ErrorLike = { code?: unknown; code_num?: unknown; message?: unknown; fields?: unknown };
+type ErrorLike = { code?: unknown; code_num?: unknown; message?: unknown; fields?: unknown; retryAfter?: unknown };
 
 function errorPart(body: unknown): ErrorLike | null {
   if (!body || typeof body !== 'object' || !('error' in body)) return null;
@@ -82,6 +86,7 @@ export function apiErrorFromBody(status: number, body: unknown, cause?: unknown)
     messageKey,
     message: typeof error.message === 'string' ? error.message : messageKey,
     fields: Array.isArray(error.fields) ? (error.fields as FieldError[]) : undefined,
+    retryAfter: typeof error.retryAfter === 'number' && error.retryAfter > 0 ? error.retryAfter : undefined,
     body,
     cause,
   });

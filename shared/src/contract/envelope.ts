@@ -12,7 +12,7 @@ export const ERROR_CODES = [
   'route_not_found', // 404: no such route
   'payload_too_large', // 413
   'unsupported_media_type', // 415
-  'too_many_requests', // 429: login rate limit
+  'too_many_requests', // 429: login throttling; error.retryAfter (and the Retry-After header) says when to retry
   'internal_error', // 500, message hidden
   'service_unavailable', // client-side: no answer body from the server
 ] as const;
@@ -29,6 +29,8 @@ export const errorBodySchema = z.object({
     code: z.union([z.string(), z.number()]),
     message: z.string(),
     fields: z.array(fieldErrorSchema).optional(),
+    /** 429: seconds until a retry may succeed, as in the Retry-After header (added later; old answers lack it). */
+    retryAfter: z.number().int().positive().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

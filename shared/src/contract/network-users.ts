@@ -46,12 +46,31 @@ export const USER_EXPORT_DETAIL_FIELDS = [
   'showCustomEans',
 ] as const;
 
-const usernameSchema = z
+/**
+ * Why a username (after NFKC) is refused, or null. ASCII only, so no name can imitate another with a
+ * look-alike letter (Cyrillic `а` in `аdmin`): `username_not_ascii`; among ASCII, letters, digits and
+ * `. _ @ -` only (no spaces or control characters): `username_characters`.
+ */
+export function usernameProblem(username: string): 'username_not_ascii' | 'username_characters' | null {
+  if (/[^\x00-\x7f]/.test(username)) return 'username_not_ascii';
+  if (!/^[A-Za-z0-9._@-]*$/.test(username)) return 'username_characters';
+  return null;
+}
+
+/**
+ * A new user's name. NFKC first folds compatibility forms (full-width `ａｄｍｉｎ` → `admin`) so they meet
+ * the duplicate check instead of imitating a name; what is left outside ASCII is refused.
+ */
+export const usernameSchema = z
   .string()
+  .normalize('NFKC')
   .trim()
   .min(3)
   .max(64)
-  .regex(/^[\p{L}\p{N}._@-]+$/u, 'username_characters');
+  .superRefine((value, ctx) => {
+    const problem = usernameProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 const nameSchema = z.string().trim().min(1).max(200);
 // Strength is judged by the server (weak_password names the field); the schema only bounds the size.
 const passwordSchema = z.string().max(200);

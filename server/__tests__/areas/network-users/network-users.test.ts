@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { networkUserResponseSchema, networkUsersListResponseSchema, type NetworkUser } from '@pricewatch/shared/contract';
-import { build, loginAs } from '../../helpers/build';
+import { build, loginAs, SERVER_DIR } from '../../helpers/build';
+import { loadConfig } from '../../../src/config';
 import { callAs, loginWith, type Call } from '../../access/call';
 import { createNetworkUsersQueries } from '../../../src/areas/network-users/queries';
 import { createNetworkUsersService } from '../../../src/areas/network-users/service';
@@ -164,6 +165,27 @@ describe('POST /network-users', () => {
     expect(extra.statusCode).toBe(400);
   });
 
+  it.each([
+    ['a Cyrillic look-alike letter', '\u0430dmin', 'username_not_ascii'],
+    ['a Latin letter with a diacritic', 'dvo\u0159\u00e1k', 'username_not_ascii'],
+    ['a space', 'jan novak', 'username_characters'],
+    ['a control character', 'jan\u0007novak', 'username_characters'],
+  ])('refuses a username with %s (400 naming username, saying why)', async (_, username, reason) => {
+    const res = await create(as.admin!, { username, network: 'albert' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: [{ path: 'username', message: reason }] });
+    expect(usernames(await listOf(as.admin!, '/network-users/admin/list'))).not.toContain(username);
+  });
+
+  it('folds full-width letters to ASCII (NFKC), so they cannot imitate an existing name', async () => {
+    const res = await create(as.admin!, { username: '\uff41\uff44\uff4d\uff49\uff4e', network: 'albert' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual([{ path: 'username', message: 'duplicate_username' }]);
+    const ok = await create(as.admin!, { username: '\uff4a\uff41\uff4e.\uff4e', network: 'albert' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.username).toBe('jan.n');
+  });
+
   it('lets a provider admin create in any network with any role', async () => {
     const res = await create(as.admin!, { username: 'albert.boss', network: 'albert', roles: ['network', 'network-admin'] });
     expect(res.statusCode).toBe(200);
@@ -235,6 +257,14 @@ describe('PUT /network-users/:id', () => {
     await expect(loginWith(app, 'reset.me', 'NovéHeslo2025')).resolves.toBeTruthy();
   });
 
+  it('never changes a username, a look-alike one least of all (400)', async () => {
+    const id = (await create(as.netadmin!, { username: 'keep.name' })).json().data._id;
+    const res = await as.netadmin!('PUT', `/network-users/${id}`, { username: '\u0430dmin' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: [{ path: 'username' }] });
+    expect(usernames(await listOf(as.netadmin!, '/network-users/list'))).toContain('keep.name');
+  });
+
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {
     expect((await as.admin!('PUT', '/network-users/00000000-0000-4000-8000-000000000000', { name: 'X' })).statusCode).toBe(404);
     const bad = await as.admin!('PUT', '/network-users/nope', { name: 'X' });
@@ -275,5 +305,14 @@ describe('the service on its own', () => {
     await expect(
       service.create(caller, { username: 'self.made', name: 'X', password: STRONG, roles: ['network'], blocked: false }),
     ).rejects.toMatchObject({ statusCode: 403 });
+  });
+});
+
+describe('the first admin (ADMIN_USERNAME)', () => {
+  it('follows the same username rules, stopping the start with the reason', () => {
+    expect(() => loadConfig({ ADMIN_USERNAME: '\u0430dmin', ADMIN_PASSWORD: 'a-long-secret' }, SERVER_DIR)).toThrow(
+      /ADMIN_USERNAME: username_not_ascii/,
+    );
+    expect(loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'a-long-secret' }, SERVER_DIR).admin?.username).toBe('boss');
   });
 });

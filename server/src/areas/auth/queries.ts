@@ -1,6 +1,10 @@
-import { and, eq, gt, inArray, isNull, lt, sql, count } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { loginFailures, networks, sessions, users } from '../../db/schema';
+import { and, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { loginThrottle, networks, sessions, users } from '../../db/schema';
+import type { ThrottlePolicy } from './throttle';
+
+/** A throttle key's answer to one attempt: counted, or refused until `blockedUntil`. */
+export type ThrottleClaim = { counted: true } | { counted: false; blockedUntil: Date };
 
 export function createAuthQueries(db: Db) {
   return {
@@ -56,23 +60,58 @@ export function createAuthQueries(db: Db) {
       return rows.length > 0;
     },
 
-    async countFailures(keys: string[], since: Date) {
-      const rows = await db
-        .select({ key: loginFailures.key, n: count() })
-        .from(loginFailures)
-        .where(and(inArray(loginFailures.key, keys), gt(loginFailures.at, since)))
-        .groupBy(loginFailures.key);
-      return new Map(rows.map((r) => [r.key, Number(r.n)]));
+    /**
+     * Counts one attempt of `key`, unless the key is blocked — in one upsert, so attempts arriving
+     * together are each counted and none passes a block another has just set (the row lock of
+     * ON CONFLICT serialises them; its WHERE sees the latest row). A new window starts after the policy's
+     * window or quiet time; from the policy's count on, each attempt sets a growing block.
+     */
+    async claimAttempt(key: string, p: ThrottlePolicy, at: Date): Promise<ThrottleClaim> {
+      const now = sql`${at.toISOString()}::timestamptz`;
+      const ms = (value: number) => sql`(${value}::float8 * interval '1 millisecond')`;
+      const fresh = sql`(t.window_start <= ${now} - ${ms(p.windowMs)} OR t.last_at <= ${now} - ${ms(p.quietMs)})`;
+      const next = sql`(CASE WHEN ${fresh} THEN 1 ELSE t.failures + 1 END)`;
+      // The exponent is bounded so power() never overflows, however long a key keeps failing.
+      const blockAfter = (n: SQL) =>
+        sql`CASE WHEN ${n} >= ${p.failures}::int THEN ${now} + least(${p.firstDelayMs}::float8 * power(2, least(${n} - ${p.failures}::int, 30)), ${p.maxDelayMs}::float8) * interval '1 millisecond' END`;
+      const counted = await queryRows<{ failures: number }>(
+        db,
+        sql`INSERT INTO login_throttle AS t (key, failures, window_start, last_at, blocked_until)
+            VALUES (${key}, 1, ${now}, ${now}, ${blockAfter(sql`1`)})
+            ON CONFLICT (key) DO UPDATE SET
+              failures = ${next},
+              window_start = CASE WHEN ${fresh} THEN ${now} ELSE t.window_start END,
+              last_at = ${now},
+              blocked_until = ${blockAfter(next)}
+            WHERE t.blocked_until IS NULL OR t.blocked_until <= ${now}
+            RETURNING t.failures`,
+      );
+      if (counted.length) return { counted: true };
+      const [row] = await db
+        .select({ blockedUntil: loginThrottle.blockedUntil })
+        .from(loginThrottle)
+        .where(eq(loginThrottle.key, key));
+      // Gone or unblocked in between (a success cleared it): refuse this once, briefly.
+      return { counted: false, blockedUntil: row?.blockedUntil ?? new Date(at.getTime() + 1000) };
     },
 
-    async recordFailure(keys: string[], expiredBefore: Date) {
-      const at = new Date();
-      await db.insert(loginFailures).values(keys.map((key) => ({ key, at })));
-      await db.delete(loginFailures).where(lt(loginFailures.at, expiredBefore));
+    /** Takes back one counted attempt (it succeeded, or another key refused it); lifts a block it set. */
+    async releaseAttempt(key: string, p: ThrottlePolicy) {
+      await db.execute(
+        sql`UPDATE login_throttle SET
+              failures = greatest(failures - 1, 0),
+              blocked_until = CASE WHEN failures - 1 >= ${p.failures}::int THEN blocked_until END
+            WHERE key = ${key}`,
+      );
     },
 
-    async clearFailures(key: string) {
-      await db.delete(loginFailures).where(eq(loginFailures.key, key));
+    async forgetKey(key: string) {
+      await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+    },
+
+    /** Rows unused since `cutoff` can no longer block; deleting them keeps the table small. */
+    async deleteThrottleUnusedSince(cutoff: Date) {
+      await db.delete(loginThrottle).where(lt(loginThrottle.lastAt, cutoff));
     },
   };
 }

@@ -7,7 +7,7 @@ import {
   logoutRequestSchema,
   okSchema,
 } from '@pricewatch/shared/contract';
-import { unauthorized } from '../../lib/errors';
+import { tooManyRequests, unauthorized } from '../../lib/errors';
 import { ok } from '../../lib/envelope';
 import { tokenOf } from '../../plugins/auth';
 
@@ -17,8 +17,14 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/auth/login',
     {
       schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
-      // Coarse flood guard per address; wrong passwords are limited per account in the service.
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      // Coarse flood guard per address, in memory; the service throttles wrong passwords in the database.
+      config: {
+        rateLimit: {
+          max: 120,
+          timeWindow: '1 minute',
+          errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
+        },
+      },
     },
     async (request) => {
       const { username, password } = request.body;

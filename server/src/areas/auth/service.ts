@@ -2,15 +2,11 @@ import { LOGIN_ERROR_INCORRECT, type User } from '@pricewatch/shared/contract';
 import { AppError, tooManyRequests } from '../../lib/errors';
 import { DUMMY_HASH, verifyPassword } from './passwords';
 import type { AuthQueries } from './queries';
+import { LOGIN_LIMITS, loginName, THROTTLE_FORGET_MS, throttleAddress } from './throttle';
 import { toAuthUser, type AuthUser } from './session-user';
 import { hashToken, looksLikeToken, newToken } from './tokens';
 
-/**
- * Failed logins are counted per account and per client address over a sliding window, in the
- * database so every server process enforces the same budget. A locked account answers 429 even for
- * the right password until the window has passed; a successful login clears the account's count.
- */
-export const LOGIN_LIMITS = { windowMs: 15 * 60_000, perAccount: 5, perAddress: 30 };
+export { LOGIN_LIMITS } from './throttle';
 
 // Writing last_seen_at on every call would turn each read into a write; once a minute is enough.
 const TOUCH_EVERY_MS = 60_000;
@@ -21,30 +17,40 @@ export function createAuthService(queries: AuthQueries, opts: { sessionIdleDays:
   const idleMs = opts.sessionIdleDays * 86_400_000;
 
   return {
-    async login(username: string, password: string, address: string): Promise<{ token: string; user: User }> {
-      const accountKey = `user:${username.toLowerCase()}`;
+    /**
+     * Login throttling (docs/access.md): the attempt is counted for the client's address and for the
+     * address with this account before the password is checked, so a block set by concurrent attempts
+     * holds at once. Another address is never blocked by these failures: a stranger cannot lock the real
+     * user out. A success takes its attempt back and clears the account's count for that address.
+     */
+    async login(username: string, password: string, ip: string): Promise<{ token: string; user: User }> {
+      const at = new Date();
+      const name = loginName(username);
+      const address = throttleAddress(ip);
       const addressKey = `ip:${address}`;
-      const windowStart = new Date(Date.now() - LOGIN_LIMITS.windowMs);
-      const failures = await queries.countFailures([accountKey, addressKey], windowStart);
-      if (
-        (failures.get(accountKey) ?? 0) >= LOGIN_LIMITS.perAccount ||
-        (failures.get(addressKey) ?? 0) >= LOGIN_LIMITS.perAddress
-      ) {
-        throw tooManyRequests();
+      // Control characters (NUL above all) cannot go into a text column: such a name is counted escaped.
+      const pairKey = `pair:${address} ${name ?? JSON.stringify(username)}`;
+
+      const byAddress = await queries.claimAttempt(addressKey, LOGIN_LIMITS.address, at);
+      if (!byAddress.counted) throw tooManyRequests((byAddress.blockedUntil.getTime() - at.getTime()) / 1000);
+      const byPair = await queries.claimAttempt(pairKey, LOGIN_LIMITS.pair, at);
+      if (!byPair.counted) {
+        await queries.releaseAttempt(addressKey, LOGIN_LIMITS.address);
+        throw tooManyRequests((byPair.blockedUntil.getTime() - at.getTime()) / 1000);
       }
 
-      const found = await queries.findUserByUsername(username);
+      // No account can have a name with control characters: a plain miss, checked like one.
+      const found = name === null ? null : await queries.findUserByUsername(name);
       const passwordOk = await verifyPassword(password, found?.user.passwordHash ?? DUMMY_HASH);
-      if (!found || !passwordOk || found.user.blocked) {
-        await queries.recordFailure([accountKey, addressKey], windowStart);
-        throw incorrectLogin();
-      }
+      if (!found || !passwordOk || found.user.blocked) throw incorrectLogin();
 
-      await queries.clearFailures(accountKey);
+      await queries.forgetKey(pairKey);
+      await queries.releaseAttempt(addressKey, LOGIN_LIMITS.address);
       const token = newToken();
       await queries.insertSession(hashToken(token), found.user.id);
       // Housekeeping rides on logins (rare next to other calls) instead of a timer in every process.
       await queries.deleteSessionsIdleSince(new Date(Date.now() - idleMs));
+      await queries.deleteThrottleUnusedSince(new Date(Date.now() - THROTTLE_FORGET_MS));
       return { token, user: toAuthUser(found.user, found.network).profile };
     },
 

@@ -97,6 +97,11 @@ describe('login', () => {
     await expect(useAuthStore.getState().login('ann', 'x')).rejects.toMatchObject({ messageKey: 'too_many_requests' });
   });
 
+  it('passes on when to retry after a 429', async () => {
+    server.on('POST /auth/login', { status: 429, json: { success: false, error: { code: 'too_many_requests', message: 'too_many_requests', retryAfter: 120 } } });
+    await expect(useAuthStore.getState().login('ann', 'x')).rejects.toMatchObject({ messageKey: 'too_many_requests', retryAfter: 120 });
+  });
+
   it('no server error body → service_unavailable', async () => {
     storeSession('tok-old');
     server.on('POST /auth/login', { status: 503, text: 'Service Unavailable' });
