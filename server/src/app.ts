@@ -19,6 +19,7 @@ import configPlugin from './plugins/config';
 import db from './plugins/db';
 import auth from './plugins/auth';
 import xsrf from './plugins/xsrf';
+import securityHeaders from './plugins/security-headers';
 import jobs from './plugins/jobs';
 import { registerStatic, withRemoteDirs, type StaticDirs } from './plugins/static';
 import authRoutes from './areas/auth/routes';
@@ -90,6 +91,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.removeContentTypeParser('text/plain');
 
   await app.register(errors, { spaIndexFile: staticDirs.host ? path.join(staticDirs.host, 'index.html') : null });
+  await app.register(securityHeaders, { deployment: loadDeployment(config, path.join(serverDir, 'deployments')) });
 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });

@@ -314,7 +314,7 @@ export const leafletPages = pgTable(
 export const leafletPrices = pgTable(
   'leaflet_prices',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     leafletId: integer('leaflet_id')
       .notNull()
       .references(() => leaflets.id, { onDelete: 'cascade' }),

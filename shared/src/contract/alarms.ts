@@ -18,7 +18,9 @@ export const ALARM_LIMITS = {
   /** Bytes of an uploaded xlsx (compressed): more is 413. */
   importMaxBytes: 5 * 1024 * 1024,
   /** Uncompressed bytes of all entries of an uploaded xlsx: more is a zip bomb, 400 `xlsx_too_large`. */
-  importMaxUnpackedBytes: 60 * 1024 * 1024,
+  importMaxUnpackedBytes: 40 * 1024 * 1024,
+  /** Uncompressed bytes of one entry (a sheet's XML): 5,000 rows fit in a few MB. */
+  importMaxEntryBytes: 16 * 1024 * 1024,
   /** Entries in an uploaded xlsx. */
   importMaxEntries: 200,
   nameMaxLength: 120,

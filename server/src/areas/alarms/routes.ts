@@ -31,7 +31,7 @@ import { createAlarmsRuntime } from './hook';
 import { importInternalPrices } from './internal-prices';
 import { sendDigests, sendImmediate, smtpMailer } from './notify';
 import { createAlarmsService } from './service';
-import { readUpload } from './upload';
+import { readUpload, withImportSlot } from './upload';
 
 const previewQuerySchema = z.object({
   preview: z
@@ -125,11 +125,13 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ok({ count: await service.remove(currentUser(request), 'price', request.params.id) }),
   );
 
-  fastify.post('/price-alarms/import', { schema: { querystring: previewQuerySchema, response: { 200: importResultResponseSchema } } }, async (request) => {
+  fastify.post('/price-alarms/import', { schema: { querystring: previewQuerySchema, response: { 200: importResultResponseSchema } } }, async (request, reply) => {
     const user = currentUser(request);
-    const upload = await readUpload(request);
-    const preview = request.query.preview || ['true', '1'].includes(upload.fields.preview ?? '');
-    return ok(await service.importPrice(user, upload, preview));
+    return withImportSlot(reply, async () => {
+      const upload = await readUpload(request);
+      const preview = request.query.preview || ['true', '1'].includes(upload.fields.preview ?? '');
+      return ok(await service.importPrice(user, upload, preview));
+    });
   });
 
   fastify.post('/price-alarms/export', { schema: { response: { 200: alarmExportResponseSchema } } }, async (request) =>
@@ -199,11 +201,13 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ok({ count: await service.remove(currentUser(request), 'product', request.params.id) }),
   );
 
-  fastify.post('/price-products-alarms/import', { schema: { querystring: previewQuerySchema, response: { 200: importResultResponseSchema } } }, async (request) => {
+  fastify.post('/price-products-alarms/import', { schema: { querystring: previewQuerySchema, response: { 200: importResultResponseSchema } } }, async (request, reply) => {
     const user = currentUser(request);
-    const upload = await readUpload(request);
-    const preview = request.query.preview || ['true', '1'].includes(upload.fields.preview ?? '');
-    return ok(await service.importProduct(user, upload, preview));
+    return withImportSlot(reply, async () => {
+      const upload = await readUpload(request);
+      const preview = request.query.preview || ['true', '1'].includes(upload.fields.preview ?? '');
+      return ok(await service.importProduct(user, upload, preview));
+    });
   });
 
   fastify.post('/price-products-alarms/export', { schema: { response: { 200: alarmExportResponseSchema } } }, async (request) =>

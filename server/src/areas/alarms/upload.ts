@@ -6,10 +6,11 @@
  * 400 naming `file` with a code the screen translates.
  */
 import { inflateRawSync } from 'node:zlib';
-import type { FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { ALARM_LIMITS } from '@pricewatch/shared/contract';
-import { validationFailed } from '../../lib/errors';
+import { AppError, validationFailed } from '../../lib/errors';
 import { readMultipart } from '../../lib/multipart';
 
 export type Upload = { file: Buffer | null; filename: string | null; fields: Record<string, string> };
@@ -84,15 +85,18 @@ export function checkXlsx(buf: Buffer | null): void {
   let budget: number = ALARM_LIMITS.importMaxUnpackedBytes;
   for (const e of entries) {
     if (e.compressed === 0xffffffff || e.uncompressed === 0xffffffff) throw fileError('xlsx_too_large');
-    if (e.uncompressed > budget) throw fileError('xlsx_too_large');
+    if (e.uncompressed > budget || e.uncompressed > ALARM_LIMITS.importMaxEntryBytes) throw fileError('xlsx_too_large');
     if (e.localOffset + 30 > buf.length || buf.readUInt32LE(e.localOffset) !== 0x04034b50) throw fileError('not_xlsx');
     const start = e.localOffset + 30 + buf.readUInt16LE(e.localOffset + 26) + buf.readUInt16LE(e.localOffset + 28);
     const data = buf.subarray(start, start + e.compressed);
     if (e.method === 0) {
+      if (data.length > ALARM_LIMITS.importMaxEntryBytes) throw fileError('xlsx_too_large');
       budget -= data.length;
     } else if (e.method === 8) {
       try {
-        budget -= inflateRawSync(data, { maxOutputLength: Math.max(1, budget) }).length;
+        // One entry may not unpack past its own cap either, whatever its header claims.
+        const cap = Math.min(budget, ALARM_LIMITS.importMaxEntryBytes);
+        budget -= inflateRawSync(data, { maxOutputLength: Math.max(1, cap) }).length;
       } catch (error) {
         if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw fileError('xlsx_too_large');
         throw fileError('not_xlsx');
@@ -122,42 +126,91 @@ function cellText(value: ExcelJS.CellValue): string {
 /**
  * The first sheet as rows keyed by lower-case header. 400 `wrong_columns` unless every `required`
  * column group has one of its names; `no_rows` for a sheet without data; `too_many_rows` past the limit.
+ * Read as a stream (exceljs's WorkbookReader): rows are taken one by one and reading stops past the row
+ * limit, so memory follows the rows kept, not the workbook's unpacked size (issue 13, item 9).
  */
 export async function readSheet(buf: Buffer, required: string[][], maxRows: number = ALARM_LIMITS.importMaxRows): Promise<SheetRow[]> {
   checkXlsx(buf);
-  const workbook = new ExcelJS.Workbook();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), {
+    sharedStrings: 'cache',
+    styles: 'cache', // date cells are told apart by their number format
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  const header = new Map<number, string>();
+  const rows: SheetRow[] = [];
+  let sawSheet = false;
+  let sawHeader = false;
   try {
-    await workbook.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
+    for await (const sheet of reader) {
+      sawSheet = true;
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        if (!sawHeader) {
+          // The first row present is the header, wherever it is (exceljs skips empty rows).
+          sawHeader = true;
+          row.eachCell((cell, col) => {
+            const name = cellText(cell.value).toLowerCase();
+            if (name) header.set(col, name);
+          });
+          const names = new Set(header.values());
+          const missing = required.filter((group) => !group.some((n) => names.has(n)));
+          if (missing.length) {
+            throw validationFailed([{ path: 'file', message: 'wrong_columns' }, ...missing.map((g) => ({ path: `file.${g[0]}`, message: 'missing_column' }))]);
+          }
+          continue;
+        }
+        const cells: Record<string, string> = {};
+        let any = false;
+        row.eachCell((cell, col) => {
+          const name = header.get(col);
+          if (!name) return;
+          const text = cellText(cell.value);
+          if (text) any = true;
+          cells[name] = text;
+        });
+        if (!any) continue;
+        rows.push({ row: row.number, cells });
+        if (rows.length > maxRows) throw fileError('too_many_rows');
+      }
+      break; // the first sheet only
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
     throw fileError('not_xlsx');
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount === 0) throw fileError('no_rows');
-  const header = new Map<number, string>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const name = cellText(cell.value).toLowerCase();
-    if (name) header.set(col, name);
-  });
-  const names = new Set(header.values());
-  const missing = required.filter((group) => !group.some((n) => names.has(n)));
-  if (missing.length) {
-    throw validationFailed([{ path: 'file', message: 'wrong_columns' }, ...missing.map((g) => ({ path: `file.${g[0]}`, message: 'missing_column' }))]);
-  }
-  const rows: SheetRow[] = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const cells: Record<string, string> = {};
-    let any = false;
-    sheet.getRow(r).eachCell((cell, col) => {
-      const name = header.get(col);
-      if (!name) return;
-      const text = cellText(cell.value);
-      if (text) any = true;
-      cells[name] = text;
-    });
-    if (!any) continue;
-    rows.push({ row: r, cells });
-    if (rows.length > maxRows) throw fileError('too_many_rows');
-  }
+  if (!sawSheet || !sawHeader) throw fileError('no_rows');
+  if (!header.size) throw validationFailed([{ path: 'file', message: 'wrong_columns' }]);
   if (!rows.length) throw fileError('no_rows');
   return rows;
+}
+
+/**
+ * Imports parse workbooks (CPU and memory): a few at a time per process, a short queue behind them, and
+ * past that 429 with Retry-After rather than a server that slows down for everyone.
+ */
+export const IMPORT_CONCURRENCY = 2;
+export const IMPORT_QUEUE = 4;
+const IMPORT_RETRY_AFTER_SECONDS = 5;
+let importsRunning = 0;
+const importsWaiting: (() => void)[] = [];
+
+export async function withImportSlot<T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T> {
+  if (importsRunning >= IMPORT_CONCURRENCY) {
+    if (importsWaiting.length >= IMPORT_QUEUE) {
+      reply.header('retry-after', String(IMPORT_RETRY_AFTER_SECONDS));
+      throw new AppError(429, 'too_many_requests', 'imports_busy');
+    }
+    await new Promise<void>((resolve) => importsWaiting.push(resolve));
+  } else {
+    importsRunning++;
+  }
+  try {
+    return await fn();
+  } finally {
+    // The slot passes straight to the next waiting import, or is given back.
+    const next = importsWaiting.shift();
+    if (next) next();
+    else importsRunning--;
+  }
 }

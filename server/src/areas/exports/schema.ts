@@ -39,13 +39,13 @@ export const exportSchedules = pgTable('export_schedules', {
   enabled: boolean('enabled').notNull().default(true),
   ...owner,
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
-  lastRequestId: integer('last_request_id'),
+  lastRequestId: bigint('last_request_id', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const exportRequests = pgTable('export_requests', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
   type: text('type').notNull(),
   state: text('state').notNull().default('queued'),

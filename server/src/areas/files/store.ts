@@ -27,7 +27,8 @@ export const CONTENT_TYPES: Record<string, string> = {
 
 /** Where files live: DATA_DIR/files, or a temp folder when the database is in memory (tests). */
 export function filesDirFor(dataDir: string): string {
-  return dataDir.startsWith('memory://') ? path.join(tmpdir(), 'pricewatch-files') : path.join(dataDir, 'files');
+  // One folder per process in tests: a starting app removes the half-written files it finds (exports/runner.ts).
+  return dataDir.startsWith('memory://') ? path.join(tmpdir(), `pricewatch-files-${process.pid}`) : path.join(dataDir, 'files');
 }
 
 export type FileRecord = {
