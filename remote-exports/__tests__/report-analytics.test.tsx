@@ -191,6 +191,33 @@ describe('report analytics: the requests list', () => {
   });
 });
 
+describe('report analytics: a guest looks only', () => {
+  /** Spec §6: a guest counts as admin for seeing, not for rights; the server refuses every write. */
+  const guest = makeUser({ name: 'Guest', roles: ['guest'], isGuest: true, network: null });
+
+  it('offers no action the server would refuse: no Delete or Run again, no new export, template or schedule changes', async () => {
+    listAnswers = [[request({ state: 'done', progress: 100, rowsWritten: 3000, file: 'export-20261101-ab12.xlsx', extension: '.xlsx', downloadable: true })]];
+    renderScreen(guest);
+    const table = await requestsTable();
+    // Reading the request is allowed, so is its file.
+    expect(within(table).getByRole('button', { name: 'Download Buckwheat, October' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Run Buckwheat, October again' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Delete Buckwheat, October' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'New export' })).not.toBeInTheDocument();
+    expect(screen.getByText('Guests can look at export requests, templates and schedules but cannot create or change them.')).toBeInTheDocument();
+    const templates = await screen.findByRole('table', { name: 'Templates' });
+    expect(within(templates).getByText('Weekly dairy')).toBeInTheDocument();
+    expect(within(templates).queryByRole('button', { name: 'Load Weekly dairy into the form' })).not.toBeInTheDocument();
+    expect(within(templates).queryByRole('button', { name: 'Delete template Weekly dairy' })).not.toBeInTheDocument();
+    expect(within(templates).queryAllByRole('checkbox')).toEqual([]);
+    expect(screen.queryByRole('button', { name: /Export selected|Delete selected/ })).not.toBeInTheDocument();
+    const schedules = await screen.findByRole('table', { name: 'Schedules' });
+    expect(within(schedules).queryByRole('button', { name: /^(Edit|Delete) / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'New schedule' })).not.toBeInTheDocument();
+    expect(apiPost).not.toHaveBeenCalled();
+  });
+});
+
 describe('report analytics: the request form', () => {
   it('offers the types the user may ask for and sends nothing while the selection is empty', async () => {
     renderScreen();

@@ -6,6 +6,13 @@ import { startLocalApiServer, type LocalApiServer } from '../../shared/src/testi
 import LeafletList from '../src/features/leaflet-list/leaflet-list';
 import { en, resources, operator, guest } from './helpers/resources';
 
+/** Albert's user with leaflets: sees Billa's leaflets too (allowedNetworks), changes only Albert's. */
+const albertUser = makeUser({
+  username: 'albert.user',
+  roles: ['network'],
+  network: { _id: '1', code: 'albert', name: 'Albert', product: false, leaflet: true, exportDetails: { allowedNetworks: ['billa'] } },
+});
+
 // The leaflet list as the shell-less /leaflet screen shows it, against a real HTTP server answering the
 // contract's shapes (HTTP mocked at the fetch level), with this remote's real English texts.
 jest.setTimeout(30_000);
@@ -280,6 +287,23 @@ describe('leaflet list: who sees what', () => {
     expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
     expect(within(rows).getByRole('button', { name: 'Open Albert week 45' })).toBeInTheDocument();
+  });
+
+  it("a network user changes only its own network's leaflets (the server refuses the others): issue 13", async () => {
+    render(albertUser);
+    const rows = await table();
+    expect(within(rows).getByRole('button', { name: 'Edit Albert week 45' })).toBeInTheDocument();
+    expect(within(rows).getByRole('button', { name: 'Delete Albert week 45' })).toBeInTheDocument();
+    expect(within(rows).queryByRole('button', { name: 'Edit Billa Christmas' })).not.toBeInTheDocument();
+    expect(within(rows).queryByRole('button', { name: 'Delete Billa Christmas' })).not.toBeInTheDocument();
+    // Reading is allowed: open and export any seen leaflet.
+    expect(within(rows).getByRole('button', { name: 'Open Billa Christmas' })).toBeInTheDocument();
+    expect(within(rows).getByRole('checkbox', { name: 'Select Billa Christmas' })).toBeInTheDocument();
+    // A new leaflet only in the own network.
+    fireEvent.click(screen.getByRole('button', { name: 'New leaflet' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New leaflet' });
+    const options = within(within(dialog).getByLabelText('Network')).getAllByRole('option').map((o) => o.getAttribute('value'));
+    expect(options.filter(Boolean)).toEqual(['albert']);
   });
 
   it('a user without leaflet access is told so and nothing is loaded', async () => {

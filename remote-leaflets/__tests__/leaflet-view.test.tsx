@@ -389,6 +389,16 @@ describe('Leaflet view', () => {
     expect(server.received.some((r) => r.path.includes('abc'))).toBe(false);
   });
 
+  it("another network's user sees the leaflet but is offered no change (the server refuses them): issue 13", async () => {
+    const billaUser = makeUser({ roles: ['network'], network: { _id: '2', code: 'billa', name: 'Billa', product: false, leaflet: true, exportDetails: { allowedNetworks: ['albert'] } } });
+    render('/leaflet?id=5', billaUser);
+    await screen.findByRole('table', { name: 'Prices of the page' });
+    expect(screen.queryByRole('button', { name: 'Add price' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Add pages')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Recognise prices' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+  });
+
   it('guests see the leaflet but cannot add anything', async () => {
     render('/leaflet?id=5', makeUser({ isGuest: true, roles: ['guest'] }));
     await screen.findByRole('table', { name: 'Prices of the page' });

@@ -23,3 +23,13 @@ export const netAdminUser = () =>
 
 export const hunterUser = () =>
   makeUser({ username: 'hunter', name: 'Hunter', roles: ['hunter-limit'], isAdmin: true });
+
+/** A Metro-type client: no unloading prices, analytics or alarms (spec §6 menu rule). */
+export const metroUser = () =>
+  makeUser({
+    username: 'metro',
+    name: 'Metro User',
+    roles: ['network'],
+    isMetro: true,
+    network: { code: 'metro', name: 'Metro', product: false, leaflet: false, exportDetails: { isMetro: true, allNetworks: true } },
+  });

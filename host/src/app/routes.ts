@@ -1,3 +1,5 @@
+import type { ScreenAccess } from '@pricewatch/shared/permissions';
+
 /** The remotes a deployment may enable (docs/conventions.md); federated name `pricewatch_<remote>`. */
 export type RemoteName = 'exports' | 'leaflets' | 'alarms' | 'parsers' | 'users';
 
@@ -7,18 +9,21 @@ export type RemoteRoute = {
   module: string;
   /** false: rendered without side menu and header (spec §2: leaflet). */
   shell: boolean;
+  /** The screenAccess right the route needs; without it the route says so instead (ScreenGuard). */
+  access?: keyof ScreenAccess;
 };
 
 /** Spec §2 route table → the remote screen each route renders (docs/conventions.md). */
 export const REMOTE_ROUTES: readonly RemoteRoute[] = [
-  { path: 'report-analytics', remote: 'exports', module: 'ReportAnalytics', shell: true },
-  { path: 'analytics', remote: 'exports', module: 'Analytics', shell: true },
+  { path: 'report-analytics', remote: 'exports', module: 'ReportAnalytics', shell: true, access: 'reportAnalytics' },
+  { path: 'analytics', remote: 'exports', module: 'Analytics', shell: true, access: 'analytics' },
   { path: 'product', remote: 'exports', module: 'ProductList', shell: true },
   { path: 'product/:id', remote: 'exports', module: 'ProductCard', shell: true },
-  { path: 'alarms', remote: 'alarms', module: 'Alarms', shell: true },
-  { path: 'parsers', remote: 'parsers', module: 'Parsers', shell: true },
-  { path: 'promo-analysis', remote: 'leaflets', module: 'PromoAnalysis', shell: true },
-  { path: 'network-users', remote: 'users', module: 'NetworkUsers', shell: true },
+  { path: 'alarms', remote: 'alarms', module: 'Alarms', shell: true, access: 'alarms' },
+  { path: 'parsers', remote: 'parsers', module: 'Parsers', shell: true, access: 'parsers' },
+  { path: 'promo-analysis', remote: 'leaflets', module: 'PromoAnalysis', shell: true, access: 'promoAnalysis' },
+  { path: 'network-users', remote: 'users', module: 'NetworkUsers', shell: true, access: 'networkUsers' },
+  // The leaflet screen (no shell) says itself when leaflets are not the user's (leaflet access).
   { path: 'leaflet', remote: 'leaflets', module: 'Leaflet', shell: false },
 ];
 

@@ -4,16 +4,19 @@ import { Toaster, UiProvider } from '@pricewatch/shared/ui';
 import { RequireAuth } from '../features/session/components/require-auth';
 import { ShellLayout } from '../features/shell/components/shell-layout';
 import { RemoteScreen } from '../features/remote-loader/components/remote-screen';
+import { ScreenGuard } from '../features/screen-access/components/screen-guard';
 import { isRemoteEnabled, REMOTE_ROUTES, type RemoteRoute } from './routes';
 
-const screen = (r: RemoteRoute) => (
-  <Route key={r.path} path={r.path} element={<RemoteScreen remote={r.remote} module={r.module} />} />
-);
+const screen = (r: RemoteRoute) => {
+  const remote = <RemoteScreen remote={r.remote} module={r.module} />;
+  return <Route key={r.path} path={r.path} element={r.access ? <ScreenGuard screen={r.access}>{remote}</ScreenGuard> : remote} />;
+};
 
 /**
  * Everything behind the login (a chunk of its own, see load-signed-in-app.ts): the Chakra provider
  * and toaster, the shell and the spec §2 remote routes. A route whose remote the deployment disables
- * is not registered at all, so its address leads back to /login (and from there to the start page).
+ * is not registered at all, so its address leads back to /login (and from there to the start page); a
+ * route the user may not use shows one message instead of its screen (ScreenGuard).
  */
 export default function SignedInApp() {
   const { remotes } = getDeployment();

@@ -1,6 +1,6 @@
 import type { SVGProps } from 'react';
 
-// A few inline icons: the shell needs four, not an icon library in every bundle.
+// A few inline icons: the shell needs five, not an icon library in every bundle.
 type IconProps = SVGProps<SVGSVGElement>;
 
 const base = (props: IconProps): IconProps => ({
@@ -49,6 +49,15 @@ export function ChevronIcon({ open, ...props }: IconProps & { open: boolean }) {
   return (
     <svg {...base(props)} style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 0.15s' }}>
       <polyline points="6 9 12 15 18 9" />
+    </svg>
+  );
+}
+
+export function LockIcon(props: IconProps) {
+  return (
+    <svg {...base(props)}>
+      <rect x="4" y="11" width="16" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
     </svg>
   );
 }

@@ -30,7 +30,7 @@ const LEAFLET = except('hunter', 'metro', 'atb');
 /**
  * Spec §6, by route: who may call. First match wins. `public` = anyone, even without a token.
  * - Users: network admin only (plus the provider's admins); the admin list: provider admins only.
- * - Unloading prices, analytics: hidden for hunter-limit; guests only look (no writes).
+ * - Unloading prices, analytics: admin (guests included) or Ashan, not hunter-limit; guests only look.
  * - Alarms: admin (guests included, read only) or Ashan, not hunter-limit.
  * - Parsers and scrapers: the parser access area; internal (retail) prices: the retail area.
  * - Promo analysis (leaflets): leaflet access, not hunter-limit.
@@ -40,7 +40,9 @@ const MATRIX: [RegExp, readonly Role[] | 'public'][] = [
   [/^(GET \/deployment\.json|POST \/auth\/login|GET \/auth\/check|POST \/api\/v1\/auth\/logout)$/, 'public'],
   [/^GET \/network-users\/admin\/list$/, ['admin', 'operator']],
   [/^\w+ \/network-users(\/|$)/, ['admin', 'operator', 'netadmin']],
-  [/^POST \/prices\/(history\/|all-prices$)/, except('hunter')],
+  // Analytics: the menu rule, as for unloading prices (admin or guest or Ashan, not hunter-limit); they
+  // only read, so guests too.
+  [/^POST \/prices\/(history\/|all-prices$)/, ['admin', 'guest', 'ashan']],
   // Unloading prices: the menu rule (admin or guest or Ashan, not hunter-limit); guests only read.
   // Export types follow the Ashan and Atb flags (the provider's staff may make every type).
   [/^POST \/export\/ashan\/prices$/, ['admin', 'ashan']],

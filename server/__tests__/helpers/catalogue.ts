@@ -117,3 +117,12 @@ export function callerFor(app: FastifyInstance, session: Session): Caller {
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
 }
+
+/**
+ * Makes demo network users Ashan-type in this test app. Analytics follow the menu rule (admin or Ashan,
+ * not hunter-limit; docs/access.md), so a network user with a narrow view (analyst: albert, lidl,
+ * kaufland; atb: atb, silpo, novus) needs the flag before the tests of what such a user sees.
+ */
+export async function makeAshanType(app: FastifyInstance, usernames: string[]): Promise<void> {
+  await app.db.execute(sql`UPDATE users SET is_ashan = true WHERE username IN ${sql`(${sql.join(usernames.map((u) => sql`${u}`), sql`, `)})`}`);
+}

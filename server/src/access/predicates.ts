@@ -13,6 +13,7 @@ import {
   isHunterLimit,
   isNetworkAdmin,
   isNetworkUser,
+  isProviderAdmin,
   menuVisibility,
   type MenuVisibility,
 } from '@pricewatch/shared/permissions';
@@ -32,15 +33,8 @@ const predicate = (who: string, test: Predicate['test']): Predicate => ({ who, t
 /** Any user with a live session. */
 export const authenticated = predicate('any logged-in user', () => true);
 
-/**
- * The provider's admins: an admin of the provider's own network (or of none), or an operator admin.
- * Guests are not admins (spec §6: their admin flags are false); hunter-limit users are price hunters,
- * not administrators (docs/access.md).
- */
-export const providerAdmin = predicate(
-  'provider admin (admin or operator admin, not hunter-limit)',
-  (u) => ((u.isAdmin && !isNetworkUser(u)) || u.isOperatorAdmin) && !u.isGuest && !isHunterLimit(u),
-);
+/** The provider's admins (isProviderAdmin: admin or operator admin; never a guest or hunter-limit). */
+export const providerAdmin = predicate('provider admin (admin or operator admin, not hunter-limit)', (u) => isProviderAdmin(u));
 
 /** Spec §6: "A network admin is a network user with the network-admin role." */
 export const networkAdmin = predicate('network admin', (u) => isNetworkAdmin(u));

@@ -33,11 +33,14 @@ import {
 
 // What the caller sees, in the words of the docs.
 const VISIBLE = 'own network + exportDetails.allowedNetworks (all with allNetworks; the provider: all)';
-const OWN_FILES = 'files written for the caller: own network’s, or the provider’s for provider users';
+const OWN_FILES = 'a file only for those who may read the request that made it (files/readers.ts)';
 const ANALYTICS = 'prices of visible networks’ shops only';
 
-/** Analytics are hidden for hunter-limit (spec §6). */
-const analytics = notHunterLimit;
+/**
+ * Analytics: the side-menu rule (spec §6 "Unloading prices, analytics, alarms: admin or ashan, and not
+ * the hunter-limit role"; guests count as admin), as for exports and alarms. They only read, so guests too.
+ */
+const analytics = menu('analytics');
 const usersManager = any(networkAdmin, providerAdmin);
 /** Unloading prices (server/docs/exports.md): the side-menu rule; writes also need a non-guest. */
 const unloading = menu('reportAnalytics');

@@ -4,11 +4,13 @@ export {
   isNetworkAdmin,
   hasAccess,
   hasLeafletAccess,
+  mayWriteLeaflet,
   hasCustomMarkets,
   hasCustomMarketsSwitcher,
   hasCustomShops,
   isHunterLimit,
   isAdminLike,
+  isProviderAdmin,
   isRealAdmin,
   isAshanUser,
   isMetroUser,
@@ -16,5 +18,7 @@ export {
 } from './roles';
 export { menuVisibility, MENU_ROUTES } from './menu-visibility';
 export type { MenuVisibility } from './menu-visibility';
+export { screenAccess } from './screen-access';
+export type { ScreenAccess } from './screen-access';
 export { startupTarget, oldDesignUrl } from './startup-target';
 export type { StartupTarget, StartupContext } from './startup-target';

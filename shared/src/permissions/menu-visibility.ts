@@ -1,5 +1,6 @@
 import type { User } from '../contract/user';
 import {
+  hasAccess,
   hasLeafletAccess,
   isAdminLike,
   isAshanUser,
@@ -32,7 +33,9 @@ export const MENU_ROUTES: ReadonlyArray<readonly [keyof MenuVisibility, string]>
  * - "Unloading prices, analytics, alarms: admin or ashan, and not the hunter-limit role." (admin
  *   includes guests: "Guest users count as admin for some visibility checks".)
  * - "Promo analysis: needs access to leaflet, not shown in the Czech variant, hidden for hunter-limit."
- * - "Parsers: shown when the user is not an {product} user (operator admin counts as {product})."
+ * - "Parsers: shown when the user is not an {product} user (operator admin counts as {product})." —
+ *   and has the parser access area (§6: network users reach only the areas of exportDetails.access), so
+ *   the menu never offers a screen the server refuses (issue 13).
  * - "Users: network admin only."
  * The old-design link, video instructions and logout are always shown and are not listed here.
  */
@@ -47,7 +50,7 @@ export function menuVisibility(user: User | null | undefined, country: string): 
     promoAnalysis: hasLeafletAccess(user) && country !== 'cz' && !hunterLimit,
     analytics: unloading,
     alarms: unloading,
-    parsers: !isProductUser(user),
+    parsers: !isProductUser(user) && hasAccess(user, 'parser'),
     networkUsers: isNetworkAdmin(user),
   };
 }

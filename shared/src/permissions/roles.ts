@@ -61,6 +61,16 @@ export function hasLeafletAccess(user: MaybeUser): boolean {
   return isProductUser(user) || networkOf(user).leaflet === true;
 }
 
+/**
+ * Writing a leaflet (create, change, delete, its pages, prices and recognition) of network `network`:
+ * the provider's staff any; a network user only their own network's, with leaflet access — seeing a
+ * chain through allowedNetworks is not owning its leaflets (issue 13). Guests and hunter-limit never.
+ */
+export function mayWriteLeaflet(user: MaybeUser, network: string | null | undefined): boolean {
+  if (!user || user.isGuest || isHunterLimit(user) || !hasLeafletAccess(user)) return false;
+  return !isNetworkUser(user) || (!!network && user.network!.code === network);
+}
+
 /** Spec §6: "Custom markets apply only to network users with the customMarkets flag." */
 export function hasCustomMarkets(user: MaybeUser): boolean {
   return isNetworkUser(user) && exportDetailsOf(user!).customMarkets === true;
@@ -91,6 +101,16 @@ export function isHunterLimit(user: MaybeUser): boolean {
  */
 export function isAdminLike(user: MaybeUser): boolean {
   return !!user && (user.isAdmin || user.isGuest);
+}
+
+/**
+ * The provider's admins: an admin of the provider's own network (or of none), or an operator admin.
+ * Guests are not admins (spec §6: their admin flags are false); hunter-limit users are price hunters,
+ * not administrators. They manage every network's users (server/docs/access.md).
+ */
+export function isProviderAdmin(user: MaybeUser): boolean {
+  if (!user) return false;
+  return ((user.isAdmin && !isNetworkUser(user)) || user.isOperatorAdmin) && !user.isGuest && !isHunterLimit(user);
 }
 
 /** Spec §6: "A real admin is one whose name is Admin." */

@@ -4,7 +4,7 @@ import { Box, Button, Flex, HStack, Image, Input, Link as ChakraLink, Progress, 
 import { Link, useNavigate } from 'react-router-dom';
 import { selectToken, selectUser, useAuthStore } from '@pricewatch/shared/auth';
 import { LEAFLET_LIMITS, type Leaflet, type LeafletDetail } from '@pricewatch/shared/contract';
-import { hasLeafletAccess, isHunterLimit } from '@pricewatch/shared/permissions';
+import { hasLeafletAccess, isHunterLimit, mayWriteLeaflet } from '@pricewatch/shared/permissions';
 import { DataTable, dataColumnHelper, type DataColumnDef } from '@pricewatch/shared/table';
 import { EmptyState, ErrorState, LoadingState, toaster } from '@pricewatch/shared/ui';
 import { useLeafletsTranslation } from '../../lib/i18n';
@@ -28,7 +28,7 @@ const col = dataColumnHelper<Leaflet>();
 /**
  * The leaflet screen without ?id= (full page, no shell): find leaflets by name or by period and
  * network, open one, create, change and delete leaflets, and export chosen ones to Excel. Guests look
- * only (the server refuses their writes too).
+ * only, and a network user changes only its own network's leaflets (mayWriteLeaflet: the server's rule).
  */
 export function LeafletList() {
   const { t } = useLeafletsTranslation();
@@ -50,6 +50,7 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
   const { t } = useLeafletsTranslation();
   const navigate = useNavigate();
   const token = useAuthStore(selectToken);
+  const user = useAuthStore(selectUser);
   const f = useFormatters();
   const { errorText, fieldErrors } = useErrorText();
   const networks = useApi('networks', getNetworks);
@@ -170,7 +171,7 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
             <Button size="xs" variant="outline" onClick={() => navigate(`/leaflet?id=${encodeURIComponent(row.original._id)}`)} aria-label={t('list.actions.openNamed', { name: row.original.name })}>
               {t('list.actions.open')}
             </Button>
-            {canWrite && (
+            {canWrite && mayWriteLeaflet(user, row.original.network) && (
               <>
                 <Button size="xs" variant="outline" onClick={() => setEditing(row.original)} aria-label={t('list.actions.editNamed', { name: row.original.name })}>
                   {t('list.actions.edit')}
@@ -185,7 +186,7 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
       }),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, f, token, selected, canWrite, allChosen, shownIds.join()],
+    [t, f, token, user, selected, canWrite, allChosen, shownIds.join()],
   );
 
   const onSaved = (saved: LeafletDetail, created: boolean) => {
@@ -218,6 +219,8 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
   };
 
   const networkOptions = networks.data ?? [];
+  // Leaflets are created in (or moved to) the caller's own network only; the provider's staff: any.
+  const writableNetworks = useMemo(() => networkOptions.filter((n) => mayWriteLeaflet(user, n.code)), [networkOptions, user]);
   const searching = mode === 'name' ? !!searchName || !!network : true;
 
   return (
@@ -324,7 +327,7 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
 
       {canWrite && (
         <>
-          <LeafletDialog open={editing !== undefined} leaflet={editing ?? null} networks={networkOptions} onClose={() => setEditing(undefined)} onSaved={onSaved} />
+          <LeafletDialog open={editing !== undefined} leaflet={editing ?? null} networks={writableNetworks} onClose={() => setEditing(undefined)} onSaved={onSaved} />
           <DeleteDialog leaflet={deleting} onClose={() => setDeleting(null)} onDeleted={onDeleted} remove={async (id) => void (await deleteLeaflet(id))} />
         </>
       )}

@@ -4,6 +4,7 @@ import { Badge, Box, Button, Flex, HStack, Heading, Link, Stack, Tabs, Text } fr
 import { selectUser, useAuthStore } from '@pricewatch/shared/auth';
 import type { Box as PriceBox, LeafletDetail, LeafletPrice, LeafletPricesPage } from '@pricewatch/shared/contract';
 import { LEAFLET_LIMITS } from '@pricewatch/shared/contract';
+import { mayWriteLeaflet } from '@pricewatch/shared/permissions';
 import { EmptyState, ErrorState, LoadingState } from '@pricewatch/shared/ui';
 import { getLeaflet, getLeafletPrices, getNetworks } from '../../lib/api';
 import { useErrorText } from '../../lib/error-text';
@@ -50,7 +51,6 @@ export function LeafletView({ id }: { id: string }) {
   const f = useFormatters();
   const { errorText } = useErrorText();
   const user = useAuthStore(selectUser);
-  const canWrite = !!user && !user.isGuest;
   const [leafletVersion, setLeafletVersion] = useState(0);
   const [pricesVersion, setPricesVersion] = useState(0);
   const leaflet = useApi<LeafletDetail>(`${id}:${leafletVersion}`, () => getLeaflet(id));
@@ -71,6 +71,8 @@ export function LeafletView({ id }: { id: string }) {
   const networks = useApi(editing ? 'networks' : null, getNetworks);
 
   const data = leaflet.data;
+  // The server's rule (issue 13): the leaflet's own network's users or the provider's staff; never guests.
+  const canWrite = mayWriteLeaflet(user, data?.network);
   const pages = useMemo(() => data?.pages ?? [], [data]);
   const page = pages.find((p) => p._id === selectedId) ?? pages[0] ?? null;
   useEffect(() => {
@@ -241,7 +243,7 @@ export function LeafletView({ id }: { id: string }) {
         <LeafletDialog
           open={editing}
           leaflet={data}
-          networks={networks.data ?? []}
+          networks={(networks.data ?? []).filter((n) => mayWriteLeaflet(user, n.code))}
           onClose={() => setEditing(false)}
           onSaved={() => {
             setEditing(false);

@@ -246,15 +246,27 @@ describe('requests: list, get, update, delete', () => {
     expect((await as.ashan('GET', '/export/list?from=2024-01-01')).statusCode).toBe(400);
   });
 
-  it("another network's requests and files stay hidden; the provider sees them but cannot download", async () => {
+  it("another network's requests and files stay hidden; the provider reads the request and so its file", async () => {
     expect((await as.analyst('GET', `/export/get/${mine._id}`)).statusCode).toBe(404);
     expect(data(await as.analyst('GET', '/export/list')).items.some((r: any) => r._id === mine._id)).toBe(false);
     expect((await as.analyst('GET', `/data/${mine.file}`)).statusCode).toBe(403);
     expect((await as.metro('GET', `/data/${mine.file}`)).statusCode).toBe(403);
+    // A file is readable by exactly those who may read the request that made it (issue 13).
     const seen = data(await as.admin('GET', `/export/get/${mine._id}`));
-    expect(seen).toMatchObject({ _id: mine._id, network: 'auchan', downloadable: false });
-    expect((await as.admin('GET', `/data/${mine.file}`)).statusCode).toBe(403);
+    expect(seen).toMatchObject({ _id: mine._id, network: 'auchan', downloadable: true });
+    expect((await as.admin('GET', `/data/${mine.file}`)).statusCode).toBe(200);
     expect(data(await as.admin('GET', '/export/list?network=auchan')).items.some((r: any) => r._id === mine._id)).toBe(true);
+  });
+
+  it("a user who may not read export requests cannot download another user's export file (hunter-limit)", async () => {
+    const admins = await settled(as.admin, (await exportAs(as.admin, 'inline', { products: [fx.buckwheat], networks: ['auchan'], ...period(), name: 'Admin only' }))._id);
+    expect((await as.admin('GET', `/data/${admins.file}`)).statusCode).toBe(200);
+    expect((await as.hunter('GET', `/export/get/${admins._id}`)).statusCode).toBe(403);
+    const refused = await as.hunter('GET', `/data/${admins.file}`);
+    expect([refused.statusCode, refused.json().error.code]).toEqual([403, 'forbidden']);
+    // Guests may read the provider's requests (not write them), so they may read the file.
+    expect(data(await as.guest('GET', `/export/get/${admins._id}`)).downloadable).toBe(true);
+    expect((await as.guest('GET', `/data/${admins.file}`)).statusCode).toBe(200);
   });
 
   it('GET /data keeps names inside the files folder', async () => {

@@ -122,6 +122,33 @@ describe('leaflets', () => {
     expect((await guest('POST', '/leaflets/create', { name: 'X', network: 'billa', start: '03/02/2026', end: '03/02/2026' })).statusCode).toBe(403);
   });
 
+  it("writes only its own network's leaflets (and the provider's staff any): another visible chain's is 403", async () => {
+    // analyst (albert) sees Lidl's demo leaflet but is not Lidl's user.
+    const lidl = (body(await analyst('GET', '/leaflets/search/by-name?name=')).data as { _id: string; network: string }[]).find((l) => l.network === 'lidl')!;
+    expect(lidl).toBeDefined();
+    expect((await analyst('GET', `/leaflets/${lidl._id}`)).statusCode).toBe(200);
+    const put = await analyst('PUT', `/leaflets/${lidl._id}`, { name: 'Hijacked' });
+    expect([put.statusCode, body(put).error.code]).toEqual([403, 'forbidden']);
+    expect((await analyst('DELETE', `/leaflets/${lidl._id}`)).statusCode).toBe(403);
+    expect((await analyst('POST', '/leaflets/create', { name: 'X', network: 'lidl', start: '03/02/2026', end: '03/02/2026' })).statusCode).toBe(403);
+    expect((await addPrice(analystSession, { leafletId: lidl._id, productName: 'Milk', price: 10 })).statusCode).toBe(403);
+    expect((await postForm(app, analystSession, '/leaflets/save-image', { folder: lidl._id })).statusCode).toBe(403);
+    const price = body(await analyst('GET', `/leaflets/${lidl._id}/prices/pageable?page=0&size=1`)).data.items[0];
+    expect((await analyst('PUT', `/leaflets/prices/${price._id}`, { price: 1 })).statusCode).toBe(403);
+    expect((await analyst('DELETE', `/leaflets/prices/${price._id}`)).statusCode).toBe(403);
+    // Nothing changed.
+    expect(body(await admin('GET', `/leaflets/${lidl._id}`)).data.name).not.toBe('Hijacked');
+    expect(body(await admin('GET', `/leaflets/${lidl._id}/prices/pageable?page=0&size=1`)).data.items[0]).toEqual(price);
+    // Its own network's leaflet: written.
+    const own = await create(analyst, { name: 'Albert own' });
+    expect((await analyst('PUT', `/leaflets/${own._id}`, { name: 'Albert own II' })).statusCode).toBe(200);
+    // billa's network admin sees albert (allowed network) but writes only billa's.
+    expect((await netadmin('PUT', `/leaflets/${own._id}`, { name: 'Billa was here' })).statusCode).toBe(403);
+    expect((await analyst('DELETE', `/leaflets/${own._id}`)).statusCode).toBe(200);
+    // The provider's staff write any.
+    expect((await admin('PUT', `/leaflets/${lidl._id}`, { description: 'checked by the provider' })).statusCode).toBe(200);
+  });
+
   it('adds prices from the form, pages through them and answers statistics', async () => {
     const l = await create(analyst, { name: 'Prices leaflet' });
     const product = products[0]!;

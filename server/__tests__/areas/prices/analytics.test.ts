@@ -7,7 +7,7 @@ import {
 } from '@pricewatch/shared/contract';
 import { addDays } from '../../../src/lib/days';
 import { build, loginAs } from '../../helpers/build';
-import { addFixtures, callerFor, us, type Caller, type Fixtures } from '../../helpers/catalogue';
+import { addFixtures, callerFor, makeAshanType, us, type Caller, type Fixtures } from '../../helpers/catalogue';
 
 let app: FastifyInstance;
 let fx: Fixtures;
@@ -17,7 +17,32 @@ beforeAll(async () => {
   app = await build();
   fx = await addFixtures(app);
   period = { start: us(fx.start), end: us(fx.end) };
-  for (const u of ['admin', 'analyst', 'ashan', 'atb']) as[u] = callerFor(app, await loginAs(app, u));
+  // analyst and atb stand for network users with a narrow view; Ashan-type so that they may call analytics.
+  await makeAshanType(app, ['analyst', 'atb']);
+  for (const u of ['admin', 'analyst', 'ashan', 'atb', 'metro', 'hunter', 'guest']) as[u] = callerFor(app, await loginAs(app, u));
+});
+
+describe('who may call analytics: the menu rule (admin or Ashan, not hunter-limit)', () => {
+  const calls = (): [string, Record<string, unknown>][] => [
+    ['/prices/history/products/analytics', { ...period, products: [fx.buckwheat] }],
+    ['/prices/history/prices/analytics', { ...period, products: [fx.buckwheat] }],
+    ['/prices/history/ashan-shops-prices', { ...period, products: [fx.buckwheat], baseNetwork: 'auchan' }],
+    ['/prices/history/discount-analysis', { ...period, products: [fx.buckwheat] }],
+    ['/prices/all-prices', { products: [fx.buckwheat] }],
+  ];
+
+  it('answers admin, guest and Ashan users; refuses Metro, hunter-limit (and, in the demo, atb and analyst: route matrix)', async () => {
+    for (const [url, payload] of calls()) {
+      for (const who of ['admin', 'guest', 'ashan']) {
+        const body = who === 'ashan' ? { ...payload, baseNetwork: undefined } : payload;
+        expect([url, who, (await as[who]!('POST', url, body)).statusCode]).toEqual([url, who, 200]);
+      }
+      for (const who of ['metro', 'hunter']) {
+        const res = await as[who]!('POST', url, payload);
+        expect([url, who, res.statusCode, res.json().error?.code]).toEqual([url, who, 403, 'forbidden']);
+      }
+    }
+  });
 });
 afterAll(() => app.close());
 

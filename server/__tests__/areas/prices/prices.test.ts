@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { allPricesResponseSchema, priceHistoryResponseSchema, productPricesResponseSchema } from '@pricewatch/shared/contract';
 import { addDays } from '../../../src/lib/days';
 import { build, loginAs } from '../../helpers/build';
-import { addFixtures, callerFor, us, type Caller, type Fixtures } from '../../helpers/catalogue';
+import { addFixtures, callerFor, makeAshanType, us, type Caller, type Fixtures } from '../../helpers/catalogue';
 
 let app: FastifyInstance;
 let fx: Fixtures;
@@ -10,6 +10,8 @@ const as: Record<string, Caller> = {};
 beforeAll(async () => {
   app = await build();
   fx = await addFixtures(app);
+  // analyst stands for a network user with a narrow view; Ashan-type so that it may call analytics (all-prices).
+  await makeAshanType(app, ['analyst']);
   for (const u of ['admin', 'analyst', 'ashan']) as[u] = callerFor(app, await loginAs(app, u));
 });
 afterAll(() => app.close());

@@ -5,12 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { build, loginAs } from '../../helpers/build';
-import { callerFor, type Caller } from '../../helpers/catalogue';
+import { callerFor, makeAshanType, type Caller } from '../../helpers/catalogue';
 
 let app: FastifyInstance;
 let call: Caller;
 beforeAll(async () => {
   app = await build();
+  // Ashan-type, so that the analytics calls reach their validation (they follow the menu rule).
+  await makeAshanType(app, ['analyst']);
   call = callerFor(app, await loginAs(app, 'analyst'));
 });
 afterAll(() => app.close());

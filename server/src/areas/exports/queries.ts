@@ -174,6 +174,12 @@ export function createExportQueries(db: Db) {
       return row && normalizeRequest(row);
     },
 
+    /** The request that wrote an export file, when the caller sees it (GET /data/{file}: files/readers.ts). */
+    async requestIdOfFile(file: string, scope: Scope): Promise<number | null> {
+      const row = await one<{ id: number }>(sql`SELECT r.id FROM export_requests r WHERE r.file = ${file} AND ${requestScope(scope)}`);
+      return row?.id ?? null;
+    },
+
     async listRequests(scope: Scope, f: ListFilters, limit: number, skip: number): Promise<{ rows: RequestRow[]; total: number }> {
       const conds: SQL[] = [requestScope(scope)];
       if (f.by?.userId) conds.push(sql`r.owner_id = ${f.by.userId}::uuid`);

@@ -85,14 +85,15 @@ export function createExportsService(deps: ExportsServiceDeps) {
 
   // ---- answers ------------------------------------------------------------------------------------
 
-  /** Mirrors GET /data/{file}'s rule (files/store.ts openFor), so the screen offers only what works. */
-  function mayDownload(r: RequestRow, u: AuthUser): boolean {
-    if (r.state !== 'done' || !r.file) return false;
-    if (r.owner_id === u.id) return true;
-    return u.isProvider ? r.provider : !r.provider && r.network_id !== null && r.network_id === u.networkId;
+  /**
+   * GET /data/{file} lets read an export's file whoever may read its request (files/readers.ts), and
+   * only such a caller gets the request here: a finished file is theirs to download.
+   */
+  function mayDownload(r: RequestRow): boolean {
+    return r.state === 'done' && !!r.file;
   }
 
-  function toRequest(r: RequestRow, u: AuthUser): ExportRequest {
+  function toRequest(r: RequestRow): ExportRequest {
     return {
       _id: String(r.id),
       name: r.name,
@@ -106,7 +107,7 @@ export function createExportsService(deps: ExportsServiceDeps) {
       file: r.state === 'done' ? r.file : null,
       extension: r.state === 'done' ? r.extension : null,
       size: r.state === 'done' ? r.size : null,
-      downloadable: mayDownload(r, u),
+      downloadable: mayDownload(r),
       start: r.start_day,
       end: r.end_day,
       productsCount: Number(r.products_count),
@@ -255,7 +256,7 @@ export function createExportsService(deps: ExportsServiceDeps) {
       await queries.failed(id, jobId, 'internal_error', null);
       throw err;
     }
-    return toRequest((await queries.request(id, null))!, user);
+    return toRequest((await queries.request(id, null))!);
   }
 
   async function list(
@@ -271,12 +272,12 @@ export function createExportsService(deps: ExportsServiceDeps) {
       networkId = n.id;
     }
     const { rows, total } = await queries.listRequests(user, { by, type: q.type, from: q.from, networkId, state: q.state }, q.limit, q.skip);
-    return { items: rows.map((r) => toRequest(r, user)), total, limit: q.limit, skip: q.skip };
+    return { items: rows.map(toRequest), total, limit: q.limit, skip: q.skip };
   }
 
   async function get(user: AuthUser, id: number): Promise<ExportRequestDetail> {
     const r = await requestOr404(user, id);
-    return { ...toRequest(r, user), params: toParams(r.params) };
+    return { ...toRequest(r), params: toParams(r.params) };
   }
 
   async function update(user: AuthUser, id: number, body: { name?: string; rerun?: boolean }): Promise<ExportRequest> {
@@ -288,7 +289,7 @@ export function createExportsService(deps: ExportsServiceDeps) {
       await runner.queue(id, null);
     }
     if (body.name !== undefined) await queries.rename(id, body.name);
-    return toRequest((await queries.request(id, null))!, user);
+    return toRequest((await queries.request(id, null))!);
   }
 
   async function removeRequests(ids: number[]): Promise<number> {

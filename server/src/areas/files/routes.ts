@@ -3,14 +3,16 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileParamsSchema, fileQuerySchema } from '@pricewatch/shared/contract';
 import { currentUser } from '../../plugins/auth';
+import { createFileReaders } from './readers';
 import { CONTENT_TYPES, contentDisposition, createFileStore, downloadName, filesDirFor } from './store';
 
 /** GET /data/{file}?filename=&token= (spec "File download"), behind the auth guard. */
 const filesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const store = createFileStore(fastify.db, filesDirFor(fastify.config.dataDir));
+  const mayRead = createFileReaders({ db: fastify.db, ruleFor: (m, u) => fastify.accessRuleFor(m, u), country: fastify.config.country });
 
   fastify.get('/data/:file', { schema: { params: fileParamsSchema, querystring: fileQuerySchema } }, async (request, reply) => {
-    const { path: full, size, record } = await store.openFor(currentUser(request), request.params.file);
+    const { path: full, size, record } = await store.openFor(currentUser(request), request.params.file, mayRead);
     const ext = path.extname(record.name).toLowerCase();
     return reply
       .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')

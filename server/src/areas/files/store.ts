@@ -1,8 +1,9 @@
 /**
  * Files the server writes for users (product exports now; export requests and parser results next):
- * kept in DATA_DIR/files/ under a generated name and recorded in the `files` table with who may read
- * them. GET /data/{file} (routes.ts) serves them. Reuse: `files.create(kind, user, ext)` gives a path
- * to write to, `files.commit(name)` records it once written.
+ * kept in DATA_DIR/files/ under a generated name and recorded in the `files` table with their kind,
+ * owner and network. GET /data/{file} (routes.ts) serves them to those readers.ts lets read them.
+ * Reuse: `files.create(kind, user, ext)` gives a path to write to, `files.commit(name)` records it once
+ * written.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
@@ -77,20 +78,21 @@ export function createFileStore(db: Db, dir: string) {
     },
 
     /**
-     * The file a user asks for, after the checks: 400 bad name, 404 unknown or gone, 403 not theirs.
-     * Readers: the owner; users of the same client network; any provider user for provider files.
+     * The file a user asks for, after the checks: 400 bad name, 404 unknown or gone, 403 when `mayRead`
+     * (readers.ts: those who may read the request that made it) says no.
      */
-    async openFor(user: AuthUser, name: string): Promise<{ record: FileRecord; path: string; size: number }> {
+    async openFor(
+      user: AuthUser,
+      name: string,
+      mayRead: (user: AuthUser, record: FileRecord) => Promise<boolean>,
+    ): Promise<{ record: FileRecord; path: string; size: number }> {
       const full = pathOf(name);
       const [record] = await queryRows<FileRecord>(
         db,
         sql`SELECT name, kind, owner_id, network_id, provider, size FROM files WHERE name = ${name}`,
       );
       if (!record) throw notFound('file');
-      const allowed =
-        record.owner_id === user.id ||
-        (user.isProvider ? record.provider : !record.provider && record.network_id !== null && record.network_id === user.networkId);
-      if (!allowed) throw forbidden();
+      if (!(await mayRead(user, record))) throw forbidden();
       const info = await stat(full).catch(() => null);
       if (!info?.isFile()) throw notFound('file');
       return { record, path: full, size: info.size };

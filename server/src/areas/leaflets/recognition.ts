@@ -16,6 +16,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { NeuralData, PriceCandidate, RecognitionStatus } from '@pricewatch/shared/contract';
+import { mayWriteLeaflet } from '@pricewatch/shared/permissions';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { toMinor } from '../../lib/money';
@@ -225,11 +226,11 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
 
   return {
     /**
-     * GET /leaflets/{id}/neural-data: queues when needed (not for guests: they get the stored state, or
-     * `none`), answers the state. 404 for a page of another leaflet.
+     * GET /leaflets/{id}/neural-data: queues when needed (only for the leaflet's writers: guests and other
+     * networks get the stored state, or `none`), answers the state. 404 for a page of another leaflet.
      */
     async neuralData(user: AuthUser, leafletId: number, pageId: number, refresh: boolean): Promise<NeuralData> {
-      await service.visibleLeaflet(user, leafletId);
+      const leaflet = await service.visibleLeaflet(user, leafletId);
       const page = await service.queries.page(pageId);
       if (!page || page.leaflet_id !== leafletId) throw notFound('page');
       let row = await rowOf(pageId);
@@ -243,7 +244,8 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
           row = await rowOf(pageId);
         }
       }
-      const mayQueue = !user.profile.isGuest;
+      // Starting a run writes the page's recognition: the leaflet's writers only (guests never).
+      const mayQueue = mayWriteLeaflet(user.profile, leaflet.network);
       if (mayQueue && (!row || (refresh && (row.status === 'done' || row.status === 'failed')))) {
         await queue(pageId, refresh);
         row = await rowOf(pageId);

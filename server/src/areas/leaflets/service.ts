@@ -22,6 +22,7 @@ import {
   type PromoMechanics,
   type RecognitionStatus,
 } from '@pricewatch/shared/contract';
+import { mayWriteLeaflet } from '@pricewatch/shared/permissions';
 import { queryRows, type Db } from '../../db/client';
 import { asIsoDay } from '../../lib/days';
 import { forbidden, notFound, validationFailed } from '../../lib/errors';
@@ -135,6 +136,23 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
     return row;
   }
 
+  /**
+   * A leaflet the caller may write (issue 13): seen (else 404) and of the caller's own network, or the
+   * caller is the provider's staff (else 403) — the rule the screens use to offer the actions.
+   */
+  async function writableLeaflet(user: AuthUser, id: number): Promise<LeafletRow> {
+    const row = await visibleLeaflet(user, id);
+    if (!mayWriteLeaflet(user.profile, row.network)) throw forbidden();
+    return row;
+  }
+
+  /** The network a leaflet is created in or moved to: seen (networkFor) and writable by the caller. */
+  async function writableNetwork(user: AuthUser, code: string) {
+    const network = await networkFor(user, code);
+    if (!mayWriteLeaflet(user.profile, code)) throw forbidden();
+    return network;
+  }
+
   /** A price of a leaflet the caller sees; 404 for unknown and invisible ones alike. */
   async function visiblePrice(user: AuthUser, priceId: number): Promise<{ row: PriceRow; leaflet: LeafletRow }> {
     const row = await queries.price(priceId);
@@ -199,7 +217,7 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
     },
 
     async create(user: AuthUser, input: Required<Pick<LeafletFields, 'name' | 'network' | 'start' | 'end'>> & LeafletFields): Promise<LeafletDetail> {
-      const network = await networkFor(user, input.network);
+      const network = await writableNetwork(user, input.network);
       const [row] = await queryRows<{ id: number }>(
         db,
         sql`INSERT INTO leaflets (network_id, name, start_day, end_day, description)
@@ -209,8 +227,8 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
     },
 
     async update(user: AuthUser, id: number, input: LeafletFields): Promise<LeafletDetail> {
-      await visibleLeaflet(user, id);
-      const network = input.network ? await networkFor(user, input.network) : null;
+      await writableLeaflet(user, id);
+      const network = input.network ? await writableNetwork(user, input.network) : null;
       // Read, merge and write under the leaflet's row lock: two edits at once keep each other's fields.
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
@@ -244,7 +262,7 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
      * its files named by RETURNING) or finds the leaflet gone (404).
      */
     async remove(user: AuthUser, id: number): Promise<void> {
-      await visibleLeaflet(user, id);
+      await writableLeaflet(user, id);
       const names = await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         await lockLeaflet(tx, id);
@@ -275,7 +293,7 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
       if (!folder?.trim()) throw validationFailed([{ path: 'folder', message: 'required' }]);
       if (!/^\d{1,10}$/.test(folder.trim())) throw validationFailed([{ path: 'folder', message: 'expected a numeric id' }]);
       const leafletId = Number(folder.trim());
-      await visibleLeaflet(user, leafletId);
+      await writableLeaflet(user, leafletId);
       const picture = await checkPicture(form.files.get('image')?.data, 'image');
       const stored = await pictures.save(picture);
       const pageId = await withStoredPicture(stored, () =>
@@ -306,7 +324,7 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
         throw validationFailed(parsed.error.issues.map((i) => ({ path: i.path.length ? i.path.join('.') : 'leafletPicture', message: i.message })));
       }
       const input = parsed.data;
-      const leaflet = await visibleLeaflet(user, input.leafletId);
+      const leaflet = await writableLeaflet(user, input.leafletId);
       const file = form.files.get('picture');
       if (file && input.pageId) throw validationFailed([{ path: 'pageId', message: 'page_and_picture' }]);
       let page: PageRow | undefined;
@@ -369,6 +387,7 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
      */
     async updatePrice(user: AuthUser, priceId: number, input: ParsedPriceUpdate): Promise<LeafletPrice> {
       const { row: current, leaflet } = await visiblePrice(user, priceId);
+      if (!mayWriteLeaflet(user.profile, leaflet.network)) throw forbidden();
       if (input.productId != null) {
         const country = await queries.productCountry(input.productId);
         if (country === undefined) throw validationFailed([{ path: 'productId', message: 'unknown_product' }]);
@@ -422,7 +441,8 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
 
     /** DELETE /leaflets/prices/{priceId}: the price only (its page and picture stay). */
     async removePrice(user: AuthUser, priceId: number): Promise<void> {
-      const { row: current } = await visiblePrice(user, priceId);
+      const { row: current, leaflet } = await visiblePrice(user, priceId);
+      if (!mayWriteLeaflet(user.profile, leaflet.network)) throw forbidden();
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         await lockLeaflet(tx, current.leaflet_id);

@@ -26,6 +26,7 @@ export const users = {
   metro: makeUser({ roles: ['network'], isMetro: true, network: clientNetwork({ leaflet: true }) }),
   networkUser: makeUser({ roles: ['network'], network: clientNetwork() }),
   networkUserLeaflet: makeUser({ roles: ['network'], network: clientNetwork({ leaflet: true }) }),
+  networkUserRetailOnly: makeUser({ roles: ['network'], network: clientNetwork({}, { access: ['retail'] }) }),
   networkUserHunterLimit: makeUser({ roles: ['network', 'hunter-limit'], network: clientNetwork({ leaflet: true }) }),
   networkAdmin: makeUser({ roles: ['network', 'network-admin'], isNetworkAdmin: true, network: clientNetwork({ leaflet: true }) }),
   networkAdminByRoleOnly: makeUser({ roles: ['network', 'network-admin'], network: clientNetwork() }),

@@ -24,6 +24,8 @@ const rows: Row[] = [
   ['metro', 'ua', false, true, true, false],
   ['metro', 'cz', false, false, true, false],
   ['networkUser', 'ua', false, false, true, false],
+  // parsers are offered only with the parser access area: the server refuses the others (issue 13)
+  ['networkUserRetailOnly', 'ua', false, false, false, false],
   ['networkUserLeaflet', 'ua', false, true, true, false],
   ['networkUserLeaflet', 'pl', false, true, true, false],
   ['networkUserLeaflet', 'cz', false, false, true, false],

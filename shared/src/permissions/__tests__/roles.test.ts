@@ -14,6 +14,7 @@ import {
   isNetworkUser,
   isProductUser,
   isRealAdmin,
+  mayWriteLeaflet,
 } from '../roles';
 import { clientNetwork, productNetwork, users } from './fixtures';
 
@@ -122,5 +123,21 @@ describe('flags', () => {
     expect(isAshanUser(users.metro)).toBe(false);
     expect(isMetroUser(users.metro)).toBe(true);
     expect(isMetroUser(makeUser({ network: clientNetwork({}, { isMetro: true }) }))).toBe(true);
+  });
+});
+
+describe('mayWriteLeaflet (issue 13): own network’s leaflets, or any for the provider’s staff', () => {
+  const albert = makeUser({ roles: ['network'], network: clientNetwork({ code: 'albert', leaflet: true }, { allowedNetworks: ['lidl'] }) });
+  it.each([
+    ['a network user, own network', albert, 'albert', true],
+    ['a network user, a chain it only sees', albert, 'lidl', false],
+    ['a network user, no network named', albert, null, false],
+    ['a network user without leaflet access', makeUser({ roles: ['network'], network: clientNetwork({ code: 'albert' }) }), 'albert', false],
+    ['the provider’s admin, any network', users.admin, 'lidl', true],
+    ['a guest', users.guest, 'lidl', false],
+    ['hunter-limit', users.adminHunterLimit, 'lidl', false],
+    ['nobody', null, 'lidl', false],
+  ] as const)('%s → %s', (_, user, network, expected) => {
+    expect(mayWriteLeaflet(user, network)).toBe(expected);
   });
 });

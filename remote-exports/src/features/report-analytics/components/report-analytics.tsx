@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Stack } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { selectUser, useAuthStore } from '@pricewatch/shared/auth';
 import type { ExportTemplate, ExportType } from '@pricewatch/shared/contract';
 import { hasCustomMarketsSwitcher, isAshanUser, isAtbUser, isProductUser } from '@pricewatch/shared/permissions';
@@ -22,10 +22,14 @@ const NO_TEMPLATES: ExportTemplate[] = [];
  * Unloading prices (route /report-analytics): choose networks, shops, products and a period, and get
  * the prices as an Excel file — now (the request runs as a background job; its state and progress
  * move live in the list, with the download when done) or on a schedule, from a saved template.
+ * Guests (spec §6: admin for seeing, not for rights) look only: no form and no action the server
+ * would refuse them.
  */
 export function ReportAnalytics() {
   const { t } = useExportsTranslation();
   const user = useAuthStore(selectUser);
+  // The server's rule for every export write: the menu rule (this screen) and not a guest.
+  const canWrite = !!user && !user.isGuest;
   const networks = useNetworks();
   const shops = useShops();
 
@@ -60,26 +64,32 @@ export function ReportAnalytics() {
   return (
     <Stack gap="5">
       <PageHeader title={t('reportAnalytics.title')} description={t('reportAnalytics.description')} />
-      <Panel title={t('reportAnalytics.form.title')} description={t('reportAnalytics.form.description')} headingId="report-form">
-        {networks.error || shops.error ? (
-          <LoadError title={t('reportAnalytics.form.loadError')} error={networks.error ?? shops.error} onRetry={() => (networks.error ? networks.reload() : shops.reload())} />
-        ) : !networks.data || !shops.data ? (
-          <LoadingState />
-        ) : (
-          <ExportForm
-            form={form}
-            onChange={patch}
-            rights={rights}
-            networks={clientNetworks}
-            shops={shops.data}
-            onCreated={requestsChanged}
-            onTemplateSaved={templatesChanged}
-          />
-        )}
-      </Panel>
-      <RequestsPanel version={requestsVersion} onChanged={requestsChanged} />
-      <TemplatesPanel data={templates.data} error={templates.error} reload={templates.reload} onUse={loadTemplate} onChanged={templatesChanged} />
-      <SchedulesPanel templates={templates.data ?? NO_TEMPLATES} version={templatesVersion} onChanged={templatesChanged} />
+      {canWrite ? (
+        <Panel title={t('reportAnalytics.form.title')} description={t('reportAnalytics.form.description')} headingId="report-form">
+          {networks.error || shops.error ? (
+            <LoadError title={t('reportAnalytics.form.loadError')} error={networks.error ?? shops.error} onRetry={() => (networks.error ? networks.reload() : shops.reload())} />
+          ) : !networks.data || !shops.data ? (
+            <LoadingState />
+          ) : (
+            <ExportForm
+              form={form}
+              onChange={patch}
+              rights={rights}
+              networks={clientNetworks}
+              shops={shops.data}
+              onCreated={requestsChanged}
+              onTemplateSaved={templatesChanged}
+            />
+          )}
+        </Panel>
+      ) : (
+        <Text color="fg.muted" maxW="prose">
+          {t('reportAnalytics.readOnly')}
+        </Text>
+      )}
+      <RequestsPanel version={requestsVersion} onChanged={requestsChanged} canWrite={canWrite} />
+      <TemplatesPanel data={templates.data} error={templates.error} reload={templates.reload} onUse={loadTemplate} onChanged={templatesChanged} canWrite={canWrite} />
+      <SchedulesPanel templates={templates.data ?? NO_TEMPLATES} version={templatesVersion} onChanged={templatesChanged} canWrite={canWrite} />
     </Stack>
   );
 }

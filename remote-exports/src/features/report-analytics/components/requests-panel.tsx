@@ -46,9 +46,10 @@ function FilterSelect({ label, value, onChange, options, any }: { label: string;
 /**
  * The export requests the user sees (their network's; the provider's staff: all), newest first, with
  * filters and paging. While any is queued or running the list is asked for again every second, so
- * states and progress move live; a finished one offers its file.
+ * states and progress move live; a finished one offers its file, and — to those who may write (not
+ * guests) — running it again and deleting.
  */
-export const RequestsPanel = memo(function RequestsPanel({ version, onChanged }: { version: number; onChanged: () => void }) {
+export const RequestsPanel = memo(function RequestsPanel({ version, onChanged, canWrite }: { version: number; onChanged: () => void; canWrite: boolean }) {
   const { t } = useExportsTranslation();
   const f = useFormatters();
   const errorText = useReportErrorText();
@@ -140,14 +141,16 @@ export const RequestsPanel = memo(function RequestsPanel({ version, onChanged }:
                       {t('reportAnalytics.requests.download')}
                     </Button>
                   )}
-                  {finished && (
+                  {canWrite && finished && (
                     <Button size="xs" variant="outline" onClick={() => void act('rerun', r)} aria-label={t('reportAnalytics.requests.rerunNamed', { name: r.name })}>
                       {t('reportAnalytics.requests.rerun')}
                     </Button>
                   )}
-                  <Button size="xs" variant="ghost" onClick={() => void act('delete', r)} aria-label={t('reportAnalytics.requests.deleteNamed', { name: r.name })}>
-                    {t('reportAnalytics.requests.delete')}
-                  </Button>
+                  {canWrite && (
+                    <Button size="xs" variant="ghost" onClick={() => void act('delete', r)} aria-label={t('reportAnalytics.requests.deleteNamed', { name: r.name })}>
+                      {t('reportAnalytics.requests.delete')}
+                    </Button>
+                  )}
                 </HStack>
               </Stack>
             );
@@ -162,7 +165,7 @@ export const RequestsPanel = memo(function RequestsPanel({ version, onChanged }:
       ]),
     // act closes over stable setters and the translation; rebuilt on language change
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, f],
+    [t, f, canWrite],
   );
 
   const set = (patch: Partial<Filters>) => {

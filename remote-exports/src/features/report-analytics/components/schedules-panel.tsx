@@ -31,9 +31,20 @@ function Labelled({ label, children, width }: { label: string; children: (id: st
 
 /**
  * Schedules: a template run daily, weekly or monthly at a time of day in the deployment's time zone;
- * each run adds a request to the list. Create, edit (the same form), switch off, delete.
+ * each run adds a request to the list. Create, edit (the same form), switch off, delete — only with
+ * `canWrite` (guests see the list).
  */
-export const SchedulesPanel = memo(function SchedulesPanel({ templates, version, onChanged }: { templates: ExportTemplate[]; version: number; onChanged: () => void }) {
+export const SchedulesPanel = memo(function SchedulesPanel({
+  templates,
+  version,
+  onChanged,
+  canWrite,
+}: {
+  templates: ExportTemplate[];
+  version: number;
+  onChanged: () => void;
+  canWrite: boolean;
+}) {
   const { t } = useExportsTranslation();
   const f = useFormatters();
   const errorText = useReportErrorText();
@@ -99,39 +110,43 @@ export const SchedulesPanel = memo(function SchedulesPanel({ templates, version,
             ),
         }),
         col.accessor('timeZone', { header: t('reportAnalytics.schedules.columns.timeZone'), enableSorting: false, cell: (c) => c.getValue() }),
-        col.display({
-          id: 'actions',
-          header: t('reportAnalytics.schedules.columns.actions'),
-          cell: (c) => {
-            const s = c.row.original;
-            return (
-              <HStack gap="1" justify="flex-end">
-                <Button
-                  size="xs"
-                  variant="outline"
-                  aria-label={t('reportAnalytics.schedules.editNamed', { name: s.template.name })}
-                  onClick={() =>
-                    setDraft({ id: s._id, template: s.template._id, frequency: s.frequency, time: s.time, dayOfWeek: s.dayOfWeek ?? 1, dayOfMonth: s.dayOfMonth ?? 1, enabled: s.enabled })
-                  }
-                >
-                  {t('reportAnalytics.schedules.edit')}
-                </Button>
-                <Button size="xs" variant="ghost" aria-label={t('reportAnalytics.schedules.deleteNamed', { name: s.template.name })} onClick={() => void remove(s)}>
-                  {t('reportAnalytics.schedules.delete')}
-                </Button>
-              </HStack>
-            );
-          },
-        }),
+        ...(canWrite
+          ? [
+              col.display({
+                id: 'actions',
+                header: t('reportAnalytics.schedules.columns.actions'),
+                cell: (c) => {
+                  const s = c.row.original;
+                  return (
+                    <HStack gap="1" justify="flex-end">
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        aria-label={t('reportAnalytics.schedules.editNamed', { name: s.template.name })}
+                        onClick={() =>
+                          setDraft({ id: s._id, template: s.template._id, frequency: s.frequency, time: s.time, dayOfWeek: s.dayOfWeek ?? 1, dayOfMonth: s.dayOfMonth ?? 1, enabled: s.enabled })
+                        }
+                      >
+                        {t('reportAnalytics.schedules.edit')}
+                      </Button>
+                      <Button size="xs" variant="ghost" aria-label={t('reportAnalytics.schedules.deleteNamed', { name: s.template.name })} onClick={() => void remove(s)}>
+                        {t('reportAnalytics.schedules.delete')}
+                      </Button>
+                    </HStack>
+                  );
+                },
+              }),
+            ]
+          : []),
       ]),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, f, days, draft.id, template],
+    [t, f, days, draft.id, template, canWrite],
   );
 
   return (
     <Panel title={t('reportAnalytics.schedules.title')} description={t('reportAnalytics.schedules.description')} headingId="report-schedules">
       <Stack gap="4">
-        {templates.length === 0 ? (
+        {!canWrite ? null : templates.length === 0 ? (
           <Text fontSize="sm" color="fg.muted">
             {t('reportAnalytics.schedules.needTemplate')}
           </Text>

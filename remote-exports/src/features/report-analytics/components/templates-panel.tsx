@@ -15,7 +15,8 @@ const col = dataColumnHelper<ExportTemplate>();
 
 /**
  * Saved templates: load one into the form, delete one or several, or export several together into one
- * file (a sheet each), downloaded at once.
+ * file (a sheet each), downloaded at once. Without `canWrite` (guests) the list only: every one of those
+ * actions writes.
  */
 export const TemplatesPanel = memo(function TemplatesPanel({
   data,
@@ -23,12 +24,14 @@ export const TemplatesPanel = memo(function TemplatesPanel({
   reload,
   onUse,
   onChanged,
+  canWrite,
 }: {
   data: ExportTemplate[] | undefined;
   error: unknown;
   reload: () => void;
   onUse: (template: ExportTemplate) => void;
   onChanged: () => void;
+  canWrite: boolean;
 }) {
   const { t } = useExportsTranslation();
   const f = useFormatters();
@@ -66,21 +69,25 @@ export const TemplatesPanel = memo(function TemplatesPanel({
   const columns = useMemo<DataColumnDef<ExportTemplate>[]>(
     () =>
       col.columns([
-        col.display({
-          id: 'select',
-          header: () => <chakra.span srOnly>{t('reportAnalytics.templates.select')}</chakra.span>,
-          cell: (c) => (
-            <input
-              type="checkbox"
-              aria-label={t('reportAnalytics.templates.selectNamed', { name: c.row.original.name })}
-              checked={selected.includes(c.row.original._id)}
-              onChange={(e) => {
-                const id = c.row.original._id;
-                setSelected((s) => (e.target.checked ? [...s, id] : s.filter((x) => x !== id)));
-              }}
-            />
-          ),
-        }),
+        ...(canWrite
+          ? [
+              col.display({
+                id: 'select',
+                header: () => <chakra.span srOnly>{t('reportAnalytics.templates.select')}</chakra.span>,
+                cell: (c) => (
+                  <input
+                    type="checkbox"
+                    aria-label={t('reportAnalytics.templates.selectNamed', { name: c.row.original.name })}
+                    checked={selected.includes(c.row.original._id)}
+                    onChange={(e) => {
+                      const id = c.row.original._id;
+                      setSelected((s) => (e.target.checked ? [...s, id] : s.filter((x) => x !== id)));
+                    }}
+                  />
+                ),
+              }),
+            ]
+          : []),
         col.accessor('name', { header: t('reportAnalytics.templates.columns.name'), meta: { wrap: true }, cell: (c) => <Text fontWeight="medium">{c.getValue()}</Text> }),
         col.accessor('type', { header: t('reportAnalytics.templates.columns.type'), enableSorting: false, cell: (c) => t(`reportAnalytics.types.${c.getValue()}`) }),
         col.accessor('nextStart', {
@@ -98,23 +105,27 @@ export const TemplatesPanel = memo(function TemplatesPanel({
           ),
         }),
         col.accessor('schedules', { header: t('reportAnalytics.templates.columns.schedules'), enableSorting: false, meta: { numeric: true }, cell: (c) => f.count(c.getValue()) }),
-        col.display({
-          id: 'actions',
-          header: t('reportAnalytics.templates.columns.actions'),
-          cell: (c) => (
-            <HStack gap="1" justify="flex-end">
-              <Button size="xs" variant="outline" onClick={() => onUse(c.row.original)} aria-label={t('reportAnalytics.templates.useNamed', { name: c.row.original.name })}>
-                {t('reportAnalytics.templates.use')}
-              </Button>
-              <Button size="xs" variant="ghost" onClick={() => void remove([c.row.original._id])} aria-label={t('reportAnalytics.templates.deleteNamed', { name: c.row.original.name })}>
-                {t('reportAnalytics.templates.delete')}
-              </Button>
-            </HStack>
-          ),
-        }),
+        ...(canWrite
+          ? [
+              col.display({
+                id: 'actions',
+                header: t('reportAnalytics.templates.columns.actions'),
+                cell: (c) => (
+                  <HStack gap="1" justify="flex-end">
+                    <Button size="xs" variant="outline" onClick={() => onUse(c.row.original)} aria-label={t('reportAnalytics.templates.useNamed', { name: c.row.original.name })}>
+                      {t('reportAnalytics.templates.use')}
+                    </Button>
+                    <Button size="xs" variant="ghost" onClick={() => void remove([c.row.original._id])} aria-label={t('reportAnalytics.templates.deleteNamed', { name: c.row.original.name })}>
+                      {t('reportAnalytics.templates.delete')}
+                    </Button>
+                  </HStack>
+                ),
+              }),
+            ]
+          : []),
       ]),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, f, selected],
+    [t, f, selected, canWrite],
   );
 
   return (
@@ -123,15 +134,17 @@ export const TemplatesPanel = memo(function TemplatesPanel({
       description={t('reportAnalytics.templates.description')}
       headingId="report-templates"
       actions={
-        <HStack gap="2">
-          <Button size="sm" onClick={() => void group()} disabled={chosen.length === 0 || grouping} aria-busy={grouping}>
-            {grouping && <Spinner size="xs" />}
-            {t('reportAnalytics.templates.exportSelected', { count: chosen.length })}
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => void remove(chosen)} disabled={chosen.length === 0}>
-            {t('reportAnalytics.templates.deleteSelected')}
-          </Button>
-        </HStack>
+        canWrite && (
+          <HStack gap="2">
+            <Button size="sm" onClick={() => void group()} disabled={chosen.length === 0 || grouping} aria-busy={grouping}>
+              {grouping && <Spinner size="xs" />}
+              {t('reportAnalytics.templates.exportSelected', { count: chosen.length })}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => void remove(chosen)} disabled={chosen.length === 0}>
+              {t('reportAnalytics.templates.deleteSelected')}
+            </Button>
+          </HStack>
+        )
       }
     >
       {error ? (
