@@ -134,7 +134,7 @@ describe('Parsers screen', () => {
 
 describe('Scraper requests', () => {
   it('creates a request for a product in a network and lists it', async () => {
-    server.on('POST /scrapers/product', ok({ _id: '7', type: 'product', productId: '12', productName: 'Milk 1 l', network: 'albert', country: 'cz', user: 'analyst', status: 'queued', createdAt: '2026-11-21T08:00:00.000Z', finishedAt: null, results: [] }));
+    server.on('POST /scrapers/product', ok({ _id: '7', type: 'product', productId: '12', productName: 'Milk 1 l', network: 'albert', country: 'cz', user: 'analyst', status: 'queued', createdAt: '2026-11-21T08:00:00.000Z', finishedAt: null, results: [], failures: [] }));
     render();
     fireEvent.click(await screen.findByRole('tab', { name: 'Scraper requests' }));
     await screen.findByText('No scraper requests yet.');
@@ -144,12 +144,33 @@ describe('Scraper requests', () => {
     fireEvent.change(screen.getByLabelText('Product id'), { target: { value: '12' } });
     await waitFor(() => expect(screen.getByLabelText('Network')).toHaveValue('kaufland'));
     fireEvent.change(screen.getByLabelText('Network'), { target: { value: 'lidl' } });
-    server.on('GET /scrapers/list', ok({ items: [{ _id: '7', type: 'product', productId: '12', productName: 'Milk 1 l', network: 'lidl', country: 'cz', user: 'analyst', status: 'done', createdAt: '2026-11-21T08:00:00.000Z', finishedAt: '2026-11-21T08:00:03.000Z', results: [{ url: 'http://shop/p/1', name: 'Milk', ean: null, price: 24.9, oldPrice: null, promo: false, currency: 'CZK', inStock: true, strategy: 'selectors', problem: null }] }], total: 1 }));
+    server.on('GET /scrapers/list', ok({ items: [{ _id: '7', type: 'product', productId: '12', productName: 'Milk 1 l', network: 'lidl', country: 'cz', user: 'analyst', status: 'done', createdAt: '2026-11-21T08:00:00.000Z', finishedAt: '2026-11-21T08:00:03.000Z', results: [{ url: 'http://shop/p/1', name: 'Milk', ean: null, price: 24.9, oldPrice: null, promo: false, currency: 'CZK', inStock: true, strategy: 'selectors', problem: null }], failures: [] }], total: 1 }));
     fireEvent.click(screen.getByRole('button', { name: 'Scrape now' }));
     const table = await screen.findByRole('table', { name: 'Scraper requests' });
     expect(await within(table).findByText('Milk 1 l')).toBeInTheDocument();
     expect(within(table).getByText('24.9 CZK')).toBeInTheDocument();
     const post = server.received.find((r) => r.method === 'POST');
     expect(JSON.parse(post!.body.toString())).toEqual({ productId: '12', network: 'lidl' });
+  });
+
+  it('a failed request shows Failed with its translated reason, not Done', async () => {
+    const request = (over: Record<string, unknown>) => ({ type: 'product', productId: '12', network: 'albert', country: 'cz', user: 'analyst', createdAt: '2026-11-21T08:00:00.000Z', finishedAt: '2026-11-21T08:00:03.000Z', ...over });
+    server.on('GET /scrapers/list', ok({
+      items: [
+        request({ _id: '8', productName: 'Milk 1 l', status: 'failed', results: [{ url: 'http://shop/p/1', name: null, ean: null, price: null, oldPrice: null, promo: false, currency: null, inStock: null, strategy: null, problem: { kind: 'network', message: 'connect ECONNREFUSED' } }], failures: [{ kind: 'network', message: 'connect ECONNREFUSED' }] }),
+        request({ _id: '9', productName: 'Bread', status: 'failed', results: [], failures: [{ kind: 'run_failed', message: 'abandoned after 3 attempts' }] }),
+      ],
+      total: 2,
+    }));
+    render();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Scraper requests' }));
+    const table = await screen.findByRole('table', { name: 'Scraper requests' });
+    const milk = (await within(table).findByText('Milk 1 l')).closest('tr')!;
+    expect(within(milk).getByText('Failed')).toBeInTheDocument();
+    expect(within(milk).queryByText('Done')).not.toBeInTheDocument();
+    expect(within(milk).getByText('Reason: Network error')).toBeInTheDocument();
+    const bread = within(table).getByText('Bread').closest('tr')!;
+    expect(within(bread).getByText('Failed')).toBeInTheDocument();
+    expect(within(bread).getByText('Reason: The run stopped')).toHaveAttribute('title', 'abandoned after 3 attempts');
   });
 });

@@ -160,6 +160,9 @@ export const parserRunFileResponseSchema = okSchema(z.object({ file: z.string(),
 // Extraction (the CLI and scraper results)
 // ---------------------------------------------------------------------------------------------------
 
+/** A page's (or a run's) problem: a kind of PARSER_PROBLEM_KINDS (or a run-level kind) and the details. */
+export const offerProblemSchema = z.object({ kind: z.string(), message: z.string() });
+
 export const extractedOfferSchema = z.object({
   url: z.string(),
   name: z.string().nullable(),
@@ -170,7 +173,7 @@ export const extractedOfferSchema = z.object({
   currency: z.string().nullable(),
   inStock: z.boolean().nullable(),
   strategy: z.string().nullable(),
-  problem: z.object({ kind: z.string(), message: z.string() }).nullable(),
+  problem: offerProblemSchema.nullable(),
 });
 export type ExtractedOffer = z.infer<typeof extractedOfferSchema>;
 
@@ -197,10 +200,17 @@ export const scraperRequestSchema = z.object({
   network: z.string(),
   country: z.string(),
   user: z.string(),
+  /** `failed`: no result gave a price (the reasons are in `failures`); `done`: at least one did. */
   status: z.enum(PARSER_RUN_STATUSES),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   results: z.array(extractedOfferSchema),
+  /**
+   * Why a `failed` request failed, one entry per kind: its results' problem kinds (`network`,
+   * `not_found`…), `run_failed` for a run that ended before reading a page (message: why), `no_page`
+   * when the shop had no page of the product left to read. Empty unless `failed`.
+   */
+  failures: z.array(offerProblemSchema),
 });
 export type ScraperRequest = z.infer<typeof scraperRequestSchema>;
 

@@ -1,6 +1,7 @@
 /** SQL of parsers, runs and run items (tables of drizzle/0005_parsers.sql), on both backends. */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { settleScraperRequests } from '../scrapers/settle';
 
 export type ParserRow = {
   id: number;
@@ -89,13 +90,14 @@ export function createParsersQueries(db: Db) {
       if (f.networkIds) conds.push(sql`p.network_id = ANY(${sql.param(f.networkIds)}::int[])`);
       if (f.shopIds?.length) conds.push(sql`p.shop_id = ANY(${sql.param(f.shopIds)}::int[])`);
       if (f.text) conds.push(sql`(p.name ILIKE ${'%' + f.text + '%'} OR p.code ILIKE ${'%' + f.text + '%'})`);
-      // Problems and not-found products are those of the last finished run.
+      // Problems and not-found products are those of the last finished run. A scraper request's
+      // one-product run is the request's, never the parser's: not its last run, streak or problems.
       if (f.onlyWithProblems) conds.push(sql`(lr.errors <> '{}'::jsonb OR lr.status = 'failed')`);
       if (f.onlyWithNotFound) conds.push(sql`lr.not_found > 0`);
       const where = sql.join(conds, sql` AND `);
       const base = sql`FROM parsers p JOIN networks n ON n.id = p.network_id
         LEFT JOIN LATERAL (SELECT ${RUN_COLUMNS} FROM parser_runs r WHERE r.parser_id = p.id AND r.status IN ('done', 'failed')
-                           ORDER BY r.id DESC LIMIT 1) lr ON TRUE
+                             AND r.trigger <> 'scraper' ORDER BY r.id DESC LIMIT 1) lr ON TRUE
         WHERE ${where}`;
       const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${base}`);
       const rows = await queryRows<ListedParser>(
@@ -103,10 +105,11 @@ export function createParsersQueries(db: Db) {
         sql`SELECT p.id, p.code, p.name, p.network_id, n.code AS network, p.shop_id, p.country, p.definition, p.schedule, p.enabled, p.created_at,
               CASE WHEN lr.id IS NULL THEN NULL ELSE to_jsonb(lr) END AS last_run,
               (SELECT to_jsonb(ar) FROM (SELECT ${RUN_COLUMNS} FROM parser_runs r WHERE r.parser_id = p.id AND r.status IN ('queued', 'running')
-                 ORDER BY r.id DESC LIMIT 1) ar) AS active_run,
+                 AND r.trigger <> 'scraper' ORDER BY r.id DESC LIMIT 1) ar) AS active_run,
               (SELECT count(*)::int FROM (SELECT ${FAILED_RUN} AS bad, row_number() OVER (ORDER BY r.id DESC) AS k,
                    sum(CASE WHEN ${FAILED_RUN} THEN 0 ELSE 1 END) OVER (ORDER BY r.id DESC) AS good_before
-                 FROM parser_runs r WHERE r.parser_id = p.id AND r.status IN ('done', 'failed')) s WHERE s.good_before = 0) AS failing_streak,
+                 FROM parser_runs r WHERE r.parser_id = p.id AND r.status IN ('done', 'failed') AND r.trigger <> 'scraper') s
+               WHERE s.good_before = 0) AS failing_streak,
               COALESCE((SELECT sum(value::int) FROM jsonb_each_text(lr.errors)), 0)::int AS problems
             ${base}
             ORDER BY p.name, p.id LIMIT ${f.limit} OFFSET ${f.skip}`,
@@ -134,8 +137,10 @@ export function createParsersQueries(db: Db) {
 
     run: (id: number) => one<RunRow>(sql`SELECT ${RUN_COLUMNS} FROM parser_runs r WHERE r.id = ${id}`),
 
+    /** The parser's own run in progress (force start answers it); a scraper request's run is not one. */
     activeRun: (parserId: number) =>
-      one<RunRow>(sql`SELECT ${RUN_COLUMNS} FROM parser_runs r WHERE r.parser_id = ${parserId} AND r.status IN ('queued', 'running') ORDER BY r.id DESC LIMIT 1`),
+      one<RunRow>(sql`SELECT ${RUN_COLUMNS} FROM parser_runs r WHERE r.parser_id = ${parserId} AND r.status IN ('queued', 'running')
+        AND r.trigger <> 'scraper' ORDER BY r.id DESC LIMIT 1`),
 
     async queueRun(parserId: number, trigger: RunRow['trigger'], opts: { requestedBy?: string | null; scraperRequestId?: number; productIds?: number[]; scheduledFor?: Date }) {
       const scheduledFor = opts.scheduledFor?.toISOString() ?? null;
@@ -157,8 +162,15 @@ export function createParsersQueries(db: Db) {
      */
     async claim(worker: string, leaseSeconds: number, maxAttempts: number): Promise<RunRow | null> {
       // Runs whose process died too often end as failed (their data untouched).
-      await db.execute(sql`UPDATE parser_runs SET status = 'failed', finished_at = now(), failure = 'abandoned after ' || attempts || ' attempts'
-        WHERE status = 'running' AND heartbeat_at < now() - make_interval(secs => ${leaseSeconds}) AND attempts >= ${maxAttempts}`);
+      const dead = await queryRows<{ scraper_request_id: number | null }>(
+        db,
+        sql`UPDATE parser_runs SET status = 'failed', finished_at = now(), failure = 'abandoned after ' || attempts || ' attempts'
+          WHERE status = 'running' AND heartbeat_at < now() - make_interval(secs => ${leaseSeconds}) AND attempts >= ${maxAttempts}
+          RETURNING scraper_request_id`,
+      );
+      // Their scraper requests would otherwise wait forever.
+      const requests = [...new Set(dead.map((d) => d.scraper_request_id).filter((id) => id !== null).map(Number))];
+      if (requests.length) await db.transaction((tx) => settleScraperRequests(tx as unknown as Db, requests));
       return one<RunRow>(sql`UPDATE parser_runs r SET status = 'running', claimed_by = ${worker}, heartbeat_at = now(),
           started_at = COALESCE(r.started_at, now()), attempts = r.attempts + 1
         WHERE r.id = (

@@ -14,6 +14,7 @@ import { recordObservations, type Observation } from '../prices/record';
 import { onPricesWritten } from '../alarms/hook';
 import { crawl, type PageOutcome } from '../../scraping/crawl';
 import type { ItemRow, ParsersQueries, RunRow } from './queries';
+import { settleScraperRequests } from '../scrapers/settle';
 
 export type RunnerOptions = {
   /** Private origins the crawl may reach: the demo shops' own (demo and test mode); none elsewhere. */
@@ -55,12 +56,9 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
             results = results || COALESCE((SELECT jsonb_agg(jsonb_build_object('url', i.url, 'name', i.name, 'ean', i.ean,
               'price', i.price / 100.0, 'oldPrice', i.old_price / 100.0, 'promo', i.promo, 'currency', i.currency, 'inStock', i.in_stock,
               'strategy', i.strategy, 'problem', CASE WHEN i.problem_kind IS NULL THEN NULL ELSE jsonb_build_object('kind', i.problem_kind, 'message', i.problem) END)
-              ORDER BY i.seq) FROM parser_run_items i WHERE i.run_id = ${run.id}), '[]'::jsonb),
-            status = CASE WHEN EXISTS (SELECT 1 FROM parser_runs o WHERE o.scraper_request_id = ${run.scraper_request_id} AND o.id <> ${run.id}
-                                        AND o.status IN ('queued', 'running')) THEN 'running' ELSE 'done' END,
-            finished_at = CASE WHEN EXISTS (SELECT 1 FROM parser_runs o WHERE o.scraper_request_id = ${run.scraper_request_id} AND o.id <> ${run.id}
-                                        AND o.status IN ('queued', 'running')) THEN NULL ELSE now() END
+              ORDER BY i.seq) FROM parser_run_items i WHERE i.run_id = ${run.id}), '[]'::jsonb)
           WHERE id = ${run.scraper_request_id}`);
+        await settleScraperRequests(t, [Number(run.scraper_request_id)]);
       }
     });
     // After the commit: the alarms these prices touch are evaluated in the background (docs/alarms.md).

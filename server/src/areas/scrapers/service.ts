@@ -25,7 +25,19 @@ type Row = {
   created_at: string | Date;
   finished_at: string | Date | null;
   results: ScraperRequest['results'];
+  /** Failures of its runs that ended before reading a page (deleted parser, bad definition, abandoned). */
+  run_failures: string[] | null;
 };
+
+/** Why a failed request failed (docs/parsers.md "Scrapers"): one reason per kind, the first message of each. */
+function failuresOf(r: Row): ScraperRequest['failures'] {
+  if (r.status !== 'failed') return [];
+  const byKind = new Map<string, string>();
+  for (const x of r.results ?? []) if (x.problem && !byKind.has(x.problem.kind)) byKind.set(x.problem.kind, x.problem.message);
+  for (const f of r.run_failures ?? []) if (!byKind.has('run_failed')) byKind.set('run_failed', f);
+  if (!byKind.size) byKind.set(r.results?.length ? 'run_failed' : 'no_page', r.results?.length ? 'no price found' : 'the shop has no page of this product');
+  return [...byKind].map(([kind, message]) => ({ kind, message }));
+}
 
 const toRequest = (r: Row): ScraperRequest => ({
   _id: String(r.id),
@@ -39,10 +51,13 @@ const toRequest = (r: Row): ScraperRequest => ({
   createdAt: new Date(r.created_at).toISOString(),
   finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
   results: (r.results ?? []).map((x) => ({ ...x, price: x.price ?? null, oldPrice: x.oldPrice ?? null })),
+  failures: failuresOf(r),
 });
 
 const SELECT = sql`SELECT sr.id, sr.type, sr.product_id, p.name AS product_name, n.code AS network, sr.country, sr.user_id, u.username,
-    sr.status, sr.created_at, sr.finished_at, sr.results
+    sr.status, sr.created_at, sr.finished_at, sr.results,
+    (SELECT array_agg(r.failure ORDER BY r.id) FROM parser_runs r WHERE r.scraper_request_id = sr.id AND r.status = 'failed' AND r.failure IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM parser_run_items i WHERE i.run_id = r.id)) AS run_failures
   FROM scraper_requests sr JOIN products p ON p.id = sr.product_id JOIN networks n ON n.id = sr.network_id
   LEFT JOIN users u ON u.id = sr.user_id`;
 

@@ -57,9 +57,18 @@ export function ScrapersPanel({ canWrite, networks }: { canWrite: boolean; netwo
       col.accessor('status', {
         header: t('columns.status'),
         cell: (c) => (
-          <Badge colorPalette={c.getValue() === 'done' ? 'green' : c.getValue() === 'failed' ? 'red' : 'blue'} variant="subtle">
-            {t(`status.${c.getValue()}`)}
-          </Badge>
+          <Stack gap="1" align="start">
+            <Badge colorPalette={c.getValue() === 'done' ? 'green' : c.getValue() === 'failed' ? 'red' : 'blue'} variant="subtle">
+              {t(`status.${c.getValue()}`)}
+            </Badge>
+            {/* A failed request says why; the server's details (English) are the hover text. `?? []`: a
+                remote is released on its own and may meet a server older than `failures`. */}
+            {(c.row.original.failures ?? []).map((f) => (
+              <Text key={f.kind} fontSize="xs" color="fg.error" title={f.message}>
+                {t('scrapers.failedBecause', { reason: t(`problemKinds.${f.kind}`, { defaultValue: f.kind }) })}
+              </Text>
+            ))}
+          </Stack>
         ),
       }),
       col.display({
