@@ -14,6 +14,7 @@ import { REMOTE_NAMES } from '@pricewatch/shared/contract';
 import { loadConfig, type Config } from './config';
 import { loggerOptions, type LoggerOptions } from './logging';
 import { parseQuery } from './lib/query';
+import { trustOneProxyHop } from './lib/proxy';
 import errors from './plugins/errors';
 import configPlugin from './plugins/config';
 import db from './plugins/db';
@@ -80,7 +81,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     // Migrations and the demo seed run inside the db plugin; on a busy 2-core machine they can take
     // longer than avvio's 10 s default, which would abort the start.
     pluginTimeout: 0,
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy ? trustOneProxyHop : false,
     genReqId: () => randomUUID(),
     // The parser the log redaction reads names with (src/lib/query.ts): what is read as `token` is hidden.
     routerOptions: { querystringParser: parseQuery },
