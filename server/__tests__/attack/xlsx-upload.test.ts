@@ -5,8 +5,11 @@
  * holding ~600 MB of shared strings took the server from 0.7 to 2.3 GB for half a minute.
  */
 import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
 import { readSheet } from '../../src/areas/alarms/upload';
-import { localEntry, withHiddenEntry } from '../helpers/zip-tricks';
+import { build, loginAs } from '../helpers/build';
+import { localEntry, withHiddenEntry, xlsxWithSheet } from '../helpers/zip-tricks';
+import { upload } from '../areas/alarms/helpers';
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -37,4 +40,46 @@ describe('xlsx uploads: what is read is what was checked', () => {
     expect(rows.map((r) => r.cells)).toEqual([{ ean: '4820000000001', rule: 'below' }]);
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
   });
+});
+
+const withSheetXml = async (rows: string) => xlsxWithSheet(sheetXml(rows));
+
+describe('xlsx uploads: small files that unpack into a lot of work', () => {
+  const HEADER = `<row r="1">${inline('A1', 'ean')}${inline('B1', 'rule')}</row>`;
+
+  it('refuses XML nested two million levels deep (15 KB that took ~700 MB to parse)', async () => {
+    const deep = await withSheetXml(`${HEADER}<row r="2"><c r="A2" t="inlineStr"><is>${'<r>'.repeat(2_000_000)}${'</r>'.repeat(2_000_000)}</is></c></row>`);
+    expect(deep.length).toBeLessThan(100_000);
+    await expect(readSheet(deep, REQUIRED)).rejects.toMatchObject({ statusCode: 400, fields: [{ path: 'file', message: 'not_xlsx' }] });
+  });
+
+  it('refuses a tag with a million attributes (11 MB that took ~240 MB to parse)', async () => {
+    const attrs = Array.from({ length: 1_000_000 }, (_, i) => `a${i}="1"`).join(' ');
+    const wide = await withSheetXml(`${HEADER}<row r="2"><c r="A2" ${attrs}/></row>`);
+    await expect(readSheet(wide, REQUIRED)).rejects.toMatchObject({ statusCode: 400, fields: [{ path: 'file', message: 'not_xlsx' }] });
+  });
+
+  it('still reads a quote or a slash inside attribute values', async () => {
+    const odd = await withSheetXml(`${HEADER}<row r="2" x='a>"/>b' y="/>"><c r="A2" t="inlineStr"><is><t>1/2&gt;</t></is></c>${inline('B2', 'below')}</row>`);
+    expect((await readSheet(odd, REQUIRED)).map((r) => r.cells)).toEqual([{ ean: '1/2>', rule: 'below' }]);
+  });
+});
+
+describe('xlsx uploads over HTTP', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await build();
+  });
+  afterAll(() => app.close());
+
+  it('one 1 MB shared string in every one of 5000 rows: 400/200, never 500, and no cell echoed whole', async () => {
+    const big = '9'.repeat(1_000_000);
+    const data = await xlsx([['ean', 'rule'], ...Array.from({ length: 5000 }, () => [big, 'below'])]);
+    expect(data.length).toBeLessThan(200_000);
+    const session = await loginAs(app, 'ashan');
+    const shops = (await app.inject({ method: 'GET', url: '/shops', query: { token: session.token } })).json().data;
+    const res = await upload(app, session, '/price-alarms/import', { shops: String(shops[0]._id), preview: 'true' }, { name: 'big.xlsx', data });
+    expect([200, 400]).toContain(res.statusCode);
+    expect(res.body.length).toBeLessThan(5_000_000);
+  }, 60_000);
 });

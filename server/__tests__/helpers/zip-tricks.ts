@@ -44,3 +44,51 @@ export function withHiddenEntry(zip: Buffer, hidden: Buffer): Buffer {
   }
   return out;
 }
+
+/** A zip of these entries, deflated, with a true central directory. */
+export function zipOf(entries: { name: string; data: Buffer }[]): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const local = localEntry(e.name, e.data);
+    const record = Buffer.alloc(46);
+    record.writeUInt32LE(0x02014b50, 0);
+    record.writeUInt16LE(20, 4);
+    record.writeUInt16LE(20, 6);
+    record.writeUInt16LE(8, 10);
+    record.writeUInt32LE(local.readUInt32LE(18), 20);
+    record.writeUInt32LE(e.data.length, 24);
+    record.writeUInt16LE(Buffer.byteLength(e.name), 28);
+    record.writeUInt32LE(offset, 42);
+    locals.push(local);
+    central.push(record, Buffer.from(e.name));
+    offset += local.length;
+  }
+  const cd = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+const OOXML = 'http://schemas.openxmlformats.org';
+/** The smallest workbook exceljs reads, with `sheetXml` as its one sheet (written by hand, so it can be anything). */
+export function xlsxWithSheet(sheetXml: Buffer): Buffer {
+  const xml = (s: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${s}`);
+  return zipOf([
+    {
+      name: '[Content_Types].xml',
+      data: xml(
+        `<Types xmlns="${OOXML}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+      ),
+    },
+    { name: '_rels/.rels', data: xml(`<Relationships xmlns="${OOXML}/package/2006/relationships"><Relationship Id="rId1" Type="${OOXML}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`) },
+    { name: 'xl/workbook.xml', data: xml(`<workbook xmlns="${OOXML}/spreadsheetml/2006/main" xmlns:r="${OOXML}/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`) },
+    { name: 'xl/_rels/workbook.xml.rels', data: xml(`<Relationships xmlns="${OOXML}/package/2006/relationships"><Relationship Id="rId1" Type="${OOXML}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`) },
+    { name: 'xl/worksheets/sheet1.xml', data: sheetXml },
+  ]);
+}

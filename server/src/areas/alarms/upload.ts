@@ -71,6 +71,53 @@ function zipEntries(buf: Buffer): ZipEntry[] | null {
   return entries;
 }
 
+/** Deeper than any workbook nests (a sheet's rich text is ~8 levels); each level costs the XML parser memory. */
+const XML_MAX_DEPTH = 100;
+/** Longer than any workbook's tag; a tag's attributes are all held at once. */
+const XML_MAX_TAG_BYTES = 64 * 1024;
+
+/**
+ * False when XML nests deeper than XML_MAX_DEPTH or holds a tag longer than XML_MAX_TAG_BYTES. Within
+ * the size caps such shapes still cost a lot: 15 KB of zip nesting two million levels took ~700 MB to
+ * parse, a million attributes on one tag ~240 MB. Counts tags as a parser does (quoted `>` and `/>` do
+ * not end a tag; comments, CDATA, declarations and processing instructions are not tags); malformed
+ * XML passes here and is refused by the parser.
+ */
+function xmlShapeOk(xml: Buffer): boolean {
+  const LT = 0x3c;
+  const GT = 0x3e;
+  const SLASH = 0x2f;
+  let depth = 0;
+  let i = xml.indexOf(LT);
+  while (i >= 0) {
+    const next = xml[i + 1];
+    if (next === 0x21 || next === 0x3f) {
+      // <!-- -->, <![CDATA[ ]]>, <!DOCTYPE …>, <?…?>: skipped to their end.
+      const head = xml.toString('latin1', i, i + 9);
+      const end = head.startsWith('<!--') ? xml.indexOf('-->', i + 4) : head === '<![CDATA[' ? xml.indexOf(']]>', i + 9) : next === 0x3f ? xml.indexOf('?>', i + 2) : xml.indexOf(GT, i);
+      if (end < 0) return true;
+      i = xml.indexOf(LT, end);
+      continue;
+    }
+    let j = i + 1;
+    let quote = 0;
+    for (; j < xml.length; j++) {
+      const b = xml[j]!;
+      if (quote) {
+        if (b === quote) quote = 0;
+      } else if (b === 0x22 || b === 0x27) quote = b;
+      else if (b === GT) break;
+      if (j - i > XML_MAX_TAG_BYTES) return false;
+    }
+    if (next === SLASH) depth--;
+    else if (xml[j - 1] !== SLASH && ++depth > XML_MAX_DEPTH) return false;
+    i = xml.indexOf(LT, j);
+  }
+  return true;
+}
+
+const isXml = (name: string) => /\.(xml|rels)$/i.test(name);
+
 /** An entry as checked: its central-directory record and the very bytes whose inflated size was measured. */
 type CheckedEntry = ZipEntry & { data: Buffer };
 
@@ -95,14 +142,15 @@ export function checkXlsx(buf: Buffer | null): CheckedEntry[] {
     if (e.localOffset + 30 > buf.length || buf.readUInt32LE(e.localOffset) !== 0x04034b50) throw fileError('not_xlsx');
     const start = e.localOffset + 30 + buf.readUInt16LE(e.localOffset + 26) + buf.readUInt16LE(e.localOffset + 28);
     const data = buf.subarray(start, start + e.compressed);
+    let unpacked: Buffer;
     if (e.method === 0) {
       if (data.length > ALARM_LIMITS.importMaxEntryBytes) throw fileError('xlsx_too_large');
-      budget -= data.length;
+      unpacked = data;
     } else if (e.method === 8) {
       try {
         // One entry may not unpack past its own cap either, whatever its header claims.
         const cap = Math.min(budget, ALARM_LIMITS.importMaxEntryBytes);
-        budget -= inflateRawSync(data, { maxOutputLength: Math.max(1, cap) }).length;
+        unpacked = inflateRawSync(data, { maxOutputLength: Math.max(1, cap) });
       } catch (error) {
         if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw fileError('xlsx_too_large');
         throw fileError('not_xlsx');
@@ -110,7 +158,9 @@ export function checkXlsx(buf: Buffer | null): CheckedEntry[] {
     } else {
       throw fileError('not_xlsx');
     }
+    budget -= unpacked.length;
     if (budget < 0) throw fileError('xlsx_too_large');
+    if (isXml(e.name) && !xmlShapeOk(unpacked)) throw fileError('not_xlsx');
     checked.push({ ...e, data });
   }
   return checked;
@@ -164,7 +214,15 @@ function checkedZip(entries: CheckedEntry[]): Buffer {
 
 export type SheetRow = { row: number; cells: Record<string, string> };
 
-function cellText(value: ExcelJS.CellValue): string {
+/**
+ * Longer than any value an import reads (codes, rules, numbers; names are cut at 120): a longer cell is
+ * cut here, so one huge shared string in every row is neither looked up nor echoed in the preview 5000 times.
+ */
+export const CELL_MAX_CHARS = 256;
+
+const cellText = (value: ExcelJS.CellValue): string => fullCellText(value).slice(0, CELL_MAX_CHARS);
+
+function fullCellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
