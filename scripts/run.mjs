@@ -149,6 +149,8 @@ switch (cmd) {
     run(PNPM, ['--filter', './server', 'run', 'bench:parsers']);
     // Leaflet price recognition: exact prices found, false candidates, seconds per page (server/bench/leaflets.ts).
     run(PNPM, ['--filter', './server', 'run', 'bench:leaflets']);
+    // 100 connections against /auth/check and the product search: requests/s, p50, p99 (server/bench/load.ts, server/docs/overload.md).
+    run(PNPM, ['--filter', './server', 'run', 'bench:load']);
     // The JavaScript before the login form works, in Chromium (scripts/bench-bytes.mjs, docs/bytes.md).
     run(process.execPath, [join(ROOT, 'scripts', 'bench-bytes.mjs')]);
     break;

@@ -49,6 +49,7 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   TRUST_PROXY: optional(flag),
   SESSION_IDLE_DAYS: optional(z.coerce.number().positive()),
+  SESSION_CACHE_MS: optional(z.coerce.number().int().min(0)),
   PARSERS_WORKER: optional(flag),
   DEMO_SHOPS: optional(flag),
   DEMO_SHOPS_PORT: optional(z.coerce.number().int().min(0).max(65000)),
@@ -56,6 +57,9 @@ const envSchema = z.object({
   DB_ACQUIRE_TIMEOUT_MS: optional(z.coerce.number().int().positive()),
   DB_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().positive()),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: optional(z.coerce.number().int().positive()),
+  DB_CONCURRENCY: optional(z.coerce.number().int().positive()),
+  MAX_PENDING_DB_REQUESTS: optional(z.coerce.number().int().min(0)),
+  DB_QUEUE_TIMEOUT_MS: optional(z.coerce.number().int().positive()),
 });
 
 export type Config = {
@@ -84,6 +88,8 @@ export type Config = {
   trustProxy: boolean;
   /** A session unused for this long stops working. */
   sessionIdleDays: number;
+  /** How long this process answers a session from memory (areas/auth/session-cache.ts); 0 = never. */
+  sessionCacheMs: number;
   /** Run background-job handlers in this process (docs/jobs.md); false = queue and schedule only. */
   jobWorkers: boolean;
   /** This process runs scheduled and forced parser runs (docs/parsers.md); off by default under jest. */
@@ -94,6 +100,15 @@ export type Config = {
   demoShopsPort: number;
   /** PostgreSQL: pool acquire, statement and idle-in-transaction timeouts (db/client.ts). */
   databaseTimeouts: DatabaseTimeouts;
+  /** Admission queue of database-bound requests (src/plugins/overload.ts, docs/overload.md). */
+  overload: {
+    /** Requests running at once; null = the backend's default (PGlite 1, PostgreSQL 10 = the pool's size). */
+    concurrency: number | null;
+    /** Requests waiting at most; past that 503 at once. */
+    maxPending: number;
+    /** A request waiting this long gets 503. */
+    maxWaitMs: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -131,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
     sessionIdleDays: e.SESSION_IDLE_DAYS ?? 30,
+    sessionCacheMs: e.SESSION_CACHE_MS ?? 1000,
     parsersWorker: e.PARSERS_WORKER ?? !process.env.JEST_WORKER_ID,
     demoShops: e.DEMO_SHOPS ?? e.PARSERS_WORKER ?? !process.env.JEST_WORKER_ID,
     demoShopsPort: e.DEMO_SHOPS_PORT ?? 0,
@@ -139,6 +155,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       acquireMs: e.DB_ACQUIRE_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.acquireMs,
       statementMs: e.DB_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.statementMs,
       idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs,
+    },
+    overload: {
+      concurrency: e.DB_CONCURRENCY ?? null,
+      maxPending: e.MAX_PENDING_DB_REQUESTS ?? 500,
+      maxWaitMs: e.DB_QUEUE_TIMEOUT_MS ?? 2000,
     },
   };
 }

@@ -55,8 +55,13 @@ export async function build({ env = {}, staticDirs, logger }: BuildOptions = {})
   const database = testDatabase();
   const config: Config = {
     // A small demo catalogue keeps every test file's start quick (docs/catalogue.md "Demo data"); the
-    // demo leaflets' rendered pictures (~0.7 s) only where a test asks for them.
-    ...loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', DEMO_PRODUCTS: String(TEST_DEMO_PRODUCTS), DEMO_LEAFLETS: '0', ...env }, SERVER_DIR),
+    // demo leaflets' rendered pictures (~0.7 s) only where a test asks for them. Tests change users and
+    // sessions straight in the database, which a server sees only after its session cache's second
+    // (docs/overload.md): no cache unless a test asks for it.
+    ...loadConfig(
+      { DEMO: '1', LOG_LEVEL: 'silent', DEMO_PRODUCTS: String(TEST_DEMO_PRODUCTS), DEMO_LEAFLETS: '0', SESSION_CACHE_MS: '0', ...env },
+      SERVER_DIR,
+    ),
     dataDir: database.options.dataDir,
     databaseUrl: database.options.databaseUrl,
     databaseSchema: database.options.schema,

@@ -1,17 +1,31 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
-import { guardRootHandle } from './tx-guard';
+import { assertOutsideTransaction, guardRootHandle } from './tx-guard';
 
 /** The one query interface areas use, whichever backend is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** Raw SQL (bulk `unnest` inserts, trigram search) on either backend: both answer `{ rows }`. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+/**
+ * Raw SQL (bulk `unnest` inserts, trigram search) on either backend: both answer `{ rows }`.
+ * `prepared`: on PostgreSQL, outside a transaction, a named statement that each pool connection parses
+ * and plans once — for hot read paths whose planning costs more than their run (the product search,
+ * docs/overload.md). Only for statements whose text does not embed values: each distinct text stays
+ * prepared on every connection.
+ */
+export async function queryRows<T>(db: Db, query: SQL, opts: { prepared?: boolean } = {}): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (opts.prepared && client instanceof pg.Pool) {
+    assertOutsideTransaction('queryRows');
+    const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+    const name = `pw_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
+  }
   const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }

@@ -22,6 +22,8 @@ declare module 'fastify' {
   }
 }
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export const tokenOf = (request: FastifyRequest): unknown => (request.query as Record<string, unknown> | undefined)?.token;
 
 /** The caller of a protected route (throws 401 if used where the guard did not run). */
@@ -34,6 +36,11 @@ export default fp(
   async function auth(fastify) {
     const service = createAuthService(createAuthQueries(fastify.db), {
       sessionIdleDays: fastify.config.sessionIdleDays,
+      sessionCacheMs: fastify.config.sessionCacheMs,
+    });
+    // Any write may have blocked, revoked or changed a user: cached sessions go (session-cache.ts).
+    fastify.addHook('onResponse', async (request) => {
+      if (!READ_METHODS.has(request.method)) service.forgetSessions();
     });
     fastify.decorate('auth', service);
     fastify.decorateRequest('user', null);

@@ -13,6 +13,7 @@ const STATUS_KEYS: Record<number, string> = {
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'too_many_requests',
+  503: 'service_unavailable',
 };
 
 type ApiErrorInit = {

@@ -14,7 +14,7 @@ export const ERROR_CODES = [
   'unsupported_media_type', // 415
   'too_many_requests', // 429: login throttling; error.retryAfter (and the Retry-After header) says when to retry
   'internal_error', // 500, message hidden
-  'service_unavailable', // client-side: no answer body from the server
+  'service_unavailable', // 503: too busy now, error.retryAfter and Retry-After say when to retry; client-side: no answer body
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -3,6 +3,7 @@ import { AppError, tooManyRequests } from '../../lib/errors';
 import { DUMMY_HASH, verifyPassword } from './passwords';
 import type { AuthQueries } from './queries';
 import { LOGIN_LIMITS, loginName, THROTTLE_FORGET_MS, throttleAddress } from './throttle';
+import { createSessionCache } from './session-cache';
 import { toAuthUser, type AuthUser } from './session-user';
 import { hashToken, looksLikeToken, newToken } from './tokens';
 
@@ -13,8 +14,9 @@ const TOUCH_EVERY_MS = 60_000;
 
 export const incorrectLogin = () => new AppError(401, LOGIN_ERROR_INCORRECT, 'incorrect_password_login');
 
-export function createAuthService(queries: AuthQueries, opts: { sessionIdleDays: number }) {
+export function createAuthService(queries: AuthQueries, opts: { sessionIdleDays: number; sessionCacheMs?: number }) {
   const idleMs = opts.sessionIdleDays * 86_400_000;
+  const cache = createSessionCache(opts.sessionCacheMs ?? 0);
 
   return {
     /**
@@ -54,14 +56,27 @@ export function createAuthService(queries: AuthQueries, opts: { sessionIdleDays:
       return { token, user: toAuthUser(found.user, found.network).profile };
     },
 
-    /** The user behind a token, or null for a missing, malformed, unknown, idle or revoked one. */
+    /**
+     * The user behind a token, or null for a missing, malformed, unknown, idle or revoked one. A session
+     * found in the last `sessionCacheMs` is answered from memory (session-cache.ts).
+     */
     async authenticate(token: unknown): Promise<AuthUser | null> {
       if (!looksLikeToken(token)) return null;
       const tokenHash = hashToken(token);
+      const cached = cache.get(tokenHash, Date.now());
+      if (cached) return cached;
+      const generation = cache.generation;
       const found = await queries.findLiveSession(tokenHash, new Date(Date.now() - idleMs));
       if (!found) return null;
       if (Date.now() - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) await queries.touchSession(tokenHash);
-      return toAuthUser(found.user, found.network);
+      const user = toAuthUser(found.user, found.network);
+      cache.set(tokenHash, user, generation, Date.now());
+      return user;
+    },
+
+    /** Forget every cached session: after a write that may block, revoke or change a user. */
+    forgetSessions(): void {
+      cache.clear();
     },
 
     /** True when the token named a live session, which is now revoked. */

@@ -210,7 +210,8 @@ export function createProductsQueries(db: Db) {
       const rank = exact.length ? sql`(${sql.join(exact, sql` OR `)})` : sql`FALSE`;
       const page = sql`WITH m AS MATERIALIZED (SELECT p.id, p.name, ${rank} AS exact FROM products p WHERE ${cond})
                        SELECT id, name, exact FROM m ORDER BY exact DESC, name, id LIMIT ${limit}`;
-      return queryRows<ProductListRow>(db, itemsSql(page, sql`page.exact DESC, page.name, page.id`, statShops));
+      // The header search's statement is planned once per connection (docs/overload.md).
+      return queryRows<ProductListRow>(db, itemsSql(page, sql`page.exact DESC, page.name, page.id`, statShops), { prepared: true });
     },
 
     async detail(id: number): Promise<ProductDetailRow | null> {

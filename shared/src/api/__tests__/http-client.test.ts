@@ -152,6 +152,13 @@ describe('errors handed to the caller (spec §8)', () => {
     expect(error.body).toBeUndefined();
   });
 
+  it('a busy server (503) → service_unavailable, whatever its error code', async () => {
+    server.on('GET /products/search', { status: 503, json: { success: false, error: { code: 'service_unavailable', message: 'service_unavailable' } } });
+    expect(await rejection(apiGet('/products/search'))).toMatchObject({ status: 503, messageKey: 'service_unavailable' });
+    server.on('GET /shops', { status: 503, json: { success: false, error: { code: 503, message: 'busy' } } });
+    expect(await rejection(apiGet('/shops'))).toMatchObject({ status: 503, messageKey: 'service_unavailable' });
+  });
+
   it('connection refused → status 0, service_unavailable, and no logout', async () => {
     useApiBase(await refusedUrl());
     const error = await rejection(apiGet('/shops'));

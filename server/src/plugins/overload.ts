@@ -1,0 +1,160 @@
+/**
+ * Overload protection for the routes that need the database (docs/overload.md, issue 13): a bounded,
+ * first-come-first-served admission queue in front of them, `fastify.admitDbRequest` as their first
+ * onRequest hook (src/app.ts).
+ *
+ * - At most `concurrency` such requests run at once (PGlite: its one connection; PostgreSQL: the pool).
+ * - Others wait in arrival order. A full queue (`maxPending`, MAX_PENDING_DB_REQUESTS) answers 503
+ *   `service_unavailable` with Retry-After at once, and so does a wait past `maxWaitMs`
+ *   (DB_QUEUE_TIMEOUT_MS), instead of letting waits grow to the client's timeout. (Refusing on the
+ *   expected wait instead turned a machine busy with other work into mostly 503s.)
+ * - A freed slot is handed on in a later turn of the event loop (setImmediate). Otherwise, with PGlite
+ *   running queries on the main thread, one turn would serve every waiting request back to back, and
+ *   Node accepts one new connection per turn: under load new connections waited seconds to be accepted
+ *   (the 10 s waits of issue 13) while the server's own request times stayed small.
+ *
+ * A request holds its slot until its answer is handed to the HTTP layer (onSend), not while a download
+ * streams out. Uploads (multipart) are not queued: they stream at the client's pace.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { serviceUnavailable } from '../lib/errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook: waits for a database slot, or throws 503 service_unavailable with Retry-After. */
+    admitDbRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The queue's state now (tests, diagnostics). */
+    dbGate: Pick<DbGate, 'running' | 'pending'>;
+  }
+}
+
+export type DbGateOptions = {
+  /** Requests running at once. */
+  concurrency: number;
+  /** Requests waiting at most; one more is refused at once. */
+  maxPending: number;
+  /** A request that has waited this long is refused. */
+  maxWaitMs: number;
+};
+
+type Waiter = { since: number; admit: () => void; refuse: (retryAfterSeconds: number) => void; gone: () => boolean };
+
+export type DbGate = ReturnType<typeof createDbGate>;
+
+/** The queue itself, without Fastify: enter() resolves with the slot's release, or rejects with 503. */
+export function createDbGate(opts: DbGateOptions) {
+  const queue: Waiter[] = [];
+  let running = 0;
+  let handOver = false;
+  let sweeper: NodeJS.Timeout | null = null;
+  // Recent time a request holds its slot (moving average): the expected wait, for Retry-After.
+  let serviceMs = 5;
+
+  const expectedWaitMs = () => ((queue.length + 1) * serviceMs) / opts.concurrency;
+  const retryAfterSeconds = () => Math.min(60, Math.max(1, Math.ceil(expectedWaitMs() / 1000)));
+
+  function refuseExpired(now: number) {
+    for (let i = queue.length - 1; i >= 0; i--) {
+      const w = queue[i]!;
+      if (w.gone() || now - w.since >= opts.maxWaitMs) {
+        queue.splice(i, 1);
+        w.refuse(retryAfterSeconds());
+      }
+    }
+    if (!queue.length && sweeper) {
+      clearInterval(sweeper);
+      sweeper = null;
+    }
+  }
+
+  function pump() {
+    handOver = false;
+    const now = Date.now();
+    while (running < opts.concurrency && queue.length) {
+      const w = queue.shift()!;
+      // A client that left gets the refusal too, so its request ends (and is logged) like any other.
+      if (w.gone() || now - w.since >= opts.maxWaitMs) {
+        w.refuse(retryAfterSeconds());
+        continue;
+      }
+      running++;
+      w.admit();
+    }
+    if (!queue.length && sweeper) {
+      clearInterval(sweeper);
+      sweeper = null;
+    }
+  }
+
+  function releaser(): () => void {
+    const started = performance.now();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      running--;
+      serviceMs = serviceMs * 0.9 + (performance.now() - started) * 0.1;
+      scheduleHandOver();
+    };
+  }
+
+  function scheduleHandOver() {
+    if (handOver || !queue.length || running >= opts.concurrency) return;
+    handOver = true;
+    setImmediate(pump);
+  }
+
+  return {
+    get running() {
+      return running;
+    },
+    get pending() {
+      return queue.length;
+    },
+    /** `gone`: the client left while waiting (its place is skipped, its request refused). */
+    enter(gone: () => boolean = () => false): Promise<() => void> {
+      if (queue.length >= opts.maxPending) return Promise.reject(serviceUnavailable(retryAfterSeconds()));
+      return new Promise((resolve, reject) => {
+        queue.push({
+          since: Date.now(),
+          admit: () => resolve(releaser()),
+          refuse: (seconds) => reject(serviceUnavailable(seconds)),
+          gone,
+        });
+        // Even a free slot is taken in the next turn: PGlite answers within the turn that asked, so
+        // admitting at once would again serve every request read in one turn back to back.
+        scheduleHandOver();
+        // A slot held for long (a slow query) must not stretch the waits of those behind it.
+        sweeper ??= setInterval(() => refuseExpired(Date.now()), Math.max(10, Math.floor(opts.maxWaitMs / 10))).unref();
+      });
+    },
+  };
+}
+
+const RELEASE = Symbol('dbGateRelease');
+type Held = FastifyRequest & { [RELEASE]?: () => void };
+
+export default fp(
+  async function overload(fastify) {
+    const { config } = fastify;
+    const gate = createDbGate({
+      // PGlite runs one query at a time on the main thread; node-postgres' pool holds 10 connections.
+      concurrency: config.overload.concurrency ?? (config.databaseUrl ? 10 : 1),
+      maxPending: config.overload.maxPending,
+      maxWaitMs: config.overload.maxWaitMs,
+    });
+    fastify.decorate('dbGate', gate);
+    fastify.decorate('admitDbRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.isMultipart()) return;
+      const release = await gate.enter(() => request.raw.destroyed || request.raw.socket?.destroyed === true);
+      (request as Held)[RELEASE] = release;
+      // Whichever comes first: the answer is ready, or the connection closed under a running handler.
+      reply.raw.once('close', release);
+    });
+    fastify.addHook('onSend', async (request) => {
+      (request as Held)[RELEASE]?.();
+    });
+  },
+  { name: 'overload', dependencies: ['config', '@fastify/multipart'] },
+);
