@@ -22,6 +22,7 @@ import auth from './plugins/auth';
 import xsrf from './plugins/xsrf';
 import securityHeaders from './plugins/security-headers';
 import jobs from './plugins/jobs';
+import overload from './plugins/overload';
 import { registerStatic, withRemoteDirs, type StaticDirs } from './plugins/static';
 import authRoutes from './areas/auth/routes';
 import deploymentRoutes from './areas/deployment/routes';
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(db, { migrationsFolder: path.join(serverDir, 'drizzle') });
   await app.register(auth);
   await app.register(xsrf);
+  await app.register(overload);
   // Background jobs (pg-boss, docs/jobs.md): after the migrations, before the areas that queue work.
   await app.register(jobs, { timeZone: loadDeployment(config, path.join(serverDir, 'deployments')).timeZone });
   await app.register(parsersPlugin);
@@ -112,8 +114,13 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(noNul);
 
   await app.register(deploymentRoutes, { deploymentsDir: path.join(serverDir, 'deployments') });
-  await app.register(authRoutes);
+  // Routes that need the database wait in the admission queue first (docs/overload.md).
+  await app.register(async function authArea(api) {
+    api.addHook('onRequest', api.admitDbRequest);
+    await api.register(authRoutes);
+  });
   await app.register(async function protectedAreas(api) {
+    api.addHook('onRequest', api.admitDbRequest);
     api.addHook('onRequest', api.authenticate);
     for (const area of PROTECTED_AREAS) await api.register(area);
   });
