@@ -12,8 +12,9 @@
  * `--strike` adds a measurement of struck-through old prices (reported apart, not in the accuracy).
  */
 import sharp from 'sharp';
-import { renderLeafletPage, type RenderedLeafletItem } from '../src/ocr/leaflet-page';
-import { lastWorkerStartSeconds, recognisePrices, shutdownOcr, type OcrCandidate } from '../src/ocr';
+import { LEAFLET_CARD_TEXTS, LEAFLET_PAGE_KINDS, leafletKindOptions, renderLeafletPage, type LeafletPageKind, type RenderedLeafletItem } from '../src/ocr/leaflet-page';
+import { lastWorkerStartSeconds, ocrLanguagesFor, recognisePrices, shutdownOcr, type OcrCandidate } from '../src/ocr';
+import * as contract from '@pricewatch/shared/contract';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -22,6 +23,14 @@ const flag = (name: string) => {
 };
 const PAGES = Number(flag('--pages') ?? process.env.BENCH_LEAFLET_PAGES ?? 12);
 const STRIKE = args.includes('--strike');
+/** Pages per kind of the kinds section (0: none). */
+const KIND_PAGES = Number(flag('--kind-pages') ?? process.env.BENCH_LEAFLET_KIND_PAGES ?? 3);
+/** First seed of the kinds section: pages the rules were never tuned on (tuning used other seeds). */
+const KIND_SEED = Number(flag('--kind-seed') ?? 7000);
+/** Candidates at or above this confidence get a one-click Accept (the contract's threshold). */
+const ACCEPT = (contract as { CANDIDATE_ACCEPT_CONFIDENCE?: number }).CANDIDATE_ACCEPT_CONFIDENCE ?? 0;
+/** Candidates' confidence on the 0..1 scale (older answers had 0–100). */
+const conf01 = (c: OcrCandidate) => (c.confidence > 1 ? c.confidence / 100 : c.confidence);
 
 const LAYOUTS = [
   { columns: 3, rows: 3, width: 1240 },
@@ -39,7 +48,7 @@ export function nameMatches(name: string, text: string): boolean {
   return want.filter((w) => got.has(w)).length >= Math.ceil(0.6 * want.length);
 }
 const expectedMechanics = (i: RenderedLeafletItem) =>
-  i.mechanicsText === 'Card price' ? 'card' : i.mechanicsText ? 'multi_buy' : 'discount';
+  i.mechanicsText && LEAFLET_CARD_TEXTS.includes(i.mechanicsText) ? 'card' : i.mechanicsText ? 'multi_buy' : 'discount';
 const centreIn = (c: OcrCandidate, i: RenderedLeafletItem) => {
   // the price sits in the tile: the candidate's box overlaps the tile by most of its area
   const x0 = Math.max(c.box.x, i.box.x);
@@ -111,6 +120,7 @@ async function main() {
       }
     }
   }
+  const kinds = KIND_PAGES > 0 ? await benchKinds() : null;
   await shutdownOcr();
   const sorted = [...seconds].sort((a, b) => a - b);
   const mean = seconds.reduce((a, b) => a + b, 0) / Math.max(1, seconds.length);
@@ -133,11 +143,78 @@ async function main() {
     workerStartSeconds: lastWorkerStartSeconds === null ? null : Math.round(lastWorkerStartSeconds * 100) / 100,
     firstPageSeconds: Math.round((firstPageSeconds - seconds.reduce((a, b) => a + b, 0)) * 100) / 100,
     ...(strike ? { strikeOldPricePct: pct(strike.oldRight, strike.items) } : {}),
+    ...(kinds ? { kinds } : {}),
   };
   console.log(
     `\nprices found exactly ${summary.exactPricePct}% · old prices ${summary.oldPricePct}% · names ${summary.namePct}% · mechanics ${summary.mechanicsPct}% · false ${summary.falseCandidates} · ${summary.secondsPerPageMean} s/page (p95 ${summary.secondsPerPageP95}) · worker start ${summary.workerStartSeconds} s`,
   );
   console.log(JSON.stringify(summary));
+}
+
+type KindScore = { pages: number; items: number; found: number; oneClick: number; wrongOneClick: number; wrongAll: number; withOld: number; oldRight: number; seconds: number };
+
+/**
+ * Pages of each kind (leafletKindOptions: struck-through old prices, superscript cents, rotated badges,
+ * bursts, Cyrillic and Georgian names, pack sizes and dates beside prices, all of them at once), scored
+ * per kind: found (a candidate with the item's price in its tile), one-click (found and at or above the
+ * accept threshold), wrong one-click (a candidate at or above the threshold that is no item's price
+ * there — what a user could save in one click), wrong (any such candidate), old prices right (of the
+ * found items that have one).
+ */
+async function benchKinds(): Promise<Record<string, KindScore & { foundPct: number; oldPct: number }>> {
+  const out: Record<string, KindScore & { foundPct: number; oldPct: number }> = {};
+  const lines: string[] = [];
+  const misses: string[] = [];
+  for (const [k, kind] of LEAFLET_PAGE_KINDS.entries()) {
+    const s: KindScore = { pages: 0, items: 0, found: 0, oneClick: 0, wrongOneClick: 0, wrongAll: 0, withOld: 0, oldRight: 0, seconds: 0 };
+    for (let p = 0; p < KIND_PAGES; p++) {
+      const seed = KIND_SEED + k * 100 + p;
+      const layout = LAYOUTS[(k + p) % 3];
+      const options = leafletKindOptions(kind as LeafletPageKind, seed);
+      const page = await renderLeafletPage({ seed, ...layout, ...options });
+      const jpeg = p % 3 === 2;
+      const image = jpeg ? await sharp(page.png).jpeg({ quality: 75 }).toBuffer() : page.png;
+      const t0 = performance.now();
+      const language = options.language ?? 'en';
+      const country = language === 'uk' || language === 'ru' ? 'ua' : language === 'ka' ? 'ge' : 'cz';
+      // the models the app picks for the leaflet's country (areas/leaflets/recognition.ts)
+      const cands = (await recognisePrices(image, { languages: ocrLanguagesFor(country) })).candidates;
+      s.seconds += (performance.now() - t0) / 1000;
+      s.pages++;
+      const used = new Set<OcrCandidate>();
+      for (const item of page.items) {
+        s.items++;
+        if (item.oldPrice !== null) s.withOld++;
+        const c = cands.find((c) => !used.has(c) && c.price === item.price && centreIn(c, item));
+        if (!c) {
+          misses.push(`${kind} seed ${seed}: missed ${item.price} (${item.name})`);
+          continue;
+        }
+        used.add(c);
+        s.found++;
+        if (conf01(c) >= ACCEPT) s.oneClick++;
+        if (item.oldPrice !== null && c.oldPrice === item.oldPrice) s.oldRight++;
+        else if (item.oldPrice !== null) misses.push(`${kind} seed ${seed}: ${item.price} old ${c.oldPrice} ≠ ${item.oldPrice}`);
+      }
+      for (const c of cands.filter((c) => !used.has(c))) {
+        s.wrongAll++;
+        if (conf01(c) >= ACCEPT) s.wrongOneClick++;
+        misses.push(`${kind} seed ${seed}: wrong ${c.price} (confidence ${conf01(c).toFixed(2)}) "${c.text}"`);
+      }
+    }
+    out[kind] = { ...s, seconds: Math.round(s.seconds * 10) / 10, foundPct: pct(s.found, s.items), oldPct: pct(s.oldRight, s.withOld) };
+    lines.push([kind, `${s.pages}`, `${s.found}/${s.items}`, `${s.oneClick}`, `${s.wrongOneClick}`, `${s.wrongAll}`, `${s.oldRight}/${s.withOld}`, (s.seconds / s.pages).toFixed(2)].join('\t'));
+  }
+  const all = Object.values(out);
+  const sum = (f: (s: KindScore) => number) => all.reduce((a, s) => a + f(s), 0);
+  console.log(`\nkinds (seeds from ${KIND_SEED}, accept threshold ${ACCEPT}):`);
+  console.log(['kind', 'pages', 'found', '1-click', 'wrong 1-click', 'wrong', 'old right', 's/page'].join('\t'));
+  for (const l of lines) console.log(l);
+  console.log(
+    ['all', `${sum((s) => s.pages)}`, `${sum((s) => s.found)}/${sum((s) => s.items)} (${pct(sum((s) => s.found), sum((s) => s.items))}%)`, `${sum((s) => s.oneClick)}`, `${sum((s) => s.wrongOneClick)}`, `${sum((s) => s.wrongAll)}`, `${sum((s) => s.oldRight)}/${sum((s) => s.withOld)}`].join('\t'),
+  );
+  if (misses.length) console.log(`\nkinds misses:\n  ${misses.join('\n  ')}`);
+  return out;
 }
 
 main().catch(async (e) => {

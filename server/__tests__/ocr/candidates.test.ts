@@ -1,4 +1,5 @@
 import { buildCandidates, findPriceTokens, type OcrWord } from '../../src/ocr/candidates';
+import { CANDIDATE_ACCEPT_CONFIDENCE } from '@pricewatch/shared/contract';
 
 let line = 0;
 /** Words of one line: [text, x] pairs at height `h` and top `y`, confidence 95. */
@@ -86,5 +87,60 @@ describe('buildCandidates', () => {
 
   it('answers nothing for a page without prices', () => {
     expect(buildCandidates(row(10, 20, ['Hello', 10], ['world', 100]))).toEqual([]);
+  });
+});
+
+describe('issue 14: what a page prints beside its prices is never a one-click candidate', () => {
+  const bigRegion = (x: number, y: number, text: string, centsText: string | null, glyphs: number, cents: boolean) => ({
+    big: { x0: x, y0: y, x1: x + glyphs * 34, y1: y + 50 },
+    cents: cents ? { x0: x + glyphs * 34 + 6, y0: y, x1: x + glyphs * 34 + 40, y1: y + 24 } : null,
+    angle: 0,
+    glyphH: 50,
+    glyphs,
+    text,
+    conf: 95,
+    centsText,
+    centsConf: cents ? 94 : null,
+  });
+
+  it('drops "1.5 l" read as "1.51" and "0.33 l" in a name line, keeps the big price confirmed by its region', () => {
+    const words = [
+      ...row(100, 18, ['Galychyna', 20], ['Select', 150], ['Milk', 240], ['3.5%', 300], ['1.51', 360]),
+      ...row(100, 18, ['Sandora', 520], ['Orange', 620], ['juice', 720], ['100%', 800], ['0.33', 870], ['l', 930]),
+      ...row(300, 50, ['22,90', 60], ['грн', 240]),
+    ];
+    const c = buildCandidates(words, { regions: [bigRegion(60, 300, '22,90', null, 4, false)] });
+    expect(c.map((x) => x.price)).toEqual([22.9]);
+    expect(c[0]!.confidence).toBeGreaterThanOrEqual(CANDIDATE_ACCEPT_CONFIDENCE);
+  });
+
+  it('reads superscript cents from a region the page missed, and a struck-through number near it is the old price', () => {
+    const words = [...row(100, 18, ['Кава', 20], ['мелена', 75], ['250', 150], ['г', 190]), ...row(230, 16, ['59,90', 60], ['грн', 140])];
+    const struck = { x0: 58, y0: 228, x1: 180, y1: 246 };
+    const [c] = buildCandidates(words, { regions: [bigRegion(60, 300, '41', '90', 2, true)], strikes: [struck] });
+    expect(c).toMatchObject({ price: 41.9, oldPrice: 59.9, text: 'Кава мелена 250 г' });
+    expect(c!.confidence).toBeGreaterThanOrEqual(CANDIDATE_ACCEPT_CONFIDENCE);
+  });
+
+  it('dates, quantities and sizes beside a price are no candidates; a page-only or date-like reading is under the threshold', () => {
+    const words = [
+      ...row(100, 18, ['Акція', 20], ['20.11', 100], ['–', 160], ['26.11', 180]),
+      ...row(140, 18, ['x', 20], ['2', 40]),
+      ...row(180, 27, ['0,95', 20], ['л', 90]),
+      ...row(300, 50, ['41,90', 60]),
+      ...row(500, 50, ['20.11', 60]),
+    ];
+    const c = buildCandidates(words, { regions: [] });
+    expect(c.map((x) => x.price).sort()).toEqual([20.11, 41.9]);
+    // no second reading: Fix only; a day-and-month spelling even lower
+    expect(c.every((x) => x.confidence < CANDIDATE_ACCEPT_CONFIDENCE)).toBe(true);
+    expect(c.find((x) => x.price === 20.11)!.confidence).toBeLessThanOrEqual(0.5);
+  });
+
+  it('a region that disagrees with the page, or a big size with its unit, is never one click', () => {
+    const words = [...row(300, 50, ['27,90', 60]), ...row(300, 50, ['0,33', 500], ['л', 640])];
+    const c = buildCandidates(words, { regions: [bigRegion(60, 300, '21,90', null, 4, false), bigRegion(500, 300, '0,33', null, 3, false)] });
+    expect(c.map((x) => x.price)).toEqual([21.9]);
+    expect(c[0]!.confidence).toBeLessThan(CANDIDATE_ACCEPT_CONFIDENCE);
   });
 });

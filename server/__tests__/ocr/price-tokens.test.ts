@@ -1,4 +1,4 @@
-import { isCardWord, isCurrencyWord, isDateLike, isOldLabel, isUnitWord, multiBuyText, parsePrice } from '../../src/ocr/price-tokens';
+import { isCardWord, isCurrencyWord, isDateLike, isDayMonth, isOldLabel, isQuantityWord, isUnitWord, multiBuyText, parsePrice, parseRegionPrice } from '../../src/ocr/price-tokens';
 
 describe('parsePrice', () => {
   it.each([
@@ -52,5 +52,39 @@ describe('word classes', () => {
     expect(isCardWord('carrot')).toBe(false);
     expect(['Kč', 'zł', 'zt', '€'].every(isCurrencyWord)).toBe(true);
     expect(isCurrencyWord('Milk')).toBe(false);
+  });
+});
+
+describe('issue 14: sizes, dates, percentages and quantities are never prices', () => {
+  it.each(['0,5л', '1.5l', '500мл', '1кг', '2,5%', '20.11–26.11', '20.11.-26.11.', '20/11', '20/11/2026', '2+1', '1+1', 'x2', '41⁹⁰⁹'])('%s is no price', (text) => {
+    expect(parsePrice(text)?.form === 'full' ? parsePrice(text) : null).toBeNull();
+  });
+
+  it('knows Cyrillic and Georgian units, quantities and old-price labels', () => {
+    expect(['л', 'мл', 'г', 'кг', 'шт', '×', 'ლ', 'კგ'].every(isUnitWord)).toBe(true);
+    expect(['x2', '2x', '×3', 'x', '2+1'].every(isQuantityWord)).toBe(true);
+    expect(isQuantityWord('39,90')).toBe(false);
+    expect(['було', 'было', 'bylo', 'przed', 'Stara', 'old', 'ძველი'].every(isOldLabel)).toBe(true);
+    expect(isDateLike('20.11–26.11')).toBe(true);
+    expect(isDayMonth('20.11')).toBe(true);
+    expect(isDayMonth('39.90')).toBe(false);
+  });
+
+  it('reads superscript cents and the grn / lari signs', () => {
+    expect(parsePrice('41⁹⁰')).toMatchObject({ value: 41.9, form: 'full' });
+    expect(parsePrice('41⁹⁰грн')).toMatchObject({ value: 41.9, hasCurrency: true });
+    expect(parsePrice('22,90грн')).toMatchObject({ value: 22.9, hasCurrency: true });
+    expect(parsePrice('6.90₾')).toMatchObject({ value: 6.9, hasCurrency: true });
+  });
+
+  it('reads a big-digit region again: whole units with their cents, digits matching the glyphs', () => {
+    expect(parseRegionPrice('41', '90', 2)).toBe(41.9);
+    expect(parseRegionPrice('124.', '90', 3)).toBe(124.9);
+    expect(parseRegionPrice('22,90', null, 4)).toBe(22.9);
+    expect(parseRegionPrice('1 299,00', null, 6)).toBe(1299);
+    // a title's letters read as digits, a percentage badge, a lone number
+    expect(parseRegionPrice('11', null, 6)).toBeNull();
+    expect(parseRegionPrice('-25', null, 3)).toBeNull();
+    expect(parseRegionPrice('41', null, 2)).toBeNull();
   });
 });

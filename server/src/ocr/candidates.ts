@@ -9,13 +9,13 @@
  *     lines above (or level with) the cluster, mechanics ("2+1", "3 for 2", "Card price") the nearest
  *     such words.
  */
-import { isCardWord, isCurrencyWord, isDateLike, isNameWord, isOldLabel, isUnitWord, multiBuyText, parsePrice, stripPriceText } from './price-tokens';
-import { LEAFLET_LIMITS, type PromoMechanics } from '@pricewatch/shared/contract';
+import { isCardWord, isCurrencyWord, isDateLike, isDayMonth, isNameWord, isOldLabel, isQuantityWord, isUnitWord, multiBuyText, parsePrice, parseRegionPrice, stripPriceText } from './price-tokens';
+import { CANDIDATE_ACCEPT_CONFIDENCE, LEAFLET_LIMITS, type PromoMechanics } from '@pricewatch/shared/contract';
 
 /** One OCR word: text, confidence 0–100, box in pixels (x1/y1 exclusive), and its OCR line number. */
 export type OcrWord = { text: string; conf: number; x0: number; y0: number; x1: number; y1: number; line: number };
 
-type Rect = { x0: number; y0: number; x1: number; y1: number };
+export type Rect = { x0: number; y0: number; x1: number; y1: number };
 
 
 export type PriceToken = Rect & {
@@ -23,8 +23,30 @@ export type PriceToken = Rect & {
   conf: number;
   /** Indexes of the words it was read from. */
   words: number[];
-  /** Preceded by an old-price label ("was", "Old price"). */
+  /** Preceded by an old-price label ("was", "Old price") or struck through. */
   oldLabel: boolean;
+  /**
+   * `page`: read by the page's OCR only; `region`: only by the second reading of a big-digit region;
+   * `both`: the two readings agree; `disputed`: they differ (the region's value is kept).
+   */
+  source?: 'page' | 'region' | 'both' | 'disputed';
+  /** A currency printed with it. */
+  hasCurrency?: boolean;
+  /** Spelled like a day and month ("20.11"). */
+  dateLike?: boolean;
+};
+
+/** A big-digit region read again on its own (index.ts), in prepared-picture pixels. */
+export type RegionReading = {
+  big: Rect;
+  cents: Rect | null;
+  angle: number;
+  glyphH: number;
+  glyphs: number;
+  text: string;
+  conf: number;
+  centsText: string | null;
+  centsConf: number | null;
 };
 
 export type CandidateDraft = {
@@ -56,7 +78,7 @@ function lines(words: OcrWord[]): number[][] {
   return [...byLine.values()].map((l) => l.sort((a, b) => words[a].x0 - words[b].x0));
 }
 
-const DATE_WORDS = /^(valid|from|until|till|to|od|do|platí|plati|platnost|ważne|wazne|obowiązuje|з|до|с|по|diні)$/i;
+const DATE_WORDS = /^(valid|from|until|till|to|od|do|platí|plati|platnost|ważne|wazne|obowiązuje|з|до|с|по|diні|діє|акція|акция|дійсна|действует)$/i;
 
 /** Price tokens of the page, in the order found. */
 export function findPriceTokens(words: OcrWord[]): PriceToken[] {
@@ -101,9 +123,19 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
       if (after && after.x0 - rect.x1 < 0.8 * rh && /^[|Il1]$/.test(after.text.trim()) && before && isNameWord(before.text) && !isOldLabel(before.text) && h(before) > 0.7 * rh) continue;
       // a unit price: "1 kg = 79.80", "79.80/kg"
       if (before && /[=/]$/.test(before.text.trim())) continue;
+      const similar = (o: OcrWord) => h(o) > 0.6 * rh && h(o) < 1.6 * rh;
+      // a quantity or a size read backwards: "x 2", "× 1,5", "l 0,5" right before it, printed alike
+      if (before && similar(before) && rect.x0 - before.x1 < rh && (isQuantityWord(before.text) || isUnitWord(before.text))) continue;
+      if (after && similar(after) && after.x0 - rect.x1 < rh && isQuantityWord(after.text)) continue;
+      // inside a name line, printed like the name ("Milk 3.5% 1.51" — "1.5 l" with the l read as 1): a size
+      // (a confident word: shapes of product drawings are read as short letter pairs)
+      // ("Old price 26.90": a label up to two words before is no name)
+      const labelled = [1, 2].some((d) => firstAt - d >= 0 && isOldLabel(words[line[firstAt - d]!]!.text));
+      if (before && before.conf >= 70 && similar(before) && rect.x0 - before.x1 < 1.2 * rh && !p.hasCurrency && !labelled && !isCurrencyWord(before.text) && (isNameWord(before.text) || /%$/.test(before.text.trim()))) continue;
       if (after && /^\/\s*\p{L}/u.test(after.text.trim())) continue;
       // a date: "24.07." with another date, a dash or "valid" on its line, or a year after it
-      if (p.dateLike && (lineHasDate || (after && /^\d{4}$/.test(after.text.trim())))) continue;
+      const dateLike = p.dateLike || (used.length === 1 && isDayMonth(w.text));
+      if (dateLike && (lineHasDate || (after && /^\d{4}$/.test(after.text.trim())))) continue;
       if (value <= 0 || value > 10_000_000) continue;
       // an old-price label up to two words before, on the same line and close
       let oldLabel = false;
@@ -113,13 +145,78 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
         if (isOldLabel(b.text)) oldLabel = true;
       }
       const conf = used.reduce((s, i) => s + words[i].conf, 0) / used.length;
-      tokens.push({ ...rect, value: round2(value), conf, words: used, oldLabel });
+      const hasCurrency = p.hasCurrency || !!(after && after.x0 - rect.x1 < 1.5 * rh && isCurrencyWord(after.text));
+      tokens.push({ ...rect, value: round2(value), conf, words: used, oldLabel, source: 'page', hasCurrency, dateLike });
     }
   }
   return tokens;
 }
 
+const area = (r: Rect) => Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - r.y0);
+const overlap = (a: Rect, b: Rect) => area({ x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) });
+
+/**
+ * The page's tokens with the second readings of big-digit regions: a region read as a price confirms
+ * the page's token there (`both`), replaces a different one (`disputed`) or adds one the page missed
+ * (`region`: superscript cents, bursts, rotated badges). Tokens inside a struck-through word are old
+ * prices.
+ */
+export function withRegions(tokens: PriceToken[], regions: RegionReading[], strikes: Rect[] = [], words: OcrWord[] = []): PriceToken[] {
+  const out = tokens.map((t) => ({ ...t, oldLabel: t.oldLabel || strikes.some((s) => overlap(s, t) >= 0.5 * area(t)) }));
+  for (const r of regions) {
+    const value = parseRegionPrice(r.text, r.centsText, r.glyphs);
+    if (value === null || value <= 0 || value > LEAFLET_LIMITS.priceMax) continue;
+    const rect = r.cents ? union(r.big, r.cents) : r.big;
+    // a pack size printed big ("0,33 л"): a unit word right after it on its line
+    const rh = h(rect);
+    if (words.some((w) => w.x0 >= rect.x1 - 0.2 * rh && w.x0 - rect.x1 < 1.2 * rh && w.y0 < rect.y1 && w.y1 > rect.y0 && isUnitWord(w.text))) continue;
+    let conf = r.centsConf === null ? r.conf : Math.min(r.conf, r.centsConf);
+    // under one unit printed big is more often a size than a price: never one click
+    if (value < 1) conf = Math.min(conf, 40);
+    const inside = out.filter((t) => t.source !== 'region' && overlap(t, rect) >= 0.4 * Math.min(area(t), area(rect)));
+    const same = inside.find((t) => t.value === value);
+    if (same) {
+      same.source = 'both';
+      Object.assign(same, union(same, rect));
+      continue;
+    }
+    for (const t of inside) out.splice(out.indexOf(t), 1);
+    const hasCurrency = inside.some((t) => t.hasCurrency);
+    out.push({ ...rect, value, conf, words: inside.flatMap((t) => t.words), oldLabel: false, source: inside.length ? 'disputed' : 'region', hasCurrency, dateLike: false });
+  }
+  return out;
+}
+
+/**
+ * How sure a main price is, 0..1 (CANDIDATE_ACCEPT_CONFIDENCE and above get a one-click Accept): two
+ * readings that agree are the strongest; a big-digit region read alone by its own OCR confidence;
+ * the page's reading alone, and any token spelled like a date without a currency, stay under the
+ * threshold — the user checks those with Fix.
+ */
+export function confidenceOf(t: PriceToken): number {
+  let c: number;
+  if (t.source === 'both') c = 0.9 + 0.09 * Math.min(1, t.conf / 100);
+  else if (t.source === 'region') c = t.conf >= 70 ? 0.88 : t.conf >= 45 ? 0.82 : 0.6;
+  else if (t.source === 'disputed') c = 0.5;
+  else c = Math.min(CANDIDATE_ACCEPT_CONFIDENCE - 0.05, 0.4 + 0.35 * Math.min(1, t.conf / 100));
+  if (t.dateLike && !t.hasCurrency) c = Math.min(c, 0.5);
+  return Math.round(Math.max(0, Math.min(1, c)) * 100) / 100;
+}
+
 type Cluster = { main: PriceToken; old: PriceToken | null; rect: Rect };
+
+/**
+ * A page that prints its prices big (some read as big-digit regions) prints nothing else that way: a
+ * main price read by the page's OCR alone and less than 0.6 × as tall as those is a size ("1,5 l" read
+ * as "1.51"), a date or a stray number, never a candidate. A page without any such region keeps them
+ * (under the accept threshold).
+ */
+function printedAsPrice(t: PriceToken, tokens: PriceToken[]): boolean {
+  if (t.source !== 'page') return true;
+  const big = tokens.filter((x) => x.source === 'both' || x.source === 'region').map(h).sort((a, b) => a - b);
+  if (!big.length) return true;
+  return h(t) >= 0.6 * big[Math.floor(big.length / 2)]!;
+}
 
 /** Whether `small` sits right by `big` (above, below or beside it, within a few of big's heights). */
 function near(big: Rect, small: Rect): boolean {
@@ -203,14 +300,18 @@ export type CandidateOptions = {
   height?: number;
   /** Words under this confidence are not used for names and mechanics (default 55). */
   minWordConf?: number;
+  /** Second readings of big-digit regions (index.ts), in the same pixels as the words. */
+  regions?: RegionReading[];
+  /** Boxes of struck-through words (old prices). */
+  strikes?: Rect[];
 };
 
 /** Price candidates from OCR words, in reading order (rows top to bottom, left to right). */
 export function buildCandidates(words: OcrWord[], opts: CandidateOptions = {}): CandidateDraft[] {
   const scale = opts.scale ?? 1;
   const minConf = opts.minWordConf ?? 55;
-  const tokens = findPriceTokens(words);
-  const clusters = pairPrices(tokens);
+  const tokens = withRegions(findPriceTokens(words), opts.regions ?? [], opts.strikes ?? [], words);
+  const clusters = pairPrices(tokens).filter((c) => printedAsPrice(c.main, tokens));
   if (clusters.length === 0) return [];
   const inToken = new Set(tokens.flatMap((t) => t.words));
 
@@ -355,7 +456,7 @@ export function buildCandidates(words: OcrWord[], opts: CandidateOptions = {}): 
       mechanicsText: m ? m.text.slice(0, LEAFLET_LIMITS.mechanicsTextMaxLength) : null,
       text: text.slice(0, LEAFLET_LIMITS.productNameMaxLength),
       box,
-      confidence: Math.round(c.main.conf),
+      confidence: confidenceOf(c.main),
       rect: c.main,
     });
   }

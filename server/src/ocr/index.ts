@@ -11,24 +11,55 @@
  * once (a call in flight fails with `ocr_unavailable`), and every later call rejects with
  * `ocr_unavailable` without creating a worker.
  */
+import { copyFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { createWorker, type Worker } from 'tesseract.js';
 import engData from '@tesseract.js-data/eng';
+import katData from '@tesseract.js-data/kat';
+import ukrData from '@tesseract.js-data/ukr';
 import { LEAFLET_LIMITS, type PriceCandidate } from '@pricewatch/shared/contract';
-import { buildCandidates, type OcrWord } from './candidates';
+import { buildCandidates, type OcrWord, type RegionReading } from './candidates';
 import { darkTextOnLight } from './polarity';
+import { findPriceRegions, removeStrikes, type PriceRegion, type Rect } from './regions';
 
 export type OcrCandidate = Omit<PriceCandidate, 'suggestedProduct' | 'confirmedPriceId'>;
 export type OcrResult = { text: string; seconds: number; candidates: OcrCandidate[] };
+/** What OCR read, before the candidate rules (for tuning and tests): words in prepared-picture pixels. */
+export type OcrReading = { text: string; words: OcrWord[]; regions: RegionReading[]; strikes: Rect[]; scale: number; width: number; height: number };
 export type RecogniseOptions = {
   onProgress?: (pct: number) => void;
   /** Most milliseconds for the OCR of this page (worker start included); default OCR_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** The models to read with (ocrLanguagesFor(country)); default English only. */
+  languages?: readonly OcrLanguage[];
 };
 
 /** The English LSTM model, integer-quantised "best" (as accurate as best, faster). */
 export const OCR_LANG_PATH = path.join(path.dirname(engData.langPath), '4.0.0_best_int');
+
+/**
+ * The models the project ships (npm packages of traineddata, same layout as eng; nothing is downloaded):
+ * English, Ukrainian (its model also has the Russian letters ы, э, ъ, ё) and Georgian.
+ */
+export const OCR_LANGUAGES = {
+  eng: OCR_LANG_PATH,
+  ukr: path.join(path.dirname(ukrData.langPath), '4.0.0_best_int'),
+  kat: path.join(path.dirname(katData.langPath), '4.0.0_best_int'),
+} as const;
+export type OcrLanguage = keyof typeof OCR_LANGUAGES;
+
+/**
+ * The models for a deployment country's leaflets: its own script first, then English (brands, units and
+ * Latin names are printed everywhere). Czech and Polish read well enough with English alone (prices are
+ * digits; diacritics come out approximately), and each extra model costs time on every page.
+ */
+export function ocrLanguagesFor(country: string | null | undefined): OcrLanguage[] {
+  if (country === 'ua') return ['ukr', 'eng'];
+  if (country === 'ge') return ['kat', 'eng'];
+  return ['eng'];
+}
 /** Pictures are scaled to a width within these bounds before OCR (see the doc for the measurements). */
 export const OCR_MIN_WIDTH = 1200;
 export const OCR_MAX_WIDTH = 2000;
@@ -40,6 +71,8 @@ export const OCR_MAX_INPUT_PIXELS = LEAFLET_LIMITS.imageMaxSide * LEAFLET_LIMITS
 export const OCR_TIMEOUT_MS = 60_000;
 
 let workerPromise: Promise<Worker> | null = null;
+/** The languages of the current worker ("ukr+eng"). */
+let workerLanguages = '';
 let queue: Promise<unknown> = Promise.resolve();
 let progressSink: ((pct: number) => void) | null = null;
 /** Set by shutdownOcr(): no worker is created any more. */
@@ -63,16 +96,20 @@ function dropWorker(): Promise<void> {
   return pending.then((w) => w.terminate()).then(() => undefined, () => undefined);
 }
 
-function getWorker(): Promise<Worker> {
+function getWorker(languages: readonly OcrLanguage[]): Promise<Worker> {
   if (stopped) return Promise.reject(unavailable());
+  const key = languages.join('+');
+  // Another set of models: a fresh worker (pages of one leaflet share a country, so this is rare).
+  if (workerPromise && workerLanguages !== key) void dropWorker();
   if (!workerPromise) {
     const started = performance.now();
-    workerPromise = createWorker('eng', 1, {
-      langPath: OCR_LANG_PATH,
+    workerLanguages = key;
+    workerPromise = createWorker(key, 1, {
+      langPath: modelFolder(languages),
       gzip: true,
       cacheMethod: 'none',
       logger: (m) => {
-        if (m.status === 'recognizing text' && progressSink) progressSink(10 + Math.round(m.progress * 85));
+        if (m.status === 'recognizing text' && progressSink) progressSink(10 + Math.round(m.progress * 70));
       },
       errorHandler: () => undefined,
     })
@@ -90,11 +127,46 @@ function getWorker(): Promise<Worker> {
   return workerPromise;
 }
 
+/**
+ * A folder holding the models of `languages` side by side: tesseract.js reads every model from one
+ * `langPath`, and each package has its own folder (and tesseract.js 7 cannot initialise from models
+ * handed over as bytes). English alone is read in place; otherwise the packaged files are copied once
+ * into a folder under the system's temporary directory (through a rename, so processes sharing it
+ * never see half a file). Nothing is downloaded.
+ */
+function modelFolder(languages: readonly OcrLanguage[]): string {
+  if (languages.every((l) => l === 'eng')) return OCR_LANGUAGES.eng;
+  const dir = path.join(tmpdir(), 'pricewatch-tessdata-4.0.0_best_int');
+  mkdirSync(dir, { recursive: true });
+  for (const code of languages) {
+    const from = path.join(OCR_LANGUAGES[code], `${code}.traineddata.gz`);
+    const to = path.join(dir, `${code}.traineddata.gz`);
+    const size = statSync(from).size;
+    let have = -1;
+    try {
+      have = statSync(to).size;
+    } catch {
+      /* not there yet */
+    }
+    if (have === size) continue;
+    const part = `${to}.${process.pid}.part`;
+    copyFileSync(from, part);
+    renameSync(part, to);
+  }
+  return dir;
+}
+
+/**
+ * A picture ready for OCR: `grey` (pw × ph, 1 byte a pixel, light-on-dark text turned dark-on-light,
+ * strike lines erased) and the same as PNG; `strikes` are the boxes of struck-through words.
+ */
+export type Prepared = { png: Buffer; grey: Uint8Array; pw: number; ph: number; strikes: Rect[]; scale: number; width: number; height: number };
+
 /** Greyscale, scaled into OCR_MIN_WIDTH…OCR_MAX_WIDTH (and under OCR_MAX_PIXELS), as PNG. */
 export async function prepareImage(
   image: Buffer,
   maxInputPixels: number = OCR_MAX_INPUT_PIXELS,
-): Promise<{ png: Buffer; scale: number; width: number; height: number }> {
+): Promise<Prepared> {
   let meta: Metadata;
   try {
     // The header only (no decode); the size is checked below, and the decode has the limit.
@@ -116,16 +188,87 @@ export async function prepareImage(
   try {
     const grey = await img.raw().toBuffer({ resolveWithObject: true });
     if (grey.info.channels !== 1) throw new Error(`expected 1 channel, got ${grey.info.channels}`);
-    const png = await sharp(Buffer.from(darkTextOnLight(grey.data, grey.info.width, grey.info.height)), {
-      raw: { width: grey.info.width, height: grey.info.height, channels: 1 },
-    })
+    const pw = grey.info.width;
+    const ph = grey.info.height;
+    const cleaned = removeStrikes(darkTextOnLight(grey.data, pw, ph), pw, ph);
+    const png = await sharp(Buffer.from(cleaned.grey), { raw: { width: pw, height: ph, channels: 1 } })
       .png({ compressionLevel: 1 })
       .toBuffer();
-    return { png, scale, width, height };
+    return { png, grey: cleaned.grey, pw, ph, strikes: cleaned.strikes, scale, width, height };
   } catch (e) {
     throw ocrError('image_unreadable', 'picture could not be decoded', e);
   }
 }
+
+/** Most price regions read again on one page (a page of 16 prices has about 20 with badges). */
+export const OCR_MAX_REGIONS = 40;
+
+/** One line of digits: single-line mode, digits and separators only. */
+const DIGITS = { tessedit_pageseg_mode: '7' as never, tessedit_char_whitelist: '0123456789.,-' };
+const PAGE = { tessedit_pageseg_mode: '11' as never, tessedit_char_whitelist: '' };
+
+/** Glyph height (px) crops are scaled to: tesseract's LSTM misreads small digits ("90" as "20" at 24 px). */
+const CROP_GLYPH_PX = 56;
+
+/** A crop of the prepared picture, turned level by `angle` degrees, scaled so its glyphs are about CROP_GLYPH_PX tall, as PNG with a white margin. */
+async function crop(p: Prepared, r: Rect, margin: number, angle: number, glyphH: number): Promise<Buffer> {
+  const x0 = Math.max(0, Math.floor(r.x0 - margin));
+  const y0 = Math.max(0, Math.floor(r.y0 - margin));
+  const x1 = Math.min(p.pw, Math.ceil(r.x1 + margin));
+  const y1 = Math.min(p.ph, Math.ceil(r.y1 + margin));
+  let img = sharp(Buffer.from(p.grey), { raw: { width: p.pw, height: p.ph, channels: 1 } }).extract({ left: x0, top: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) });
+  if (Math.abs(angle) >= 2) {
+    // sharp rotates clockwise: a run rising to the right (negative angle) turns back by −angle
+    img = sharp(await img.png().toBuffer()).rotate(-angle, { background: '#ffffff' });
+  }
+  const factor = glyphH > 0 ? Math.min(4, Math.max(1, CROP_GLYPH_PX / glyphH)) : 1;
+  if (factor > 1.1) {
+    const meta = await sharp(await img.png().toBuffer()).metadata();
+    img = sharp(await img.png().toBuffer()).resize({ width: Math.round((meta.width ?? 1) * factor), kernel: 'cubic' });
+  }
+  return img.extend({ top: 10, bottom: 10, left: 10, right: 10, background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer();
+}
+
+/**
+ * Reads each price region again on its own (single line, digits only): the big digits, and the
+ * superscript cents apart. The worker is left in page mode afterwards.
+ */
+async function readRegions(p: Prepared): Promise<RegionReading[]> {
+  const found = findPriceRegions(p.grey, p.pw, p.ph).slice(0, OCR_MAX_REGIONS);
+  if (!found.length) return [];
+  const worker = await getWorker(workerLanguages ? (workerLanguages.split('+') as OcrLanguage[]) : ['eng']);
+  const out: RegionReading[] = [];
+  await worker.setParameters(DIGITS);
+  try {
+    for (const r of found) {
+      const one = async (rect: Rect, angle: number, margin: number, glyphH: number) => {
+        const png = await crop(p, rect, margin, angle, glyphH);
+        if (process.env.OCR_DUMP_CROPS) (await import('node:fs')).writeFileSync(`${process.env.OCR_DUMP_CROPS}/crop-${rect.x0}-${rect.y0}.png`, png);
+        const res = await worker.recognize(png, {}, { text: true });
+        return { text: (res.data.text ?? '').trim(), conf: res.data.confidence ?? 0 };
+      };
+      // Each part is read at two scales: a reading both agree on is kept with the lower confidence, a
+      // disagreement is kept as doubtful (confidence 20) — the candidate then needs Fix.
+      const twice = async (rect: Rect, margin: number, glyphH: number) => {
+        const a = await one(rect, r.angle, margin, glyphH);
+        if (!/\d/.test(a.text)) return a;
+        const b = await one(rect, r.angle, margin, glyphH * (2 / 3));
+        const digits = (x: string) => x.replace(/\D/g, '');
+        return digits(a.text) === digits(b.text) ? { text: a.text, conf: Math.min(a.conf, b.conf) } : { text: a.text, conf: Math.min(a.conf, b.conf, 20) };
+      };
+      const big = await twice(r.big, 0.15 * r.glyphH, r.glyphH);
+      // nothing like digits: no second look
+      if (!/\d/.test(big.text)) continue;
+      const cents = r.cents ? await twice(r.cents, 0.1 * (r.cents.y1 - r.cents.y0), r.cents.y1 - r.cents.y0) : null;
+      out.push({ ...region(r), text: big.text, conf: big.conf, centsText: cents?.text ?? null, centsConf: cents?.conf ?? null });
+    }
+  } finally {
+    await worker.setParameters(PAGE).catch(() => undefined);
+  }
+  return out;
+}
+
+const region = (r: PriceRegion) => ({ big: r.big, cents: r.cents, angle: r.angle, glyphH: r.glyphH, glyphs: r.glyphs });
 
 /** OCR words with boxes (in the prepared picture's pixels) from tesseract's blocks. */
 function wordsOf(page: { blocks: { paragraphs: { lines: { words: { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }[] }[] }[] }[] | null }): OcrWord[] {
@@ -145,6 +288,17 @@ function wordsOf(page: { blocks: { paragraphs: { lines: { words: { text: string;
 
 async function run(image: Buffer, opts: RecogniseOptions): Promise<OcrResult> {
   const started = performance.now();
+  const r = await read(image, opts);
+  const candidates = buildCandidates(r.words, { scale: r.scale, width: r.width, height: r.height, regions: r.regions, strikes: r.strikes });
+  try {
+    opts.onProgress?.(100);
+  } catch {
+    /* a progress callback never stops recognition */
+  }
+  return { text: r.text, seconds: Math.round((performance.now() - started) / 10) / 100, candidates };
+}
+
+async function read(image: Buffer, opts: RecogniseOptions): Promise<OcrReading> {
   const report = (pct: number) => {
     try {
       opts.onProgress?.(Math.max(0, Math.min(100, pct)));
@@ -158,6 +312,7 @@ async function run(image: Buffer, opts: RecogniseOptions): Promise<OcrResult> {
   report(5);
   let text = '';
   let words: OcrWord[] = [];
+  let regions: RegionReading[] = [];
   const timeoutMs = opts.timeoutMs ?? OCR_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
   let over = false;
@@ -174,7 +329,7 @@ async function run(image: Buffer, opts: RecogniseOptions): Promise<OcrResult> {
   try {
     progressSink = report;
     const ocr = (async () => {
-      const worker = await getWorker();
+      const worker = await getWorker(opts.languages?.length ? opts.languages : ['eng']);
       // Lost the race meanwhile: the worker is being terminated, so it is not asked for anything.
       if (over) throw ocrError('ocr_timeout', 'OCR stopped before it began');
       report(10);
@@ -188,15 +343,20 @@ async function run(image: Buffer, opts: RecogniseOptions): Promise<OcrResult> {
     const first = await Promise.race([ocr, stop]);
     text = (first.data.text ?? '').trim();
     words = wordsOf(first.data as never);
+    // the regions' own readings report no progress of their own
+    progressSink = null;
+    report(80);
+    const again = readRegions(prepared);
+    again.catch(() => undefined);
+    regions = await Promise.race([again, stop]);
   } finally {
     over = true;
     clearTimeout(timer);
     abortCurrent = null;
     progressSink = null;
   }
-  const candidates = buildCandidates(words, { scale: prepared.scale, width: prepared.width, height: prepared.height });
-  report(100);
-  return { text, seconds: Math.round((performance.now() - started) / 10) / 100, candidates };
+  report(96);
+  return { text, words, regions, strikes: prepared.strikes, scale: prepared.scale, width: prepared.width, height: prepared.height };
 }
 
 /**
@@ -206,6 +366,14 @@ async function run(image: Buffer, opts: RecogniseOptions): Promise<OcrResult> {
 export function recognisePrices(image: Buffer, opts: RecogniseOptions = {}): Promise<OcrResult> {
   if (stopped) return Promise.reject(unavailable());
   const result = queue.then(() => run(image, opts));
+  queue = result.catch(() => undefined);
+  return result;
+}
+
+/** The words OCR reads on a picture, before the candidate rules (same queue as recognisePrices). */
+export function readWords(image: Buffer, opts: RecogniseOptions = {}): Promise<OcrReading> {
+  if (stopped) return Promise.reject(unavailable());
+  const result = queue.then(() => read(image, opts));
   queue = result.catch(() => undefined);
   return result;
 }

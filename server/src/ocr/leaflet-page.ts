@@ -37,7 +37,22 @@ export type LeafletPageOptions = {
   width?: number;
   /** How old prices are printed; default by seed (never `strike`, see leafletPageStyle). */
   oldPriceStyle?: OldPriceStyle;
+  /** The language of names, labels, header and footer; default `en` (also picks the default items). */
+  language?: LeafletLanguage;
+  /** `decimal` "41,90" (default) or `superscript`: big "41", small raised "90", the currency under the cents. */
+  priceStyle?: PriceStyle;
+  /** What the price is printed on: `box` (default), a coloured star `burst`, or a `rotated` badge (6–14°). */
+  priceShape?: PriceShape;
+  /**
+   * Traps beside the price: the pack size printed large ("1,5 л", "0.95 l"), a validity range
+   * ("20.11–26.11") and a quantity ("x2") in the tile — none of them is a price.
+   */
+  traps?: boolean;
 };
+
+export type LeafletLanguage = 'en' | 'uk' | 'ru' | 'ka';
+export type PriceStyle = 'decimal' | 'superscript';
+export type PriceShape = 'box' | 'burst' | 'rotated';
 
 /** Mulberry32: a small deterministic PRNG. */
 export function seededRandom(seed: number): () => number {
@@ -100,11 +115,97 @@ const PRODUCTS: Product[] = [
   { name: 'Bath towel 70 x 140 cm', min: 149, max: 399 },
 ];
 
+/** Ukrainian, Russian and Georgian names as their leaflets print them (sizes in л, мл, г, кг, шт; ლ, გ, კგ). */
+const PRODUCTS_BY_LANGUAGE: Record<Exclude<LeafletLanguage, 'en'>, Product[]> = {
+  uk: [
+    { name: 'Молоко 2{d}5% 0{d}9 л', min: 32, max: 49 },
+    { name: 'Пиво світле 0{d}5 л', min: 29, max: 59 },
+    { name: 'Сир твердий Гауда 200 г', min: 69, max: 139 },
+    { name: 'Масло вершкове 82% 180 г', min: 69, max: 109 },
+    { name: 'Йогурт питний 400 г', min: 25, max: 49 },
+    { name: 'Філе куряче охолоджене 1 кг', min: 159, max: 239 },
+    { name: 'Ковбаса варена 500 г', min: 99, max: 189 },
+    { name: 'Банани 1 кг', min: 49, max: 79 },
+    { name: 'Яблука Голден 1 кг', min: 29, max: 59 },
+    { name: 'Хліб житній 350 г', min: 22, max: 39 },
+    { name: 'Макарони спагеті 500 г', min: 35, max: 69 },
+    { name: 'Олія соняшникова 0{d}85 л', min: 59, max: 99 },
+    { name: 'Кава мелена 250 г', min: 119, max: 249 },
+    { name: 'Чай чорний 25 пак', min: 39, max: 79 },
+    { name: 'Шоколад молочний 90 г', min: 39, max: 69 },
+    { name: 'Сік апельсиновий 0{d}95 л', min: 45, max: 79 },
+    { name: 'Вода мінеральна 1{d}5 л', min: 19, max: 35 },
+    { name: 'Квас хлібний 2 л', min: 39, max: 65 },
+    { name: 'Вино червоне сухе 0{d}75 л', min: 149, max: 329 },
+    { name: 'Пральний порошок 3 кг', min: 199, max: 389 },
+    { name: 'Папір туалетний 8 шт', min: 89, max: 159 },
+    { name: 'Шампунь 400 мл', min: 89, max: 179 },
+    { name: 'Яйця курячі 10 шт', min: 49, max: 79 },
+    { name: 'Вареники з картоплею 800 г', min: 59, max: 99 },
+    { name: 'Гречка ядриця 1 кг', min: 49, max: 89 },
+  ],
+  ru: [
+    { name: 'Молоко 3{d}2% 1 л', min: 32, max: 49 },
+    { name: 'Пиво светлое 0{d}5 л', min: 29, max: 59 },
+    { name: 'Сыр Российский 200 г', min: 69, max: 139 },
+    { name: 'Масло сливочное 180 г', min: 69, max: 109 },
+    { name: 'Кефир 1% 0{d}9 л', min: 25, max: 49 },
+    { name: 'Филе куриное 1 кг', min: 159, max: 239 },
+    { name: 'Колбаса вареная 500 г', min: 99, max: 189 },
+    { name: 'Бананы 1 кг', min: 49, max: 79 },
+    { name: 'Хлеб ржаной 350 г', min: 22, max: 39 },
+    { name: 'Макароны 500 г', min: 35, max: 69 },
+    { name: 'Масло подсолнечное 0{d}85 л', min: 59, max: 99 },
+    { name: 'Кофе молотый 250 г', min: 119, max: 249 },
+    { name: 'Чай чёрный 25 пак', min: 39, max: 79 },
+    { name: 'Шоколад молочный 90 г', min: 39, max: 69 },
+    { name: 'Сок яблочный 0{d}95 л', min: 45, max: 79 },
+    { name: 'Вода минеральная 1{d}5 л', min: 19, max: 35 },
+    { name: 'Вино красное 0{d}75 л', min: 149, max: 329 },
+    { name: 'Стиральный порошок 3 кг', min: 199, max: 389 },
+    { name: 'Шампунь 400 мл', min: 89, max: 179 },
+    { name: 'Яйца куриные 10 шт', min: 49, max: 79 },
+  ],
+  ka: [
+    { name: 'რძე 2{d}5% 1 ლ', min: 3, max: 6 },
+    { name: 'ლუდი 0{d}5 ლ', min: 2, max: 5 },
+    { name: 'ყველი იმერული 1 კგ', min: 14, max: 25 },
+    { name: 'კარაქი 82% 200 გ', min: 6, max: 12 },
+    { name: 'მაწონი 500 გ', min: 2, max: 5 },
+    { name: 'ქათმის ფილე 1 კგ', min: 12, max: 19 },
+    { name: 'პური თონის 400 გ', min: 1, max: 3 },
+    { name: 'ბანანი 1 კგ', min: 4, max: 7 },
+    { name: 'ვაშლი 1 კგ', min: 2, max: 5 },
+    { name: 'მაკარონი 500 გ', min: 3, max: 6 },
+    { name: 'მზესუმზირის ზეთი 1 ლ', min: 5, max: 9 },
+    { name: 'ყავა 250 გ', min: 12, max: 29 },
+    { name: 'ჩაი შავი 25 ც', min: 4, max: 9 },
+    { name: 'შოკოლადი 90 გ', min: 3, max: 7 },
+    { name: 'წვენი ფორთოხლის 1 ლ', min: 4, max: 8 },
+    { name: 'მინერალური წყალი 0{d}5 ლ', min: 1, max: 3 },
+    { name: 'ღვინო საფერავი 0{d}75 ლ', min: 15, max: 39 },
+    { name: 'კვერცხი 10 ც', min: 5, max: 9 },
+    { name: 'ხინკალი 1 კგ', min: 12, max: 22 },
+    { name: 'ლიმონათი 0{d}5 ლ', min: 1, max: 3 },
+  ],
+};
+
+/** What a language's leaflets print: labels, header, footer, currency and decimal separator. */
+const LANGUAGE_TEXT: Record<LeafletLanguage, { was: string; old: string; title: string; valid: (a: string, b: string) => string; footer: string; money: { currency: string | null; decimal: '.' | ',' } | null; card: string; threeForTwo: string }> = {
+  en: { was: 'was', old: 'Old price', title: 'Weekly offers', valid: (a, b) => `Valid ${a} – ${b}`, footer: 'Prices incl. VAT. While stocks last. Offers valid in all stores of the chain.', money: null, card: 'Card price', threeForTwo: '3 for 2' },
+  uk: { was: 'було', old: 'Стара ціна', title: 'Вигідні пропозиції', valid: (a, b) => `Акція діє ${a} – ${b}`, footer: 'Ціни вказані з ПДВ. Кількість товару обмежена.', money: { currency: 'грн', decimal: ',' }, card: 'З карткою', threeForTwo: '3 за 2' },
+  ru: { was: 'было', old: 'Старая цена', title: 'Выгодные предложения', valid: (a, b) => `Акция с ${a} по ${b}`, footer: 'Цены указаны с НДС. Количество товара ограничено.', money: { currency: 'грн', decimal: ',' }, card: 'С картой', threeForTwo: '3 за 2' },
+  ka: { was: 'ძველი ფასი', old: 'ძველი ფასი', title: 'კვირის შეთავაზება', valid: (a, b) => `${a} – ${b}`, footer: 'ფასები მოიცავს დღგ-ს. შეთავაზება მოქმედებს მარაგის ამოწურვამდე.', money: { currency: '₾', decimal: '.' }, card: 'ბარათით', threeForTwo: '2+1' },
+};
+
 const CENT_ENDINGS = [0.9, 0.9, 0.9, 0.99, 0.99, 0.49, 0.5, 0.0, 0.79, 0.29];
 
 function money(n: number): number {
   return Math.round(n * 100) / 100;
 }
+
+/** The card-price badges of every language (a candidate with one is `card`). */
+export const LEAFLET_CARD_TEXTS: readonly string[] = Object.values(LANGUAGE_TEXT).map((t) => t.card);
 
 /** A leaflet-looking price: whole units from the range plus a typical ending (.90, .99, .49, …). */
 function leafletPrice(rnd: () => number, min: number, max: number): number {
@@ -141,27 +242,28 @@ export function leafletPageStyle(seed: number): LeafletPageStyle {
  * `n` products for a page: distinct names, prices with 2 decimals, about two thirds with an old price
  * 10–45 % higher, some "2+1" / "3 for 2" / "Card price" mechanics. Deterministic in the seed.
  */
-export function leafletPageItems(seed: number, n: number): LeafletPageItem[] {
+export function leafletPageItems(seed: number, n: number, language: LeafletLanguage = 'en'): LeafletPageItem[] {
   const rnd = seededRandom(seed);
-  const { decimal } = leafletPageStyle(seed);
-  const pool = [...PRODUCTS];
+  const decimal = LANGUAGE_TEXT[language].money?.decimal ?? leafletPageStyle(seed).decimal;
+  const products = language === 'en' ? PRODUCTS : PRODUCTS_BY_LANGUAGE[language];
+  const pool = [...products];
   const items: LeafletPageItem[] = [];
   for (let i = 0; i < n; i++) {
-    if (pool.length === 0) pool.push(...PRODUCTS);
+    if (pool.length === 0) pool.push(...products);
     const p = pool.splice(Math.floor(rnd() * pool.length), 1)[0];
     const price = leafletPrice(rnd, p.min, p.max);
     const r = rnd();
     let mechanicsText: string | null = null;
     if (r < 0.12) mechanicsText = '2+1';
-    else if (r < 0.18) mechanicsText = '3 for 2';
-    else if (r < 0.3) mechanicsText = 'Card price';
+    else if (r < 0.18) mechanicsText = LANGUAGE_TEXT[language].threeForTwo;
+    else if (r < 0.3) mechanicsText = LANGUAGE_TEXT[language].card;
     let oldPrice: number | null = null;
-    if (mechanicsText === 'Card price' || rnd() < 0.7) {
+    if (mechanicsText === LANGUAGE_TEXT[language].card || rnd() < 0.7) {
       const up = price * (1.1 + rnd() * 0.35);
       oldPrice = money(Math.floor(up) + (price % 1 > 0.5 ? 0.9 : 0.99));
       if (oldPrice <= price) oldPrice = money(Math.floor(price) + 10.9);
     }
-    if (mechanicsText === '2+1' || mechanicsText === '3 for 2') oldPrice = rnd() < 0.5 ? oldPrice : null;
+    if (mechanicsText === '2+1' || mechanicsText === LANGUAGE_TEXT[language].threeForTwo) oldPrice = rnd() < 0.5 ? oldPrice : null;
     items.push({ name: p.name.replaceAll('{d}', decimal), price, oldPrice, mechanicsText });
   }
   return items;
@@ -223,6 +325,9 @@ function productShape(rnd: () => number, x: number, y: number, w: number, h: num
     <ellipse cx="${cx}" cy="${y + h * 0.32}" rx="${r * 0.7}" ry="${r * 0.35}" fill="#6aa84f"/>`;
 }
 
+/** Pack sizes printed beside prices on `traps` pages (in the page's language's unit). */
+const PACK_SIZES = ['0.5 l', '1.5 l', '0.95 l', '0.33 l', '1.75 l', '0.9 l', '2.5 l', '1.2 kg', '0.75 l', '4.5 kg'];
+
 const FONT = "DejaVu Sans, Liberation Sans, sans-serif";
 
 /** Renders one leaflet page; each item's `box` is its tile in picture pixels. */
@@ -231,10 +336,25 @@ export async function renderLeafletPage(opts: LeafletPageOptions): Promise<Rende
   const columns = Math.max(1, Math.min(6, Math.floor(opts.columns ?? 3)));
   const rowsWanted = opts.rows ?? (opts.items ? Math.ceil(opts.items.length / columns) : 3);
   const rows = Math.max(1, Math.min(8, Math.floor(rowsWanted)));
-  const items = (opts.items ?? leafletPageItems(seed, columns * rows)).slice(0, columns * rows);
-  const style = { ...leafletPageStyle(seed), ...(opts.oldPriceStyle ? { oldStyle: opts.oldPriceStyle } : {}), ...(opts.money ?? {}) };
+  const language = opts.language ?? 'en';
+  const words = LANGUAGE_TEXT[language];
+  const items = (opts.items ?? leafletPageItems(seed, columns * rows, language)).slice(0, columns * rows);
+  const style = {
+    ...leafletPageStyle(seed),
+    ...(words.money ?? {}),
+    ...(opts.oldPriceStyle ? { oldStyle: opts.oldPriceStyle } : {}),
+    ...(opts.money ?? {}),
+  };
+  const priceStyle = opts.priceStyle ?? 'decimal';
+  // DejaVu Sans Bold has no lari sign (₾): it is drawn in the regular face
+  const curWeight = style.currency === '₾' ? 'normal' : 'bold';
+  const shape = opts.priceShape ?? 'box';
+  // The new styles draw from their own sequence: pages without them stay exactly as they were.
+  const rnd2 = seededRandom(seed * 131 + 17);
   const theme = THEMES[Math.abs(seed) % THEMES.length];
   const rnd = seededRandom(seed * 31 + 7);
+  const burstFill = rnd2() < 0.5 ? theme.accent : theme.band;
+  const burstInk = burstFill === theme.band ? '#ffffff' : '#1d1d1b';
   const chain = CHAINS[Math.abs(seed) % CHAINS.length];
 
   const width = Math.max(400, Math.floor(opts.width ?? 1240));
@@ -249,8 +369,8 @@ export async function renderLeafletPage(opts: LeafletPageOptions): Promise<Rende
   const day = 1 + Math.floor(rnd() * 20);
   const month = 1 + Math.floor(rnd() * 12);
   const dd = (d: number) => String(d).padStart(2, '0');
-  const title = opts.title ?? `${chain} — Weekly offers`;
-  const valid = opts.subtitle ?? `Valid ${dd(day)}.${dd(month)}. – ${dd(day + 6)}.${dd(month)}.2026`;
+  const title = opts.title ?? `${chain} — ${words.title}`;
+  const valid = opts.subtitle ?? words.valid(`${dd(day)}.${dd(month)}.`, `${dd(day + 6)}.${dd(month)}.2026`);
 
   const parts: string[] = [];
   parts.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
@@ -291,25 +411,78 @@ export async function renderLeafletPage(opts: LeafletPageOptions): Promise<Rende
 
     // price area at the bottom
     const priceText = formatLeafletMoney(item.price, style.decimal);
-    const priceW = priceText.length * priceSize * 0.64 + (style.currency ? curSize * 1.8 : 0);
+    const [intText, centsText] = priceText.split(style.decimal) as [string, string];
+    const centsSize = Math.round(priceSize * 0.5);
+    const priceW =
+      priceStyle === 'superscript'
+        ? intText.length * priceSize * 0.64 + centsText.length * centsSize * 0.66 + priceSize * 0.14
+        : priceText.length * priceSize * 0.64 + (style.currency ? curSize * 1.8 : 0);
     const boxH = Math.round(priceSize * 1.3);
     const boxW = Math.min(tileW - 2 * pad, Math.round(priceW + pad * 2));
     const boxX = x + tileW - pad - boxW;
     const boxY = y + tileH - pad - boxH;
     const boxFill = style.priceBox === 'yellow' ? theme.accent : style.priceBox === 'red' ? theme.band : '#ffffff';
     const priceInk = style.priceBox === 'red' ? '#ffffff' : style.priceBox === 'white' ? theme.band : '#1d1d1b';
-    parts.push(
-      `<rect x="${boxX}" y="${boxY}" width="${boxW}" height="${boxH}" rx="${Math.round(8 * unit)}" fill="${boxFill}"${style.priceBox === 'white' ? ` stroke="${theme.band}" stroke-width="3"` : ''}/>`,
-    );
-    const baseline = boxY + boxH * 0.5 + priceSize * 0.36;
-    parts.push(
-      `<text x="${boxX + pad}" y="${baseline}" font-family="${FONT}" font-weight="bold" font-size="${priceSize}" fill="${priceInk}">${esc(priceText)}</text>`,
-    );
-    if (style.currency) {
-      parts.push(
-        `<text x="${boxX + boxW - pad}" y="${baseline}" text-anchor="end" font-family="${FONT}" font-weight="bold" font-size="${curSize}" fill="${priceInk}">${esc(style.currency)}</text>`,
+    const priceParts: string[] = [];
+    if (shape === 'burst') {
+      // a many-pointed star behind the price, wider than the box; dark digits on yellow or white on red
+      const cx = boxX + boxW / 2;
+      const cy = boxY + boxH / 2;
+      const spikes = 14 + Math.floor(rnd2() * 8);
+      // the price fits inside the inner points; the star stays inside its tile
+      const rx = Math.min(boxW * 0.66, cx - x - 3, x + tileW - cx - 3);
+      const ry = Math.min(boxH * 0.78, y + tileH - cy - 3);
+      const pts: string[] = [];
+      for (let k = 0; k < spikes * 2; k++) {
+        const a = (Math.PI * k) / spikes;
+        const f = k % 2 ? 0.86 : 1;
+        pts.push(`${(cx + Math.cos(a) * rx * f).toFixed(1)},${(cy + Math.sin(a) * ry * f).toFixed(1)}`);
+      }
+      priceParts.push(`<polygon points="${pts.join(' ')}" fill="${burstFill}"/>`);
+    } else {
+      priceParts.push(
+        `<rect x="${boxX}" y="${boxY}" width="${boxW}" height="${boxH}" rx="${Math.round(8 * unit)}" fill="${boxFill}"${style.priceBox === 'white' ? ` stroke="${theme.band}" stroke-width="3"` : ''}/>`,
       );
     }
+    const ink = shape === 'burst' ? burstInk : priceInk;
+    const baseline = boxY + boxH * 0.5 + priceSize * 0.36;
+    if (priceStyle === 'superscript') {
+      // "41" big, "90" half size with its top at the top of the big digits, the currency under the cents
+      const intW = intText.length * priceSize * 0.64;
+      const cx = boxX + pad + intW + priceSize * 0.12;
+      priceParts.push(
+        `<text x="${boxX + pad}" y="${baseline}" font-family="${FONT}" font-weight="bold" font-size="${priceSize}" fill="${ink}">${esc(intText)}</text>`,
+        `<text x="${cx}" y="${baseline - priceSize * 0.73 + centsSize * 0.73}" font-family="${FONT}" font-weight="bold" font-size="${centsSize}" fill="${ink}">${esc(centsText)}</text>`,
+      );
+      if (style.currency) {
+        priceParts.push(
+          `<text x="${cx}" y="${baseline}" font-family="${FONT}" font-weight="${curWeight}" font-size="${Math.round(curSize * 0.8)}" fill="${ink}">${esc(style.currency)}</text>`,
+        );
+      }
+    } else if (shape === 'burst') {
+      // centred in the star, smaller when it would not fit inside its inner points
+      const rx = Math.min(boxW * 0.66, boxX + boxW / 2 - x - 3, x + tileW - boxX - boxW / 2 - 3);
+      const cur = style.currency ? ` ${style.currency}` : '';
+      const fit = Math.min(priceSize, (1.45 * rx) / (priceText.length * 0.7 + cur.length * 0.3));
+      priceParts.push(
+        `<text x="${boxX + boxW / 2}" y="${boxY + boxH * 0.5 + fit * 0.36}" text-anchor="middle" font-family="${FONT}" font-weight="bold" font-size="${fit.toFixed(1)}" fill="${ink}">${esc(priceText)}${
+          cur ? `<tspan font-size="${Math.round(fit * 0.42)}" font-weight="${curWeight}">${esc(cur)}</tspan>` : ''
+        }</text>`,
+      );
+    } else {
+      priceParts.push(
+        `<text x="${boxX + pad}" y="${baseline}" font-family="${FONT}" font-weight="bold" font-size="${priceSize}" fill="${ink}">${esc(priceText)}</text>`,
+      );
+      if (style.currency) {
+        priceParts.push(
+          `<text x="${boxX + boxW - pad}" y="${baseline}" text-anchor="end" font-family="${FONT}" font-weight="${curWeight}" font-size="${curSize}" fill="${ink}">${esc(style.currency)}</text>`,
+        );
+      }
+    }
+    if (shape === 'rotated') {
+      const angle = (6 + rnd2() * 8) * (rnd2() < 0.5 ? -1 : 1);
+      parts.push(`<g transform="rotate(${angle.toFixed(1)} ${boxX + boxW / 2} ${boxY + boxH / 2})">${priceParts.join('')}</g>`);
+    } else parts.push(...priceParts);
 
     // picture between the name and the price box
     const picTop = nameBottom;
@@ -339,32 +512,77 @@ export async function renderLeafletPage(opts: LeafletPageOptions): Promise<Rende
       );
     }
 
-    // old price above the price box
+    if (opts.traps) {
+      // under the name, left: the pack size printed large, the validity range and a quantity
+      const size = PACK_SIZES[Math.floor(rnd2() * PACK_SIZES.length)]!.replace('.', rnd2() < 0.5 ? '.' : ',');
+      const unitWord = language === 'uk' || language === 'ru' ? size.replace(/ l$/, ' л').replace(/ kg$/, ' кг') : language === 'ka' ? size.replace(/ l$/, ' ლ').replace(/ kg$/, ' კგ') : size;
+      const d0 = 1 + Math.floor(rnd2() * 20);
+      const m0 = 1 + Math.floor(rnd2() * 12);
+      const range = `${dd(d0)}.${dd(m0)}${rnd2() < 0.5 ? '.' : ''}–${dd(d0 + 6)}.${dd(m0)}${rnd2() < 0.5 ? '.' : ''}`;
+      const ty = nameBottom + nameSize * 1.3;
+      parts.push(`<text x="${x + pad}" y="${ty}" font-family="${FONT}" font-weight="bold" font-size="${Math.round(nameSize * 1.5)}" fill="${theme.ink}">${esc(unitWord)}</text>`);
+      parts.push(`<text x="${x + pad}" y="${ty + nameSize * 1.4}" font-family="${FONT}" font-size="${nameSize}" fill="${theme.ink}">${esc(range)}</text>`);
+      if (rnd2() < 0.5) parts.push(`<text x="${x + pad}" y="${ty + nameSize * 2.7}" font-family="${FONT}" font-weight="bold" font-size="${nameSize}" fill="${theme.band}">x2</text>`);
+    }
+
+    // old price above the price box (a burst reaches above its box: higher there)
     if (item.oldPrice !== null) {
       const oldText = formatLeafletMoney(item.oldPrice, style.decimal);
-      const oy = boxY - oldSize * 0.6;
+      const oy = boxY - oldSize * (shape === 'burst' ? 1.1 : 0.6);
       const ox = boxX;
       if (style.oldStyle === 'strike') {
         const text = style.currency ? `${oldText} ${style.currency}` : oldText;
         const w = text.length * oldSize * 0.62;
+        const tilt = (rnd2() - 0.5) * oldSize * 0.5;
         parts.push(`<text x="${ox}" y="${oy}" font-family="${FONT}" font-size="${oldSize}" fill="#555555">${esc(text)}</text>`);
-        parts.push(`<line x1="${ox - 2}" y1="${oy - oldSize * 0.3}" x2="${ox + w}" y2="${oy - oldSize * 0.36}" stroke="${theme.band}" stroke-width="1.5"/>`);
+        parts.push(
+          `<line x1="${ox - 2}" y1="${oy - oldSize * 0.33 + tilt}" x2="${ox + w}" y2="${oy - oldSize * 0.33 - tilt}" stroke="${theme.band}" stroke-width="${(1.5 + rnd2()).toFixed(1)}"/>`,
+        );
       } else if (style.oldStyle === 'plain') {
         parts.push(`<text x="${ox}" y="${oy}" font-family="${FONT}" font-size="${oldSize}" fill="#555555">${esc(oldText)}</text>`);
       } else {
-        const label = style.oldStyle === 'was' ? 'was' : 'Old price';
+        const label = style.oldStyle === 'was' ? words.was : words.old;
         parts.push(`<text x="${ox}" y="${oy}" font-family="${FONT}" font-size="${oldSize}" fill="#555555">${esc(`${label} ${oldText}`)}</text>`);
       }
     }
   });
 
   parts.push(
-    `<text x="${margin}" y="${height - footerH * 0.4}" font-family="${FONT}" font-size="${Math.round(footerH * 0.32)}" fill="#666666">${esc(
-      'Prices incl. VAT. While stocks last. Offers valid in all stores of the chain.',
-    )}</text>`,
+    `<text x="${margin}" y="${height - footerH * 0.4}" font-family="${FONT}" font-size="${Math.round(footerH * 0.32)}" fill="#666666">${esc(words.footer)}</text>`,
   );
 
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('\n')}</svg>`;
   const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
   return { png, width, height, items: placed };
+}
+
+/**
+ * The kinds of page the benchmark and the tests print, each one trap of real leaflets at a time
+ * (`mixed`: several at once, as a Ukrainian chain prints them).
+ */
+export const LEAFLET_PAGE_KINDS = ['plain', 'strike', 'superscript', 'rotated', 'burst', 'cyrillic', 'georgian', 'traps', 'mixed'] as const;
+export type LeafletPageKind = (typeof LEAFLET_PAGE_KINDS)[number];
+
+/** The options that make a page of `kind` (the seed picks the rest). */
+export function leafletKindOptions(kind: LeafletPageKind, seed: number): Partial<LeafletPageOptions> {
+  switch (kind) {
+    case 'plain':
+      return {};
+    case 'strike':
+      return { oldPriceStyle: 'strike' };
+    case 'superscript':
+      return { priceStyle: 'superscript' };
+    case 'rotated':
+      return { priceShape: 'rotated' };
+    case 'burst':
+      return { priceShape: 'burst' };
+    case 'cyrillic':
+      return { language: seed % 2 ? 'uk' : 'ru' };
+    case 'georgian':
+      return { language: 'ka' };
+    case 'traps':
+      return { traps: true };
+    case 'mixed':
+      return { language: 'uk', priceStyle: 'superscript', oldPriceStyle: seed % 2 ? 'strike' : 'was', traps: true, priceShape: seed % 3 ? 'box' : 'burst' };
+  }
 }

@@ -35,7 +35,7 @@ function makeSets(n: number) {
 }
 
 /** Connected components of pixels where `on(i)`; returns a label per pixel (−1 off) and the count. */
-function label(width: number, height: number, on: Uint8Array, eight: boolean): { labels: Int32Array; count: number } {
+export function label(width: number, height: number, on: Uint8Array, eight: boolean): { labels: Int32Array; count: number } {
   const labels = new Int32Array(width * height).fill(-1);
   const sets = makeSets(Math.ceil((width * height) / 2) + 2);
   let next = 0;

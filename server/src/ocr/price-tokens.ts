@@ -12,18 +12,31 @@ export type ParsedPrice = { value: number; form: PriceForm; dateLike: boolean; h
 const LEADING_JUNK = /^[([{"'«„‚*•·:]+/;
 const TRAILING_JUNK = /[)\]}"'»“”‘’*•·:;|!]+$/;
 /** Currency marks as printed before or after the amount (also common OCR misreadings of Kč, zł). */
-const CURRENCY_SUFFIX = /\s*(kč|kc|kć|czk|zł|zl|zt|pln|€|eur|euro|\$|£|ft|huf|lei|ron|грн|₴|uah|руб|₽|rub|р\.?|лв)\.?$/i;
+const CURRENCY_SUFFIX = /\s*(kč|kc|kć|czk|zł|zl|zt|pln|€|eur|euro|\$|£|ft|huf|lei|ron|грн|₴|uah|руб|₽|rub|р\.?|лв|₾|gel|ლარი)\.?$/i;
 const CURRENCY_PREFIX = /^(€|\$|£|eur|czk|pln)\s*/i;
 
-/** "01.09." / "1.9." / "24.07.2026": day-and-month spellings. */
+/** "01.09." / "1.9." / "24.07.2026" / "20/11" / "20.11–26.11": day-and-month spellings. */
 export function isDateLike(text: string): boolean {
   const t = text.trim().replace(LEADING_JUNK, '').replace(/[,;:]+$/, '');
+  // a range: "20.11–26.11", "20.11.-26.11.", "20.11.2026—26.11.2026"
+  if (/^\d{1,2}\.\d{1,2}\.?(\d{2,4})?[-–—]\d{0,2}/.test(t)) return true;
   const m = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})?$/.exec(t);
-  if (!m) return /^\d{1,2}\.\d{1,2}\.\d{2,4}[-–—]/.test(t) || /^\d{1,2}\/\d{1,2}(\/\d{2,4})?$/.test(t);
+  if (!m) return /^\d{1,2}\/\d{1,2}(\/\d{2,4})?$/.test(t);
   const day = Number(m[1]);
   const month = Number(m[2]);
   return day >= 1 && day <= 31 && month >= 1 && month <= 12;
 }
+
+/**
+ * "20.11": a day and a month without the trailing dot — also a possible price, so it is not refused
+ * here; the candidate rules drop it beside other dates and never offer it for one-click accept.
+ */
+export function isDayMonth(text: string): boolean {
+  const m = /^(\d{2})\.(\d{2})$/.exec(stripPriceText(text));
+  return !!m && Number(m[1]) >= 1 && Number(m[1]) <= 31 && Number(m[2]) >= 1 && Number(m[2]) <= 12;
+}
+
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
 /** A word without stray punctuation and currency around it: "(1 299,00 Kč." → "299,00" for the part. */
 export function stripPriceText(raw: string): string {
@@ -42,6 +55,11 @@ export function stripPriceText(raw: string): string {
 export function parsePrice(raw: string): ParsedPrice | null {
   let t = raw.trim();
   if (!t || t.includes('%') || t.includes('=')) return null;
+  // superscript cents as characters: "41⁹⁰" (and "41⁹⁰грн")
+  t = t.replace(/^(\D*\d{1,5})([⁰¹²³⁴⁵⁶⁷⁸⁹]{2})(?![⁰¹²³⁴⁵⁶⁷⁸⁹])/u, (_, whole: string, cents: string) => `${whole},${[...cents].map((c) => SUPERSCRIPT_DIGITS.indexOf(c)).join('')}`);
+  if (/[⁰¹²³⁴⁵⁶⁷⁸⁹]/u.test(t)) return null;
+  // a date range or a slash date is never a price
+  if (/^\D{0,2}\d{1,2}\.\d{1,2}\.?(\d{2,4})?[-–—]/.test(t) || /^\d{1,2}\/\d{1,2}/.test(t)) return null;
   // a date, or its shape with a misread digit ("87.11." for 07.11.): decided with the line (candidates.ts)
   const dateLike = isDateLike(t) || /^\d{1,2}\.\d{1,2}\.$/.test(t.replace(LEADING_JUNK, ''));
   t = t.replace(LEADING_JUNK, '').replace(TRAILING_JUNK, '');
@@ -79,13 +97,14 @@ function bare(text: string): string {
   return text
     .trim()
     .toLowerCase()
-    .replace(/^[^\p{L}\p{N}%|]+|[^\p{L}\p{N}%|]+$/gu, '');
+    .replace(/^[^\p{L}\p{N}%|×]+|[^\p{L}\p{N}%|×]+$/gu, '');
 }
 
-/** Units after a number that make it a size, not a price ("0,5 l", "1,2 kg", "2,5 %"). */
+/** Units after a number that make it a size, not a price ("0,5 l", "1,2 kg", "2,5 %", "1,5 л", "1 ლ"). */
 const UNITS = new Set([
-  'g', 'gr', 'kg', 'dkg', 'dag', 'mg', 'l', 'ltr', 'ml', 'cl', 'dl', 'cm', 'mm', 'm', 'm2', 'w', 'kw', 'v', 'mah', 'x', '%',
-  'pcs', 'pc', 'ks', 'szt', 'шт', 'г', 'кг', 'л', 'мл', 'см', 'pack', 'packs', 'roll', 'rolls', 'bags', 'tabs', 'washes', 'inch',
+  'g', 'gr', 'kg', 'dkg', 'dag', 'mg', 'l', 'ltr', 'ml', 'cl', 'dl', 'cm', 'mm', 'm', 'm2', 'w', 'kw', 'v', 'mah', 'x', '×', '%',
+  'pcs', 'pc', 'ks', 'szt', 'шт', 'г', 'гр', 'кг', 'л', 'мл', 'см', 'уп', 'пак', 'pack', 'packs', 'roll', 'rolls', 'bags', 'tabs', 'washes', 'inch',
+  'ლ', 'მლ', 'გ', 'გრ', 'კგ', 'ც', 'ცალი',
 ]);
 export function isUnitWord(text: string): boolean {
   return UNITS.has(bare(text));
@@ -95,15 +114,40 @@ export function isUnitWord(text: string): boolean {
 const OLD_LABELS = new Set([
   'was', 'old', 'before', 'regular', 'regularly', 'previously', 'instead', 'rrp', 'orig', 'original', 'usual', 'normally', 'reg',
   'původně', 'původní', 'puvodne', 'puvodni', 'běžně', 'bezne', 'dříve', 'drive', 'przed', 'poprzednio', 'regularna', 'stara',
-  'было', 'была', 'старая', 'стара', 'була', 'було',
+  'było', 'bylo', 'было', 'была', 'старая', 'стара', 'була', 'було', 'ძველი',
 ]);
 export function isOldLabel(text: string): boolean {
   return OLD_LABELS.has(bare(text));
 }
 
+/** A quantity, never a price: "x2", "2x", "×3", "x" alone, "2+1" (a multi-buy). */
+export function isQuantityWord(text: string): boolean {
+  const t = bare(text).replace(/\s+/g, '');
+  return /^[x×](\d{1,2})?$/.test(t) || /^\d{1,2}[x×]$/.test(t) || multiBuyText(t) !== null;
+}
+
+/**
+ * A price from the second reading of a big-digit region (digits and separators only): "22,90",
+ * "1 299,00", "39,-", or whole units with their superscript cents read apart ("41" + "90"). The count
+ * of digits must match the big glyphs found (± 1): a title's letters read as digits do not.
+ */
+export function parseRegionPrice(text: string, centsText: string | null, glyphs: number): number | null {
+  const t = text.replace(/\s+/g, ' ').trim().replace(/^[-.,]+|[-.,]+$/g, (m) => (/^[.,]-+$/.test(m) ? m : ''));
+  const digits = t.replace(/\D/g, '').length;
+  if (Math.abs(digits - glyphs) > 1) return null;
+  let m = /^(\d{1,2}) ?(\d{3})[.,](\d{2})$/.exec(t);
+  if (m) return Number(`${m[1]}${m[2]}.${m[3]}`);
+  m = /^(\d{1,5})[.,](\d{2})$/.exec(t);
+  if (m && !/^0\d/.test(m[1]!)) return Number(`${m[1]}.${m[2]}`);
+  m = /^(\d{1,4})$/.exec(t);
+  const c = centsText === null ? null : /^(\d{2})$/.exec(centsText.replace(/\s+/g, '').replace(/^[.,]/, ''));
+  if (m && c && !/^0\d/.test(m[1]!)) return Number(`${m[1]}.${c[1]}`);
+  return null;
+}
+
 /** Loyalty-card words ("Card price", "with Club card", "z kartą"). */
 export function isCardWord(text: string): boolean {
-  return /^(card|cards|club|clubcard|karta|kartou|kartą|karty|kartu|app|aplikace|aplikacji|карта|картою|картой|картка|карткою)$/.test(bare(text));
+  return /^(card|cards|club|clubcard|karta|kartou|kartą|karty|kartu|app|aplikace|aplikacji|карта|картою|картой|картка|карткою|ბარათით|ბარათი)$/.test(bare(text));
 }
 
 /** "2+1", "1+1", "3+2": a multi-buy mechanic in one word. */
@@ -119,5 +163,5 @@ export function isNameWord(text: string): boolean {
 
 /** A currency mark alone ("Kč", "zł" or its misreadings "zt", "zl", "€"): never part of a name. */
 export function isCurrencyWord(text: string): boolean {
-  return /^(kč|kc|kć|ké|czk|zł|zl|zt|z1|pln|€|eur|euro|\$|£|ft|huf|lei|грн|₴|uah|руб|₽|лв)\.?$/i.test(text.trim());
+  return /^(kč|kc|kć|ké|czk|zł|zl|zt|z1|pln|€|eur|euro|\$|£|ft|huf|lei|грн|₴|uah|руб|₽|лв|₾|gel|ლარი)\.?$/i.test(text.trim());
 }

@@ -23,7 +23,9 @@ import { okSchema } from './envelope';
 import {
   CURRENCIES,
   NUL_MESSAGE,
+  booleanQuery,
   codeSchema,
+  fileExtensionSchema,
   idSchema,
   intQuery,
   isoDaySchema,
@@ -248,6 +250,17 @@ export const leafletPriceInputSchema = z
   });
 export type LeafletPriceInput = z.input<typeof leafletPriceInputSchema>;
 
+/** POST /leaflets/add-price, a multipart form (spec §3 "a form with a leafletPicture field serialised"); for the API's document. */
+export const leafletAddPriceFormSchema = z.object({
+  leafletPicture: z.string().describe('the JSON text of the price (leafletPriceInputSchema)'),
+  picture: z.file().optional().describe('a picture that becomes a new page of the leaflet, the price on it'),
+});
+/** POST /leaflets/save-image, a multipart form (spec §3 "Image save: image, folder"); for the API's document. */
+export const leafletSaveImageFormSchema = z.object({
+  image: z.file().describe('the page picture'),
+  folder: z.string().describe('the leaflet id'),
+});
+
 /**
  * PUT /leaflets/prices/{priceId} (JSON): any of the add fields but leafletId, pageId and source; absent
  * fields keep their stored value, `productId: null` unmatches. The old price must stay above the price —
@@ -303,7 +316,7 @@ export type LeafletPricesPageQuery = z.input<typeof leafletPricesPageQuerySchema
 /** GET /leaflets/{id}/neural-data. `refresh=true` recognises the page again. */
 export const neuralDataQuerySchema = z.object({
   neuralId: idSchema,
-  refresh: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  refresh: booleanQuery.optional().transform((v) => v === true),
 });
 export type NeuralDataQuery = z.input<typeof neuralDataQuerySchema>;
 
@@ -327,7 +340,10 @@ export const leafletPageResponseSchema = okSchema(leafletPageSchema);
 export const leafletPriceResponseSchema = okSchema(leafletPriceSchema);
 export const leafletDeletedResponseSchema = okSchema(z.object({ deleted: z.literal(true) }));
 
-/** GET /leaflets/{id}/prices/pageable. */
+/**
+ * GET /leaflets/{id}/prices/pageable: the paged answer's one shape (`items, total, limit, skip`, as
+ * pageOf) — `limit` is `size` and `skip` is `page × size` — plus the page numbers the call is asked in.
+ */
 export const leafletPricesPageSchema = z.object({
   items: z.array(leafletPriceSchema),
   /** Zero-based, as sent. */
@@ -335,6 +351,8 @@ export const leafletPricesPageSchema = z.object({
   size: z.number().int(),
   total: z.number().int(),
   totalPages: z.number().int(),
+  limit: z.number().int(),
+  skip: z.number().int(),
 });
 export type LeafletPricesPage = z.infer<typeof leafletPricesPageSchema>;
 export const leafletPricesPageResponseSchema = okSchema(leafletPricesPageSchema);
@@ -359,6 +377,13 @@ export const leafletStatisticsSchema = z.object({
 export type LeafletStatistics = z.infer<typeof leafletStatisticsSchema>;
 export const leafletStatisticsResponseSchema = okSchema(leafletStatisticsSchema);
 
+/**
+ * Candidates at or above this confidence (0..1) get a one-click Accept; below it the screen offers only
+ * Fix (the add-price form, prefilled), so an uncertain reading is never saved without a look
+ * (server/docs/leaflets-recognition.md "Confidence").
+ */
+export const CANDIDATE_ACCEPT_CONFIDENCE = 0.8;
+
 /** One recognised price on a page: a suggestion the user confirms (or fixes) into a leaflet price. */
 export const priceCandidateSchema = z.object({
   /** Stable within one recognition result. */
@@ -371,8 +396,12 @@ export const priceCandidateSchema = z.object({
   /** Words read near the price (the product's name as printed, as far as OCR read it). */
   text: z.string(),
   box: boxSchema,
-  /** OCR confidence 0–100 of the price's words. */
-  confidence: z.number(),
+  /**
+   * How sure recognition is of the price, 0..1 (two independent readings agreeing score highest); at
+   * or above CANDIDATE_ACCEPT_CONFIDENCE the candidate may be accepted in one click. `box` is where it
+   * was read (price, old price, name).
+   */
+  confidence: z.number().min(0).max(1),
   /** The catalogue product the text most resembles, if any resembles it enough. */
   suggestedProduct: productSummarySchema.nullable(),
   /** Already confirmed into this leaflet price (same page, same price and box). */
@@ -398,7 +427,8 @@ export type NeuralData = z.infer<typeof neuralDataSchema>;
 export const neuralDataResponseSchema = okSchema(neuralDataSchema);
 
 /** POST /leaflets/export and POST /promo-analysis/export: download with GET /data/{file}. */
-export const leafletFileSchema = z.object({ file: z.string(), extension: z.literal('xlsx') });
+export const leafletFileSchema = z.object({ file: z.string(), extension: fileExtensionSchema });
+export type LeafletFile = z.infer<typeof leafletFileSchema>;
 export const leafletFileResponseSchema = okSchema(leafletFileSchema);
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
-import type { Currency, LeafletPage, LeafletPrice, NeuralData, PriceCandidate } from '@pricewatch/shared/contract';
+import { CANDIDATE_ACCEPT_CONFIDENCE, type Currency, type LeafletPage, type LeafletPrice, type NeuralData, type PriceCandidate } from '@pricewatch/shared/contract';
 import { addLeafletPrice, getNeuralData } from '../../lib/api';
 import { useErrorText } from '../../lib/error-text';
 import { useFormatters } from '../../lib/format';
@@ -27,10 +27,15 @@ export function candidateDraft(c: PriceCandidate): PriceDraft {
   };
 }
 
+/** Whether a candidate may be saved in one click (its confidence at or above the contract's threshold). */
+export const oneClick = (c: PriceCandidate) => c.confidence >= CANDIDATE_ACCEPT_CONFIDENCE;
+
 /**
  * "Recognise prices" of one page (GET …/neural-data?neuralId=): asks, then polls about every second
- * while queued or running, with a progress bar; then the candidates, each with Accept (saved at once as
- * a recognised leaflet price) and Fix (the add-price form, prefilled).
+ * while queued or running, with a progress bar; then the candidates, each with its confidence and the
+ * box it was read from (highlighted on the page while pointed at or focused), Accept (saved at once as
+ * a recognised leaflet price; only at or above CANDIDATE_ACCEPT_CONFIDENCE) and Fix (the add-price
+ * form, prefilled).
  */
 export function RecognitionPanel({
   leafletId,
@@ -106,6 +111,7 @@ export function RecognitionPanel({
   }, [page._id]);
 
   const accept = async (c: PriceCandidate) => {
+    if (!oneClick(c)) return;
     setAccepting(c.key);
     setProblem(null);
     try {
@@ -183,8 +189,11 @@ export function RecognitionPanel({
                   rounded="sm"
                   p="2"
                   fontSize="sm"
+                  data-confidence={c.confidence}
                   onMouseEnter={() => onHighlightBox(c.box)}
                   onMouseLeave={() => onHighlightBox(null)}
+                  onFocus={() => onHighlightBox(c.box)}
+                  onBlur={() => onHighlightBox(null)}
                 >
                   <HStack justify="space-between" align="start" gap="2">
                     <Box minW="0">
@@ -207,6 +216,10 @@ export function RecognitionPanel({
                       <Text fontSize="xs">
                         {t('leaflet.suggestedProduct')}: {c.suggestedProduct?.name ?? t('leaflet.noSuggestion')}
                       </Text>
+                      <Text fontSize="xs" color={oneClick(c) ? 'fg.muted' : 'orange.600'}>
+                        {t('leaflet.confidence', { pct: f.percent(Math.round(c.confidence * 100)) })}
+                        {!oneClick(c) && ` · ${t('leaflet.lowConfidence')}`}
+                      </Text>
                       {c.mechanics !== 'discount' && (
                         <Text fontSize="xs">
                           {t(`mechanics.${c.mechanics}`)}
@@ -221,11 +234,16 @@ export function RecognitionPanel({
                     ) : (
                       canWrite && (
                         <Stack gap="1" flexShrink={0}>
-                          <Button size="xs" loading={accepting === c.key} onClick={() => void accept(c)}>
-                            {t('leaflet.accept')}
-                          </Button>
+                          {oneClick(c) && (
+                            <Button size="xs" loading={accepting === c.key} onClick={() => void accept(c)}>
+                              {t('leaflet.accept')}
+                            </Button>
+                          )}
                           <Button size="xs" variant="outline" onClick={() => onFix(candidateDraft(c))}>
                             {t('leaflet.fix')}
+                          </Button>
+                          <Button size="xs" variant="ghost" aria-label={t('leaflet.showBox')} title={t('leaflet.showBox')} onClick={() => onHighlightBox(c.box)}>
+                            ⌖
                           </Button>
                         </Stack>
                       )

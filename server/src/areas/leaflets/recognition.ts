@@ -120,9 +120,10 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
         const image = file ? await readFile(file).catch(() => null) : null;
         if (!image) throw Object.assign(new Error('picture missing'), { code: 'picture_missing' });
         if (closing || ctx.signal.aborted) throw Object.assign(new Error('interrupted'), { code: 'interrupted' });
-        const { recognisePrices } = await import('../../ocr');
+        const { ocrLanguagesFor, recognisePrices } = await import('../../ocr');
         ocrLoaded = true;
-        const result = await recognisePrices(image, { onProgress });
+        // the leaflet's market decides the script its names are printed in (Cyrillic in ua, Georgian in ge)
+        const result = await recognisePrices(image, { onProgress, languages: ocrLanguagesFor(leaflet?.country) });
         if (closing || ctx.signal.aborted) throw Object.assign(new Error('interrupted'), { code: 'interrupted' });
         const candidates: StoredCandidate[] = [];
         for (const c of result.candidates) {
@@ -210,7 +211,9 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
     const candidates: PriceCandidate[] = stored.map(({ suggestedProductId, ...c }) => {
       const product = suggestedProductId === null ? undefined : productById.get(suggestedProductId);
       const confirmed = priceBoxes.find((p) => p.price === toMinor(c.price) && overlaps(p.box, c.box));
-      return { ...c, suggestedProduct: product ? toSummary(product) : null, confirmedPriceId: confirmed ? String(confirmed.id) : null };
+      // results stored before confidence was 0..1 kept OCR's 0–100
+      const confidence = c.confidence > 1 ? Math.min(1, c.confidence / 100) : c.confidence;
+      return { ...c, confidence, suggestedProduct: product ? toSummary(product) : null, confirmedPriceId: confirmed ? String(confirmed.id) : null };
     });
     return {
       pageId: String(pageId),
