@@ -42,6 +42,7 @@ import leafletsRoutes from './areas/leaflets/routes';
 import promoRoutes from './areas/promo/routes';
 import access from './access/plugin';
 import noNul from './plugins/no-nul';
+import openapi from './plugins/openapi';
 
 /** Areas whose every route needs a valid `?token=`; request.user is set for them. */
 const PROTECTED_AREAS: FastifyPluginAsync[] = [utilsRoutes, shopsRoutes, productsRoutes, pricesRoutes, filesRoutes, networkUsersRoutes, alarmsRoutes, parsersRoutes, scrapersRoutes, exportsRoutes, promoRoutes, leafletsRoutes];
@@ -112,6 +113,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(access, { strict: process.env.NODE_ENV === 'test' });
   // A NUL in any string of a request is 400 naming the field (after access: refused callers get 403).
   await app.register(noNul);
+  // The OpenAPI document and its reference page (/api/openapi.json, /api/docs/): before every route it describes.
+  await app.register(openapi);
 
   await app.register(deploymentRoutes, { deploymentsDir: path.join(serverDir, 'deployments') });
   // Routes that need the database wait in the admission queue first (docs/overload.md).

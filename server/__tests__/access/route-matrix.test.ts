@@ -38,6 +38,8 @@ const LEAFLET = except('hunter', 'metro', 'atb');
  */
 const MATRIX: [RegExp, readonly Role[] | 'public'][] = [
   [/^(GET \/deployment\.json|POST \/auth\/login|GET \/auth\/check|POST \/api\/v1\/auth\/logout)$/, 'public'],
+  // The API's OpenAPI document and reference page (issue 17): for integrators before they have an account.
+  [/^GET \/api\/(openapi\.json|docs(\/.*)?)$/, 'public'],
   [/^GET \/network-users\/admin\/list$/, ['admin', 'operator']],
   [/^\w+ \/network-users(\/|$)/, ['admin', 'operator', 'netadmin']],
   // Analytics: the menu rule, as for unloading prices (admin or guest or Ashan, not hunter-limit); they

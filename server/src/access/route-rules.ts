@@ -58,6 +58,14 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /api/v1/auth/logout': PUBLIC('nothing; ends the named session'),
   'GET /*': PUBLIC('built front end files (host)'),
   ...Object.fromEntries(REMOTE_NAMES.map((name) => [`GET /remotes/${name}/*`, PUBLIC(`built files of remote ${name}`)])),
+  // The API reference (src/plugins/openapi.ts): what client integrators read before they have an account.
+  'GET /api/openapi.json': PUBLIC('the OpenAPI document of this API'),
+  'GET /api/docs': PUBLIC('the API reference page'),
+  'GET /api/docs/json': PUBLIC('the OpenAPI document of this API'),
+  'GET /api/docs/yaml': PUBLIC('the OpenAPI document of this API'),
+  'GET /api/docs/static/index.html': PUBLIC('the API reference page'),
+  'GET /api/docs/static/swagger-initializer.js': PUBLIC('the API reference page'),
+  'GET /api/docs/static/*': PUBLIC('the API reference page'),
 
   // ---- shops and utilities ----------------------------------------------------------------------
   'GET /utils/city-codes': allow(authenticated, 'every city code → name'),

@@ -261,6 +261,18 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 export const importResultResponseSchema = okSchema(importResultSchema);
 
+/** The import forms' fields, for the API's document (the server reads the multipart form itself). */
+export const priceAlarmImportFormSchema = z.object({
+  file: z.file().describe('the xlsx sheet'),
+  start: z.string().optional().describe('US short date M/D/YYYY'),
+  end: z.string().optional().describe('US short date M/D/YYYY'),
+  originalShopId: z.string().optional().describe('the own shop id (diff rules)'),
+  shops: z.string().optional().describe('shop ids, comma-separated'),
+  isPromoAdded: z.string().optional().describe('true or false (default true)'),
+  preview: z.string().optional().describe('true: only check the rows'),
+});
+export const productAlarmImportFormSchema = priceAlarmImportFormSchema.pick({ file: true, shops: true, preview: true });
+
 /** Import errors that refuse the whole file (400, field `file`). */
 export const IMPORT_FILE_ERRORS = ['file_required', 'empty_file', 'not_xlsx', 'xlsx_too_large', 'wrong_columns', 'no_rows', 'too_many_rows'] as const;
 /** Row reasons. */

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  priceAlarmImportFormSchema,
+  productAlarmImportFormSchema,
   alarmEventPageResponseSchema,
   alarmEventsQuerySchema,
   alarmExportResponseSchema,
@@ -125,7 +127,7 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ok({ count: await service.remove(currentUser(request), 'price', request.params.id) }),
   );
 
-  fastify.post('/price-alarms/import', { schema: { querystring: previewQuerySchema, response: { 200: importResultResponseSchema } } }, async (request, reply) => {
+  fastify.post('/price-alarms/import', { schema: { querystring: previewQuerySchema, form: priceAlarmImportFormSchema, response: { 200: importResultResponseSchema } } }, async (request, reply) => {
     const user = currentUser(request);
     return withImportSlot(reply, async () => {
       const upload = await readUpload(request);
@@ -201,7 +203,7 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ok({ count: await service.remove(currentUser(request), 'product', request.params.id) }),
   );
 
-  fastify.post('/price-products-alarms/import', { schema: { querystring: previewQuerySchema, response: { 200: importResultResponseSchema } } }, async (request, reply) => {
+  fastify.post('/price-products-alarms/import', { schema: { querystring: previewQuerySchema, form: productAlarmImportFormSchema, response: { 200: importResultResponseSchema } } }, async (request, reply) => {
     const user = currentUser(request);
     return withImportSlot(reply, async () => {
       const upload = await readUpload(request);

@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idParamsSchema,
+  leafletAddPriceFormSchema,
+  leafletSaveImageFormSchema,
   leafletCreateSchema,
   leafletDeletedResponseSchema,
   leafletExportBodySchema,
@@ -66,12 +68,12 @@ const leafletsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ok(await service.search(currentUser(request), request.query)),
   );
 
-  fastify.post('/leaflets/save-image', { schema: { response: { 200: leafletPageResponseSchema } } }, async (request) => {
+  fastify.post('/leaflets/save-image', { schema: { form: leafletSaveImageFormSchema, response: { 200: leafletPageResponseSchema } } }, async (request) => {
     const user = currentUser(request);
     return ok(await service.saveImage(user, await readForm(request, 'image')));
   });
 
-  fastify.post('/leaflets/add-price', { schema: { response: { 200: leafletPriceResponseSchema } } }, async (request) => {
+  fastify.post('/leaflets/add-price', { schema: { form: leafletAddPriceFormSchema, response: { 200: leafletPriceResponseSchema } } }, async (request) => {
     const user = currentUser(request);
     return ok(await service.addPrice(user, await readForm(request, 'picture')));
   });
