@@ -6,6 +6,7 @@ import type {
   Leaflet,
   LeafletCreate,
   LeafletDetail,
+  LeafletFile,
   LeafletPage,
   LeafletPrice,
   LeafletPriceInput,
@@ -43,7 +44,7 @@ export const searchLeafletsByPeriod = async (start: string, end: string, network
 
 /** POST /leaflets/export?count=N {ids}: an xlsx made on the server; then downloaded with GET /data/{file}. */
 export async function exportLeaflets(ids: string[], count: number = LEAFLET_LIMITS.exportMaxRows, filename?: string): Promise<string> {
-  const { file } = (await apiPost<Ok<{ file: string; extension: 'xlsx' }>>('/leaflets/export', { ids }, { count })).data;
+  const { file } = (await apiPost<Ok<LeafletFile>>('/leaflets/export', { ids }, { count })).data;
   await downloadFile(file, filename);
   return file;
 }

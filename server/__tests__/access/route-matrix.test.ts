@@ -31,6 +31,8 @@ const LEAFLET = except('hunter', 'metro', 'atb');
  * Spec §6, by route: who may call. First match wins. `public` = anyone, even without a token.
  * - Users: network admin only (plus the provider's admins); the admin list: provider admins only.
  * - Unloading prices, analytics: admin (guests included) or Ashan, not hunter-limit; guests only look.
+ *   Unloading prices also for Atb- and Metro-type chains, with the export types of their flags (§6
+ *   "Ashan, Atb and Metro flags change … export types", issue 17).
  * - Alarms: admin (guests included, read only) or Ashan, not hunter-limit.
  * - Parsers and scrapers: the parser access area; internal (retail) prices: the retail area.
  * - Promo analysis (leaflets): leaflet access, not hunter-limit.
@@ -45,12 +47,13 @@ const MATRIX: [RegExp, readonly Role[] | 'public'][] = [
   // Analytics: the menu rule, as for unloading prices (admin or guest or Ashan, not hunter-limit); they
   // only read, so guests too.
   [/^POST \/prices\/(history\/|all-prices$)/, ['admin', 'guest', 'ashan']],
-  // Unloading prices: the menu rule (admin or guest or Ashan, not hunter-limit); guests only read.
-  // Export types follow the Ashan and Atb flags (the provider's staff may make every type).
+  // Unloading prices: the menu rule (admin or guest or Ashan, not hunter-limit) and Atb- and Metro-type
+  // chains; guests only read. Export types follow the flags: Ashan ashan, Atb atb, every client chain
+  // inline (a Metro chain's type); the provider's staff may make every type.
   [/^POST \/export\/ashan\/prices$/, ['admin', 'ashan']],
-  [/^POST \/export\/atb\/prices$/, ['admin']],
-  [/^GET \/export\//, ['admin', 'guest', 'ashan']],
-  [/^\w+ \/export\//, ['admin', 'ashan']],
+  [/^POST \/export\/atb\/prices$/, ['admin', 'atb']],
+  [/^GET \/export\//, ['admin', 'guest', 'ashan', 'metro', 'atb']],
+  [/^\w+ \/export\//, ['admin', 'ashan', 'metro', 'atb']],
   [/^GET \/(parsers|parsers-schedules|scrapers)\//, except('retail')],
   [/^\w+ \/(parsers|scrapers)\//, except('retail', 'guest')],
   [/^POST \/custom\/import-internal-prices$/, except('analyst', 'guest')],

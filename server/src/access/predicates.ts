@@ -4,7 +4,7 @@
  * same functions the front end uses for the menu (@pricewatch/shared/permissions), so the menu and the
  * server cannot disagree.
  */
-import type { AccessArea, User } from '@pricewatch/shared/contract';
+import type { AccessArea, ExportType, User } from '@pricewatch/shared/contract';
 import {
   hasAccess,
   hasLeafletAccess,
@@ -14,6 +14,8 @@ import {
   isNetworkAdmin,
   isNetworkUser,
   isProviderAdmin,
+  mayRunExportType,
+  mayUseExports,
   menuVisibility,
   type MenuVisibility,
 } from '@pricewatch/shared/permissions';
@@ -54,6 +56,14 @@ export const providerStaff = predicate('provider staff', (u) => !isNetworkUser(u
 /** Spec §6: "Ashan, Atb and Metro flags change … export types". */
 export const ashanType = predicate('Ashan-type user', (u) => isAshanUser(u));
 export const atbType = predicate('Atb-type user', (u) => isAtbUser(u));
+
+/**
+ * Unloading prices (exports): the menu rule (admin or guest or Ashan, not hunter-limit) or an Atb- or
+ * Metro-type chain, which runs the export types of its flag (issue 17; mayUseExports).
+ */
+export const exportsUser = predicate('unloading prices (menu, or an Atb- or Metro-type chain; not hunter-limit)', (u) => mayUseExports(u));
+/** Spec §6 "Ashan, Atb and Metro flags change … export types": who may ask for an export of this type. */
+export const exportType = (type: ExportType) => predicate(`export type ${type}`, (u) => mayRunExportType(u, type));
 
 /** Spec §6 "Promo analysis: needs access to leaflet". */
 export const leafletAccess = predicate('leaflet access', (u) => hasLeafletAccess(u));

@@ -18,15 +18,14 @@ import {
   all,
   allow,
   any,
-  ashanType,
-  atbType,
   authenticated,
+  exportType,
+  exportsUser,
   leafletAccess,
   menu,
   networkAdmin,
   notHunterLimit,
   providerAdmin,
-  providerStaff,
   writer,
   type Rule,
 } from './predicates';
@@ -42,9 +41,12 @@ const ANALYTICS = 'prices of visible networks’ shops only';
  */
 const analytics = menu('analytics');
 const usersManager = any(networkAdmin, providerAdmin);
-/** Unloading prices (server/docs/exports.md): the side-menu rule; writes also need a non-guest. */
-const unloading = menu('reportAnalytics');
-const unloadingWrite = all(menu('reportAnalytics'), writer);
+/**
+ * Unloading prices (server/docs/exports.md): the side-menu rule, and Atb- and Metro-type chains for their
+ * own export types (docs/access.md "Export types"); writes also need a non-guest.
+ */
+const unloading = exportsUser;
+const unloadingWrite = all(exportsUser, writer);
 const EXPORTS_SEEN = 'own network’s export requests (the provider: all)';
 const OWN_EXPORT_SETTINGS = 'templates, lists and schedules of the own network (the provider’s: the provider’s)';
 const alarms = menu('alarms');
@@ -108,14 +110,15 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'DELETE /network-users/:id': allow(usersManager, 'users of the own network (provider admins: any)'),
 
   // ---- exports (spec §7; unloading prices) ---------------------------------------------------------
-  // The menu rule of unloading prices (spec §6: admin or guest or ashan, not hunter-limit); guests look
-  // but never write. The Ashan and Atb export types follow the user's flags (spec §6; the area checks
-  // the same for templates and group requests naming a type).
+  // The menu rule of unloading prices (spec §6: admin or guest or ashan, not hunter-limit), and Atb- and
+  // Metro-type chains; guests look but never write. The export types follow the flags (spec §6 "Ashan,
+  // Atb and Metro flags change … export types": exportTypesFor; the area checks the same for templates,
+  // schedules and group requests naming a type).
   'GET /export/get/:id': allow(unloading, EXPORTS_SEEN),
   'GET /export/list': allow(unloading, EXPORTS_SEEN),
-  'POST /export/ashan/prices': allow(all(unloadingWrite, any(providerStaff, ashanType)), ANALYTICS),
-  'POST /export/atb/prices': allow(all(unloadingWrite, any(providerStaff, atbType)), ANALYTICS),
-  'POST /export/inline/prices': allow(unloadingWrite, ANALYTICS),
+  'POST /export/ashan/prices': allow(all(unloadingWrite, exportType('ashan')), ANALYTICS),
+  'POST /export/atb/prices': allow(all(unloadingWrite, exportType('atb')), ANALYTICS),
+  'POST /export/inline/prices': allow(all(unloadingWrite, exportType('inline')), ANALYTICS),
   'PUT /export/:id': allow(unloadingWrite, EXPORTS_SEEN),
   'POST /export/save-template': allow(unloadingWrite, OWN_EXPORT_SETTINGS),
   'DELETE /export/delete-template': allow(unloadingWrite, OWN_EXPORT_SETTINGS),

@@ -18,3 +18,11 @@ export function asIsoDay(v: unknown): string {
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   return String(v).slice(0, 10);
 }
+
+/**
+ * An instant as answers give it: ISO 8601 in UTC. PGlite answers timestamptz as a Date, node-postgres
+ * (through drizzle) as PostgreSQL text (`2026-11-23 19:50:21.74+00`): both → `2026-11-23T19:50:21.740Z`.
+ */
+export function asIsoInstant(v: unknown): string {
+  return (v instanceof Date ? v : new Date(String(v))).toISOString();
+}

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { okSchema } from './envelope';
-import { CURRENCIES, idSchema, isoDaySchema, usDateSchema } from './catalogue';
+import { CURRENCIES, booleanQuery, fileExtensionSchema, idSchema, isoDaySchema, isoInstantSchema, pageOf, usDateSchema } from './catalogue';
 
 export const ALARM_LIMITS = {
   /** Shops one alarm watches. */
@@ -46,9 +46,7 @@ export const OWN_SHOP_RULES: readonly AlarmRule[] = ['diff_pct', 'diff_money'];
 export const NOTIFY_MODES = ['off', 'immediate', 'daily'] as const;
 export type NotifyMode = (typeof NOTIFY_MODES)[number];
 
-const boolInput = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === '1');
+const boolInput = booleanQuery;
 
 // The item's input is wider (string | number) than the strings split above; zod's pipe wants them equal.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -124,9 +122,9 @@ export const priceAlarmSchema = z.object({
   end: isoDaySchema.nullable(),
   isPromoAdded: z.boolean(),
   enabled: z.boolean(),
-  createdAt: z.string(),
+  createdAt: isoInstantSchema,
   /** When it last fired, and how often in all. */
-  lastFiredAt: z.string().nullable(),
+  lastFiredAt: isoInstantSchema.nullable(),
   firings: z.number(),
 });
 export type PriceAlarm = z.infer<typeof priceAlarmSchema>;
@@ -144,7 +142,7 @@ export const alarmListQuerySchema = z.object({
   enabled: boolInput.optional(),
 });
 export type AlarmListQuery = z.input<typeof alarmListQuerySchema>;
-export const priceAlarmPageSchema = z.object({ items: z.array(priceAlarmSchema), total: z.number() });
+export const priceAlarmPageSchema = pageOf(priceAlarmSchema);
 export type PriceAlarmPage = z.infer<typeof priceAlarmPageSchema>;
 export const priceAlarmPageResponseSchema = okSchema(priceAlarmPageSchema);
 
@@ -204,13 +202,13 @@ export const productAlarmSchema = z.object({
   originalShopName: z.string().nullable(),
   isPromoAdded: z.boolean(),
   enabled: z.boolean(),
-  createdAt: z.string(),
-  lastFiredAt: z.string().nullable(),
+  createdAt: isoInstantSchema,
+  lastFiredAt: isoInstantSchema.nullable(),
   firings: z.number(),
 });
 export type ProductAlarm = z.infer<typeof productAlarmSchema>;
 export const productAlarmResponseSchema = okSchema(productAlarmSchema);
-export const productAlarmPageSchema = z.object({ items: z.array(productAlarmSchema), total: z.number() });
+export const productAlarmPageSchema = pageOf(productAlarmSchema);
 export type ProductAlarmPage = z.infer<typeof productAlarmPageSchema>;
 export const productAlarmPageResponseSchema = okSchema(productAlarmPageSchema);
 
@@ -278,7 +276,7 @@ export const IMPORT_FILE_ERRORS = ['file_required', 'empty_file', 'not_xlsx', 'x
 /** Row reasons. */
 export const IMPORT_ROW_REASONS = ['product_required', 'unknown_product', 'unknown_rule', 'value_required', 'bad_value', 'negative_value', 'percent_over_100', 'own_shop_required', 'name_required'] as const;
 
-export const alarmExportSchema = z.object({ file: z.string(), extension: z.literal('.xlsx'), rows: z.number() });
+export const alarmExportSchema = z.object({ file: z.string(), extension: fileExtensionSchema, rows: z.number() });
 export const alarmExportResponseSchema = okSchema(alarmExportSchema);
 export type AlarmExport = z.infer<typeof alarmExportSchema>;
 
@@ -302,7 +300,7 @@ export const alarmEventSchema = z.object({
   newPrice: z.number().nullable(),
   ownPrice: z.number().nullable(),
   currency: z.enum(CURRENCIES),
-  firedAt: z.string(),
+  firedAt: isoInstantSchema,
   read: z.boolean(),
 });
 export type AlarmEvent = z.infer<typeof alarmEventSchema>;
@@ -314,9 +312,7 @@ export const alarmEventsQuerySchema = z.object({
   unread: boolInput.optional(),
 });
 export type AlarmEventsQuery = z.input<typeof alarmEventsQuerySchema>;
-export const alarmEventPageSchema = z.object({
-  items: z.array(alarmEventSchema),
-  total: z.number(),
+export const alarmEventPageSchema = pageOf(alarmEventSchema).extend({
   unread: z.number(),
   /** Firings per day of the last 30 days (for the chart). */
   perDay: z.array(z.object({ day: isoDaySchema, count: z.number() })),
@@ -354,8 +350,16 @@ export const internalPriceSchema = z.object({
   /** Defaults to the import's `shop`. */
   shop: idSchema.optional(),
 });
+/**
+ * The spec sends it as a form (multipart/form-data or urlencoded) whose `prices` field is the JSON text
+ * of the list; a JSON body of the same fields works too.
+ */
 export const internalPricesBodySchema = z.object({
-  prices: z.array(internalPriceSchema).min(1, 'at least one price').max(10_000),
+  prices: z
+    .array(internalPriceSchema)
+    .min(1, 'at least one price')
+    .max(10_000)
+    .describe('the prices; in a form, the JSON text of this list'),
   network: z.string().trim().min(1).max(100).optional(),
   shop: idSchema.optional(),
   /** 'MM/DD/YYYY'; default today. */

@@ -15,11 +15,15 @@
  * - Money: decimal numbers in the shop's currency (e.g. 39.9), with `currency` (ua UAH, ge GEL, cz CZK,
  *   pl PLN) on every price row. `price` is what a shopper pays: the promo price when there is one, else
  *   the regular price.
- * - Dates in requests: US short format MM/DD/YYYY (spec §9); a bad date is 400 naming the field, start
- *   after end is 400 naming `end`. Days in answers: ISO `YYYY-MM-DD` (calendar days, no time zone).
+ * - Dates in requests: US short format MM/DD/YYYY (spec §9), the zero padding optional (`1/5/2026`, as
+ *   toLocaleDateString('en-US') writes); a bad date is 400 naming the field, start after end is 400
+ *   naming `end`. Days in answers: ISO `YYYY-MM-DD` (calendar days, no time zone); instants (createdAt…)
+ *   ISO 8601 UTC (`2026-11-23T19:50:21.740Z`).
+ * - Boolean query parameters: `true`/`1` or `false`/`0`; anything else is 400 (booleanQuery).
  * - Lists in a query string: comma-separated (`networks=albert,lidl`) or repeated (`shops=1&shops=2`).
- * - Paging: `limit` (default 30, max 500) and `skip` (default 0). Paging past the end answers 200 with
- *   `items: []` and the real `total`. Negative or non-numeric values are 400.
+ * - Paging: `limit` (default 30, max 500) and `skip` (default 0). Every paged answer is
+ *   `{ items, total, limit, skip }` (pageOf): `total` matching rows, and the paging used. Paging past the
+ *   end answers 200 with `items: []` and the real `total`. Negative or non-numeric values are 400.
  * - Visibility: a client network sees only its own shops and those its exportDetails allow
  *   (allowedNetworks, or every network with allNetworks); the provider's users see everything. Every call
  *   here answers only visible shops and networks; naming an invisible shop or network in a filter is 403
@@ -143,14 +147,23 @@ export const articleEanSchema = z
   .pipe(z.string().regex(/^\$?\d*$/, 'expected digits with an optional leading $'))
   .transform((s) => s.replace(/^\$/, ''));
 
-const booleanQuery = z
+/**
+ * The one rule for a boolean query parameter (and a boolean in a JSON body): `true`/`1` or
+ * `false`/`0` (or a JSON boolean); anything else, such as `maybe`, is 400 naming the parameter.
+ */
+export const booleanQuery = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === '1');
+  .transform((v) => v === true || v === 'true' || v === '1')
+  .describe('true or 1, false or 0; any other value is 400');
 
-/** A day in US short format MM/DD/YYYY (spec §9) → 'YYYY-MM-DD'. */
+/**
+ * A day in US short format (spec §9) → 'YYYY-MM-DD': M/D/YYYY with or without zero padding
+ * (`11/01/2026`, `11/1/2026`: what toLocaleDateString('en-US') writes).
+ */
 export const usDateSchema = z
   .string()
   .max(10, 'expected MM/DD/YYYY')
+  .describe('a day in US short format M/D/YYYY, zero padding optional: 11/01/2026 or 11/1/2026')
   .transform((s, ctx) => {
     const d = parseUsShortDate(s);
     if (!d) {
@@ -163,6 +176,13 @@ export const usDateSchema = z
 
 /** ISO calendar day in answers. */
 export const isoDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** An instant in answers (createdAt, firedAt…): ISO 8601 in UTC, `2026-11-23T19:50:21.740Z`. */
+export const isoInstantSchema = z.iso.datetime();
+
+/** The one shape of a paged answer: `items` (at most `limit`), `total` matching rows, and the paging used. */
+export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), limit: z.number(), skip: z.number() });
 
 /** start ≤ end, else an issue on `end`. */
 export function periodRefine(v: { start?: string; end?: string }, ctx: z.RefinementCtx) {
@@ -314,13 +334,8 @@ export const productListItemSchema = productSummarySchema.extend({
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
-/** A page of products: `items` (at most `limit`), `total` matching rows, and the paging used. */
-export const productPageSchema = z.object({
-  items: z.array(productListItemSchema),
-  total: z.number(),
-  limit: z.number(),
-  skip: z.number(),
-});
+/** A page of products. */
+export const productPageSchema = pageOf(productListItemSchema);
 export type ProductPage = z.infer<typeof productPageSchema>;
 export const productPageResponseSchema = okSchema(productPageSchema);
 
@@ -447,7 +462,9 @@ export const similarProductsResponseSchema = okSchema(z.array(similarProductSche
  */
 export const productExportQuerySchema = productFiltersSchema;
 export type ProductExportQuery = z.input<typeof productExportQuerySchema>;
-export const exportFileSchema = z.object({ file: z.string(), extension: z.literal('.xlsx'), rows: z.number() });
+/** `extension` of every file answer (spec §9 "Downloaded file default extension .xlsx"): with its dot. */
+export const fileExtensionSchema = z.literal('.xlsx');
+export const exportFileSchema = z.object({ file: z.string(), extension: fileExtensionSchema, rows: z.number() });
 export type ExportFile = z.infer<typeof exportFileSchema>;
 export const exportFileResponseSchema = okSchema(exportFileSchema);
 

@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { okSchema } from './envelope';
-import { codeSchema, idSchema, intQuery, isoDaySchema, periodRefine, usDateSchema } from './catalogue';
+import { codeSchema, fileExtensionSchema, idSchema, intQuery, isoDaySchema, pageOf, periodRefine, usDateSchema } from './catalogue';
 
 // ---------------------------------------------------------------------------------------------------
 // Constants
@@ -207,7 +207,7 @@ export const exportRequestSchema = z.object({
   error: z.string().nullable(),
   errorMessage: z.string().nullable(),
   file: z.string().nullable(),
-  extension: z.string().nullable(),
+  extension: fileExtensionSchema.nullable(),
   size: z.number().nullable(),
   downloadable: z.boolean(),
   start: isoDaySchema,
@@ -248,12 +248,7 @@ export const exportListQuerySchema = z.object({
   state: z.enum(EXPORT_STATES).optional(),
 });
 export type ExportListQuery = z.input<typeof exportListQuerySchema>;
-export const exportListSchema = z.object({
-  items: z.array(exportRequestSchema),
-  total: z.number(),
-  limit: z.number(),
-  skip: z.number(),
-});
+export const exportListSchema = pageOf(exportRequestSchema);
 export type ExportList = z.infer<typeof exportListSchema>;
 export const exportListResponseSchema = okSchema(exportListSchema);
 
@@ -273,14 +268,14 @@ export type ExportDeleteQuery = z.input<typeof exportDeleteQuerySchema>;
 
 /**
  * DELETE /export/prices/delete { templates?, ids? }: deletes every request made from these templates
- * and/or these requests. At least one id. data: `{ deleted }`.
+ * and/or these requests. At least one id. Each parameter in the JSON body or the query string
+ * (`?templates=1,2`; the body's wins). data: `{ deleted }`.
  */
-export const exportBulkDeleteBodySchema = z
-  .object({
-    templates: listUpTo(idSchema, 500).optional(),
-    ids: listUpTo(idSchema, 500).optional(),
-  })
-  .refine((v) => (v.templates?.length ?? 0) + (v.ids?.length ?? 0) > 0, { message: 'required', path: ['templates'] });
+export const exportBulkDeleteFieldsSchema = z.object({
+  templates: listUpTo(idSchema, 500).optional(),
+  ids: listUpTo(idSchema, 500).optional(),
+});
+export const exportBulkDeleteBodySchema = exportBulkDeleteFieldsSchema.refine((v) => (v.templates?.length ?? 0) + (v.ids?.length ?? 0) > 0, { message: 'required', path: ['templates'] });
 export type ExportBulkDeleteBody = z.input<typeof exportBulkDeleteBodySchema>;
 
 export const deletedSchema = z.object({ deleted: z.number() });
@@ -312,7 +307,11 @@ export const exportTemplateBodySchema = z.object({
 });
 export type ExportTemplateBody = z.input<typeof exportTemplateBodySchema>;
 
-/** A template's data as stored and answered: the body's fields, ids as numbers, dates MM/DD/YYYY. */
+/**
+ * A template's data as stored and answered: the request body's fields as they are sent again (ids as
+ * numbers, `start`/`end` as MM/DD/YYYY — the request format), so the form can load it and send it back
+ * unchanged. The template's own days beside it (`date`, `nextStart`, `nextEnd`) are answers: ISO days.
+ */
 export const exportTemplateDataOutSchema = z.object({
   type: z.enum(EXPORT_TYPES),
   networks: z.array(z.string()).optional(),
@@ -320,8 +319,8 @@ export const exportTemplateDataOutSchema = z.object({
   products: z.array(z.number()).optional(),
   eans: z.array(z.string()).optional(),
   articles: z.array(z.string()).optional(),
-  start: z.string().optional(),
-  end: z.string().optional(),
+  start: z.string().optional().describe('request format, as sent: MM/DD/YYYY'),
+  end: z.string().optional().describe('request format, as sent: MM/DD/YYYY'),
   days: z.number().optional(),
   baseNetwork: z.string().optional(),
   customMarkets: z.boolean().optional(),
@@ -337,10 +336,10 @@ export const exportTemplateSchema = z.object({
   data: exportTemplateDataOutSchema,
   autoGeneration: z.boolean(),
   /** The anchor day, ISO. */
-  date: isoDaySchema,
+  date: isoDaySchema.describe('answer format: ISO day YYYY-MM-DD'),
   /** The period a run today would export. */
-  nextStart: isoDaySchema,
-  nextEnd: isoDaySchema,
+  nextStart: isoDaySchema.describe('answer format: ISO day YYYY-MM-DD'),
+  nextEnd: isoDaySchema.describe('answer format: ISO day YYYY-MM-DD'),
   /** Schedules that run this template (it cannot be deleted while there are any). */
   schedules: z.number(),
   network: z.string().nullable(),
@@ -381,7 +380,7 @@ export const exportGroupBodySchema = z.object({
 export type ExportGroupBody = z.input<typeof exportGroupBodySchema>;
 export const exportGroupFileSchema = z.object({
   file: z.string(),
-  extension: z.string(),
+  extension: fileExtensionSchema,
   rows: z.number(),
   request: z.string(),
 });
@@ -433,8 +432,11 @@ export type NewProductTemplate = z.infer<typeof newProductTemplateSchema>;
 export const newProductTemplateResponseSchema = okSchema(newProductTemplateSchema);
 /** GET /export/get-new-prod-template: the caller's network's lists, newest first. */
 export const newProductTemplatesResponseSchema = okSchema(z.array(newProductTemplateSchema));
-/** DELETE /export/new-prod-template?id=: one list (404 unknown). DELETE /export/all-new-prod-template: all the caller's network's lists. data: `{ deleted }`. */
-export const newProductTemplateDeleteQuerySchema = z.object({ id: idSchema });
+/**
+ * DELETE /export/new-prod-template?id= (or `{ id }` in the JSON body): one list (404 unknown), `id`
+ * required. DELETE /export/all-new-prod-template: all the caller's network's lists. data: `{ deleted }`.
+ */
+export const newProductTemplateDeleteQuerySchema = z.object({ id: idSchema.optional() });
 
 // ---------------------------------------------------------------------------------------------------
 // Schedules

@@ -261,17 +261,6 @@ export const leafletSaveImageFormSchema = z.object({
   folder: z.string().describe('the leaflet id'),
 });
 
-/** POST /leaflets/add-price, a multipart form (spec §3 "a form with a leafletPicture field serialised"); for the API's document. */
-export const leafletAddPriceFormSchema = z.object({
-  leafletPicture: z.string().describe('the JSON text of the price (leafletPriceInputSchema)'),
-  picture: z.file().optional().describe('a picture that becomes a new page of the leaflet, the price on it'),
-});
-/** POST /leaflets/save-image, a multipart form (spec §3 "Image save: image, folder"); for the API's document. */
-export const leafletSaveImageFormSchema = z.object({
-  image: z.file().describe('the page picture'),
-  folder: z.string().describe('the leaflet id'),
-});
-
 /**
  * PUT /leaflets/prices/{priceId} (JSON): any of the add fields but leafletId, pageId and source; absent
  * fields keep their stored value, `productId: null` unmatches. The old price must stay above the price —

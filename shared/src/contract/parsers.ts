@@ -5,11 +5,7 @@
  */
 import { z } from 'zod';
 import { okSchema } from './envelope';
-import { idListSchema, idSchema, pagingQuerySchema } from './catalogue';
-
-const booleanQuery = z
-  .union([z.boolean(), z.string()])
-  .transform((v) => v === true || ['1', 'true', 'yes', 'on'].includes(String(v).trim().toLowerCase()));
+import { booleanQuery, fileExtensionSchema, idListSchema, idSchema, pageOf, pagingQuerySchema } from './catalogue';
 
 // ---------------------------------------------------------------------------------------------------
 // Definitions
@@ -128,7 +124,7 @@ export const parsersListQuerySchema = pagingQuerySchema.extend({
   filters: z.string().trim().max(200).optional(),
 });
 export type ParsersListQuery = z.input<typeof parsersListQuerySchema>;
-export const parsersListResponseSchema = okSchema(z.object({ items: z.array(parserListItemSchema), total: z.number() }));
+export const parsersListResponseSchema = okSchema(pageOf(parserListItemSchema));
 export type ParsersList = z.infer<typeof parsersListResponseSchema>['data'];
 
 export const parserScheduleSchema = z.object({
@@ -154,7 +150,7 @@ export const parserRunProblemsResponseSchema = okSchema(z.array(parserRunProblem
 export type ParserRunProblem = z.infer<typeof parserRunProblemSchema>;
 
 /** data.file is then downloaded with GET /data/{file} (spec "File download"). */
-export const parserRunFileResponseSchema = okSchema(z.object({ file: z.string(), extension: z.string() }));
+export const parserRunFileResponseSchema = okSchema(z.object({ file: z.string(), extension: fileExtensionSchema }));
 
 // ---------------------------------------------------------------------------------------------------
 // Extraction (the CLI and scraper results)
@@ -223,15 +219,20 @@ export const scrapersListQuerySchema = pagingQuerySchema.extend({
   field: z.enum(['createdAt', 'status', 'network']).optional(),
 });
 export type ScrapersListQuery = z.input<typeof scrapersListQuerySchema>;
-export const scrapersListResponseSchema = okSchema(z.object({ items: z.array(scraperRequestSchema), total: z.number() }));
+export const scrapersListResponseSchema = okSchema(pageOf(scraperRequestSchema));
 
+/**
+ * GET /scrapers/{type}?network=&user=&productId=: `user` is whom the requests are of, as answers show
+ * it (`user`: the username, any case); a user id is taken too.
+ */
 export const scrapersByTypeQuerySchema = z.object({
   network: z.string().trim().min(1).max(100).optional(),
-  user: z.string().uuid().optional(),
+  user: z.string().trim().min(1).max(100).optional(),
   productId: idSchema.optional(),
 });
 export const scrapersByTypeResponseSchema = okSchema(z.array(scraperRequestSchema));
 export const scraperResponseSchema = okSchema(scraperRequestSchema);
 
-export const scraperDeleteQuerySchema = z.object({ id: idSchema, type: z.enum(SCRAPER_TYPES) });
+/** DELETE /scrapers/delete-scraper-request: `id` and `type`, each in the query string or the JSON body (both required). */
+export const scraperDeleteQuerySchema = z.object({ id: idSchema.optional(), type: z.enum(SCRAPER_TYPES).optional() });
 

@@ -1,4 +1,5 @@
-const US_SHORT_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+// Month and day with or without a leading zero: what toLocaleDateString('en-US') writes (11/1/2026) too.
+const US_SHORT_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -10,8 +11,8 @@ export function formatUsShortDate(date: Date | number | string): string {
 }
 
 /**
- * Strict inverse of formatUsShortDate: exactly MM/DD/YYYY and a real calendar day (02/30/2026 → null).
- * Returns local midnight of that day.
+ * Inverse of formatUsShortDate: M/D/YYYY with or without zero padding (01/05/2026 and 1/5/2026) and a
+ * real calendar day (02/30/2026 → null). Returns local midnight of that day.
  */
 export function parseUsShortDate(text: string): Date | null {
   const match = US_SHORT_DATE.exec(text.trim());

@@ -18,6 +18,7 @@ export {
 } from './roles';
 export { menuVisibility, MENU_ROUTES } from './menu-visibility';
 export type { MenuVisibility } from './menu-visibility';
+export { mayUseExports, exportTypesFor, mayRunExportType } from './exports';
 export { screenAccess } from './screen-access';
 export type { ScreenAccess } from './screen-access';
 export { startupTarget, oldDesignUrl } from './startup-target';

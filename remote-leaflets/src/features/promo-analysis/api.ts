@@ -1,6 +1,6 @@
 // The promo-analysis calls (contract: @pricewatch/shared/contract leaflets.ts, server docs/promo-analysis.md).
 import { apiGet, apiPost, downloadFile } from '@pricewatch/shared/api';
-import type { Ok, PromoAnalysis, PromoGroup } from '@pricewatch/shared/contract';
+import type { LeafletFile, Ok, PromoAnalysis, PromoGroup } from '@pricewatch/shared/contract';
 
 /** What the screen asks for: dates as MM/DD/YYYY (spec: US short dates on the wire); no networks = all visible. */
 export type PromoQuery = { start: string; end: string; groupBy: PromoGroup; networks: string[] };
@@ -13,7 +13,7 @@ export const getPromoAnalysis = async (q: PromoQuery) => (await apiGet<Ok<PromoA
 /** POST /promo-analysis/export (the same fields as a JSON body), then the file is downloaded under `filename`. */
 export async function exportPromoAnalysis(q: PromoQuery, filename: string): Promise<string> {
   const body = { start: q.start, end: q.end, groupBy: q.groupBy, ...(q.networks.length ? { networks: q.networks } : {}) };
-  const { file } = (await apiPost<Ok<{ file: string; extension: 'xlsx' }>>('/promo-analysis/export', body)).data;
+  const { file } = (await apiPost<Ok<LeafletFile>>('/promo-analysis/export', body)).data;
   await downloadFile(file, filename);
   return file;
 }

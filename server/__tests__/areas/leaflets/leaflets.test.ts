@@ -247,7 +247,7 @@ describe('leaflets', () => {
     const res = await analyst('POST', `/leaflets/export`, { ids: [l._id] });
     expect(res.statusCode).toBe(200);
     const { file, extension } = body(res).data;
-    expect(extension).toBe('xlsx');
+    expect(extension).toBe('.xlsx');
     const download = await app.inject({ method: 'GET', url: `/data/${file}`, query: { token: analystSession.token } });
     expect(download.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();

@@ -265,7 +265,7 @@ describe('POST /promo-analysis/export', () => {
     const res = await as.admin!('POST', '/promo-analysis/export', { start: '03/04/2024', end: '03/31/2024', groupBy: 'brand', networks: ['albert', 'lidl'] });
     expect(res.statusCode).toBe(200);
     const { data } = leafletFileResponseSchema.parse(res.json());
-    expect(data.extension).toBe('xlsx');
+    expect(data.extension).toBe('.xlsx');
     const file = await app.inject({ method: 'GET', url: `/data/${data.file}`, query: { token: (await loginAs(app, 'admin')).token } });
     expect(file.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();

@@ -4,19 +4,66 @@
  * recordObservations and then evaluated against the alarms before answering, so the
  * caller learns how many alarms fired. A client network writes only its own network's shops; the
  * provider's staff any shop; guests nothing.
+ *
+ * The spec calls it with a form ("Internal price import: prices, network, shop", §7 "(form)"): fields
+ * `prices` (the JSON text of the price list), `network`, `shop` (and `date`), as multipart/form-data or
+ * application/x-www-form-urlencoded; a JSON body of the same fields works too. formToBody turns a form
+ * into the JSON body's shape before the one schema validates it.
  */
 import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { internalPricesBodySchema } from '@pricewatch/shared/contract';
+import { NUL_MESSAGE, type internalPricesBodySchema } from '@pricewatch/shared/contract';
 import { queryRows, type Db } from '../../db/client';
 import { todayIso } from '../../lib/days';
 import { forbidden, validationFailed } from '../../lib/errors';
 import { toMinor } from '../../lib/money';
+import { readMultipart } from '../../lib/multipart';
+import { parseQuery } from '../../lib/query';
+import { nulPaths } from '../../plugins/no-nul';
 import type { AuthUser } from '../auth/session-user';
 import { recordObservations, type Observation } from '../prices/record';
 import { shopDirectory } from '../shops/directory';
 import { evaluatePairs } from './evaluate';
 import { alarmsRuntime } from './hook';
+
+/** What a form may carry: prices, network, shop, date (and a little room for a client's extras). */
+const FORM_MAX_FIELDS = 10;
+
+/** application/x-www-form-urlencoded bodies, for this route only (no other API reads them). */
+export const parseUrlencoded = (_request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) =>
+  done(null, parseQuery(String(body)));
+
+/** preValidation: a multipart or urlencoded form → `{ prices: [...], network, shop, date }`; a JSON body stays. */
+export async function formToBody(request: FastifyRequest): Promise<void> {
+  let fields: Record<string, unknown>;
+  if (request.isMultipart()) {
+    fields = (
+      await readMultipart(request, {
+        fileFields: [],
+        maxFileBytes: 0,
+        maxFields: FORM_MAX_FIELDS,
+        notMultipart: () => validationFailed([{ path: 'body', message: 'expected a form' }]),
+      })
+    ).fields;
+  } else if (String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+    fields = (request.body ?? {}) as Record<string, unknown>;
+  } else {
+    return;
+  }
+  const body: Record<string, unknown> = { ...fields };
+  if (typeof body.prices === 'string') {
+    try {
+      body.prices = JSON.parse(body.prices);
+    } catch {
+      throw validationFailed([{ path: 'prices', message: 'invalid_json' }]);
+    }
+    // The NUL rule (src/plugins/no-nul.ts) for the strings inside the JSON text.
+    const nul = nulPaths(body.prices, ['prices']);
+    if (nul.length) throw validationFailed(nul.map((path) => ({ path, message: NUL_MESSAGE })));
+  }
+  request.body = body;
+}
 
 export async function importInternalPrices(db: Db, user: AuthUser, body: z.output<typeof internalPricesBodySchema>) {
   if (user.profile.isGuest) throw forbidden();

@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { asIsoDay } from '../../lib/days';
+import { asIsoDay, asIsoInstant } from '../../lib/days';
 
 export type AlarmKind = 'price' | 'product';
 
@@ -41,8 +41,6 @@ export type AlarmValues = {
   enabled: boolean;
 };
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
-
 export function normaliseAlarm(r: AlarmRow): AlarmRow {
   return {
     ...r,
@@ -53,8 +51,8 @@ export function normaliseAlarm(r: AlarmRow): AlarmRow {
     original_shop_id: r.original_shop_id === null ? null : Number(r.original_shop_id),
     start_day: r.start_day === null ? null : asIsoDay(r.start_day),
     end_day: r.end_day === null ? null : asIsoDay(r.end_day),
-    created_at: iso(r.created_at),
-    last_fired_at: r.last_fired_at === null ? null : iso(r.last_fired_at),
+    created_at: asIsoInstant(r.created_at),
+    last_fired_at: r.last_fired_at === null ? null : asIsoInstant(r.last_fired_at),
     firings: Number(r.firings ?? 0),
     total: r.total === undefined ? undefined : Number(r.total),
   };

@@ -1,9 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   priceAlarmImportFormSchema,
   productAlarmImportFormSchema,
   alarmEventPageResponseSchema,
+  booleanQuery,
   alarmEventsQuerySchema,
   alarmExportResponseSchema,
   alarmListQuerySchema,
@@ -30,17 +31,12 @@ import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
 import { createFileStore, filesDirFor } from '../files/store';
 import { createAlarmsRuntime } from './hook';
-import { importInternalPrices } from './internal-prices';
+import { formToBody, importInternalPrices, parseUrlencoded } from './internal-prices';
 import { sendDigests, sendImmediate, smtpMailer } from './notify';
 import { createAlarmsService } from './service';
 import { readUpload, withImportSlot } from './upload';
 
-const previewQuerySchema = z.object({
-  preview: z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((v) => v === 'true' || v === '1'),
-});
+const previewQuerySchema = z.object({ preview: booleanQuery.optional().transform((v) => v === true) });
 
 /** Digests are looked at every 15 minutes; each user gets one a day at most (notify.ts). */
 const DIGEST_QUEUE = 'alarms.digest';
@@ -98,7 +94,7 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/price-alarms/get/all', { schema: { querystring: alarmListQuerySchema, response: { 200: priceAlarmPageResponseSchema } } }, async (request) => {
     const user = currentUser(request);
     const { rows, total } = await service.list(user, 'price', request.query);
-    return ok({ items: await service.renderPrice(rows), total });
+    return ok({ items: await service.renderPrice(rows), total, limit: request.query.limit, skip: request.query.skip });
   });
 
   fastify.get('/price-alarms/products/:id', { schema: { params: idParamsSchema, response: { 200: priceAlarmListResponseSchema } } }, async (request) => {
@@ -175,7 +171,7 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/price-products-alarms/get/all', { schema: { querystring: alarmListQuerySchema, response: { 200: productAlarmPageResponseSchema } } }, async (request) => {
     const user = currentUser(request);
     const { rows, total } = await service.list(user, 'product', request.query);
-    return ok({ items: await service.renderProduct(rows), total });
+    return ok({ items: await service.renderProduct(rows), total, limit: request.query.limit, skip: request.query.skip });
   });
 
   for (const url of ['/price-products-alarms', '/price-products-alarms/']) {
@@ -218,9 +214,22 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   // ----- internal prices (spec §7 "Shops and utilities") -------------------------------------------
 
-  fastify.post('/custom/import-internal-prices', { schema: { body: internalPricesBodySchema, response: { 200: internalPricesResponseSchema } } }, async (request) =>
-    ok(await importInternalPrices(fastify.db, currentUser(request), request.body)),
-  );
+  // The spec's form (multipart or urlencoded) or JSON (internal-prices.ts); urlencoded is parsed in this scope only.
+  await fastify.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, parseUrlencoded);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/custom/import-internal-prices',
+      {
+        preValidation: formToBody,
+        schema: {
+          body: internalPricesBodySchema,
+          consumes: ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'],
+          response: { 200: internalPricesResponseSchema },
+        },
+      },
+      async (request) => ok(await importInternalPrices(fastify.db, currentUser(request), request.body)),
+    );
+  });
 };
 
 export default alarmsRoutes;

@@ -475,7 +475,7 @@ export function createAlarmsService(db: Db, files: FileStore) {
     const since = addDays(todayIso(), -29);
     const counts = new Map((await queries.perDay(user.id, since)).map((d) => [d.day, d.count]));
     const perDay = Array.from({ length: 30 }, (_, i) => addDays(since, i)).map((day) => ({ day, count: counts.get(day) ?? 0 }));
-    return { items, total, unread, perDay };
+    return { items, total, limit: q.limit, skip: q.skip, unread, perDay };
   }
 
   return {

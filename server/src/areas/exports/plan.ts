@@ -13,7 +13,7 @@ import {
   type ExportSelection,
   type ExportType,
 } from '@pricewatch/shared/contract';
-import { hasCustomMarkets, hasCustomMarketsSwitcher, isAshanUser, isAtbUser } from '@pricewatch/shared/permissions';
+import { hasCustomMarkets, hasCustomMarketsSwitcher, mayRunExportType } from '@pricewatch/shared/permissions';
 import { queryRows, type Db } from '../../db/client';
 import { addDays, daysBetween } from '../../lib/days';
 import { forbidden, validationFailed } from '../../lib/errors';
@@ -59,13 +59,8 @@ export type Plan = {
   rowsExpected: number;
 };
 
-const TYPE_RIGHTS: Record<ExportType, (u: AuthUser) => boolean> = {
-  inline: () => true,
-  ashan: (u) => u.isProvider || isAshanUser(u.profile),
-  atb: (u) => u.isProvider || isAtbUser(u.profile),
-};
-
-export const mayExport = (user: AuthUser, type: ExportType) => TYPE_RIGHTS[type](user);
+/** Spec §6 "Ashan, Atb and Metro flags change … export types": the one rule (@pricewatch/shared/permissions). */
+export const mayExport = (user: AuthUser, type: ExportType) => mayRunExportType(user.profile, type);
 
 /** Spec §6: custom markets apply to network users with the flag; with the switcher the user chooses. */
 export function customMarketsApply(user: AuthUser, wanted: boolean | undefined): boolean {

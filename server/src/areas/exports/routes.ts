@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deletedResponseSchema,
-  exportBulkDeleteBodySchema,
+  exportBulkDeleteFieldsSchema,
   exportDeleteQuerySchema,
   exportGroupBodySchema,
   exportGroupFileResponseSchema,
@@ -30,6 +30,7 @@ import {
 } from '@pricewatch/shared/contract';
 import { ok } from '../../lib/envelope';
 import { validationFailed } from '../../lib/errors';
+import { queryAndBody } from '../../lib/query-and-body';
 import { currentUser } from '../../plugins/auth';
 import { createFileStore, filesDirFor } from '../files/store';
 import { createExportsService } from './service';
@@ -109,8 +110,12 @@ const exportsRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.delete(
     '/export/prices/delete',
-    { schema: { body: exportBulkDeleteBodySchema, response: { 200: deletedResponseSchema } } },
-    async (request) => ok(await service.removeMany(currentUser(request), request.body)),
+    { schema: { querystring: exportBulkDeleteFieldsSchema, body: exportBulkDeleteFieldsSchema.nullish(), response: { 200: deletedResponseSchema } } },
+    async (request) => {
+      const which = queryAndBody(request.query, request.body);
+      if (!which.templates?.length && !which.ids?.length) throw validationFailed([{ path: 'templates', message: 'required' }]);
+      return ok(await service.removeMany(currentUser(request), which));
+    },
   );
 
   fastify.post(
@@ -131,8 +136,14 @@ const exportsRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.delete(
     '/export/new-prod-template',
-    { schema: { querystring: newProductTemplateDeleteQuerySchema, response: { 200: deletedResponseSchema } } },
-    async (request) => ok(await service.deleteNewProducts(currentUser(request), request.query.id)),
+    {
+      schema: {
+        querystring: newProductTemplateDeleteQuerySchema,
+        body: newProductTemplateDeleteQuerySchema.nullish(),
+        response: { 200: deletedResponseSchema },
+      },
+    },
+    async (request) => ok(await service.deleteNewProducts(currentUser(request), queryAndBody(request.query, request.body, ['id']).id)),
   );
 
   fastify.delete('/export/all-new-prod-template', { schema: { response: { 200: deletedResponseSchema } } }, async (request) =>

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  EXPORT_EXTENSION,
   EXPORT_LIMITS,
   type Deleted,
   type ExportGroupFile,
@@ -105,7 +106,8 @@ export function createExportsService(deps: ExportsServiceDeps) {
       error: r.error,
       errorMessage: r.error_message,
       file: r.state === 'done' ? r.file : null,
-      extension: r.state === 'done' ? r.extension : null,
+      // Every export file is written as EXPORT_EXTENSION (runner.ts stores the same).
+      extension: r.state === 'done' ? EXPORT_EXTENSION : null,
       size: r.state === 'done' ? r.size : null,
       downloadable: mayDownload(r),
       start: r.start_day,
@@ -408,7 +410,7 @@ export function createExportsService(deps: ExportsServiceDeps) {
       if (r.error === 'internal_error' || !r.error) throw new AppError(500, 'internal_error');
       throw validationFailed([{ path: 'templates', message: r.error_message ? `${r.error}: ${r.error_message}` : r.error }]);
     }
-    return { file: r.file, extension: r.extension ?? '.xlsx', rows: Number(r.rows_written), request: String(id) };
+    return { file: r.file, extension: EXPORT_EXTENSION, rows: Number(r.rows_written), request: String(id) };
   }
 
   // ---- new-product lists --------------------------------------------------------------------------

@@ -2,11 +2,11 @@
  * Files the server writes for users (product exports now; export requests and parser results next):
  * kept in DATA_DIR/files/ under a generated name and recorded in the `files` table with their kind,
  * owner and network. GET /data/{file} (routes.ts) serves them to those readers.ts lets read them.
- * Reuse: `files.create(kind, user, ext)` gives a path to write to, `files.commit(name)` records it once
+ * Reuse: `files.create(kind, user, ext)` gives a (temporary) path to write to, `commit()` records it once
  * written.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -58,22 +58,32 @@ export function createFileStore(db: Db, dir: string) {
     folder,
     pathOf,
 
-    /** A new name and path for a file of this kind written for `user` (recorded by commit()). */
+    /**
+     * A new name for a file of this kind written for `user`, and the path to write it to: `tmp/<name>.part`,
+     * so a writer killed midway leaves only a `.part` file, which the next start removes (exports/runner.ts
+     * sweepParts). commit() records the file, then moves it to its name: a crash in between leaves a
+     * record without a file (404), never a file that nothing names.
+     */
     async create(kind: string, user: AuthUser, extension: string) {
-      await mkdir(folder, { recursive: true });
       const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
       const name = `${kind}-${day}-${randomBytes(12).toString('hex')}${extension}`;
       const full = pathOf(name);
+      const part = path.join(folder, 'tmp', `${name}.part`);
+      await mkdir(path.dirname(part), { recursive: true });
       return {
         name,
-        path: full,
+        path: part,
         commit: async () => {
-          const { size } = await stat(full);
+          const { size } = await stat(part);
           await db.execute(sql`INSERT INTO files (name, kind, owner_id, network_id, provider, size)
             VALUES (${name}, ${kind}, ${user.id}, ${user.networkId}, ${user.isProvider}, ${size})`);
+          await rename(part, full);
           return size;
         },
-        discard: () => rm(full, { force: true }),
+        discard: async () => {
+          await rm(part, { force: true });
+          await rm(full, { force: true });
+        },
       };
     },
 

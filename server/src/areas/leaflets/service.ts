@@ -462,7 +462,7 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
       const totalPages = Math.ceil(total / q.size);
       // Page 0 of an empty list is the empty first page; anything further is past the end.
       if (q.page > 0 && q.page >= totalPages) throw validationFailed([{ path: 'page', message: 'page_past_end' }]);
-      return { items: rows.map(toPrice), page: q.page, size: q.size, total, totalPages };
+      return { items: rows.map(toPrice), page: q.page, size: q.size, total, totalPages, limit: q.size, skip: q.page * q.size };
     },
 
     async statistics(user: AuthUser, id: number): Promise<LeafletStatistics> {
@@ -473,7 +473,7 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
     },
 
     /** POST /leaflets/export: one sheet of the prices of the named leaflets, at most `count` rows. */
-    async exportXlsx(user: AuthUser, ids: number[], count: number): Promise<{ file: string; extension: 'xlsx' }> {
+    async exportXlsx(user: AuthUser, ids: number[], count: number): Promise<{ file: string; extension: '.xlsx' }> {
       const unique = [...new Set(ids)];
       const rows = await queries.leaflets(unique);
       const codes = visibleNetworkCodes(user);
@@ -512,7 +512,7 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
         await out.discard();
         throw error;
       }
-      return { file: out.name, extension: 'xlsx' };
+      return { file: out.name, extension: '.xlsx' };
     },
   };
 }

@@ -21,7 +21,7 @@ const parsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/parsers/list',
     { schema: { querystring: parsersListQuerySchema, response: { 200: parsersListResponseSchema } } },
-    async (request) => ok(await service.list(currentUser(request), request.query)),
+    async (request) => ok({ ...(await service.list(currentUser(request), request.query)), limit: request.query.limit, skip: request.query.skip }),
   );
 
   fastify.get(

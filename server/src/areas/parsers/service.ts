@@ -139,7 +139,7 @@ export function createParsersService(db: Db, q: ParsersQueries, files: FileStore
     },
 
     /** The run's pages as an xlsx file for the caller; download it with GET /data/{file}. */
-    async results(user: AuthUser, runId: number): Promise<{ file: string; extension: string }> {
+    async results(user: AuthUser, runId: number): Promise<{ file: string; extension: '.xlsx' }> {
       const { parser } = await visibleRun(user, runId);
       const items = await q.items(runId);
       const file = await files.create('parser-run', user, '.xlsx');

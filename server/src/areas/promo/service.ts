@@ -103,7 +103,7 @@ export function createPromoService(db: Db, files: FileStore) {
     summary,
 
     /** POST /promo-analysis/export: the summary's three tables as three sheets of one xlsx file. */
-    async exportXlsx(user: AuthUser, q: PromoInput): Promise<{ file: string; extension: 'xlsx' }> {
+    async exportXlsx(user: AuthUser, q: PromoInput): Promise<{ file: string; extension: '.xlsx' }> {
       const data = await summary(user, q);
       const out = await files.create('promo-analysis', user, '.xlsx');
       try {
@@ -113,7 +113,7 @@ export function createPromoService(db: Db, files: FileStore) {
         await out.discard();
         throw err;
       }
-      return { file: out.name, extension: 'xlsx' };
+      return { file: out.name, extension: '.xlsx' };
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   scraperTypeParamsSchema,
 } from '@pricewatch/shared/contract';
 import { ok } from '../../lib/envelope';
+import { queryAndBody } from '../../lib/query-and-body';
 import { currentUser } from '../../plugins/auth';
 import { createScrapersService } from './service';
 
@@ -24,15 +25,21 @@ const scrapersRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/scrapers/list',
     { schema: { querystring: scrapersListQuerySchema, response: { 200: scrapersListResponseSchema } } },
     async (request) => {
-      const { country, scrapers, field, limit, skip } = request.query;
-      return ok(await service.list(currentUser(request), { country, scrapers, field, limit, skip }));
+      const { country, type, scrapers, field, limit, skip } = request.query;
+      return ok({ ...(await service.list(currentUser(request), { country, type, scrapers, field, limit, skip })), limit, skip });
     },
   );
 
   fastify.delete(
     '/scrapers/delete-scraper-request',
-    { schema: { querystring: scraperDeleteQuerySchema, response: { 200: z.object({ success: z.literal(true), data: z.null() }) } } },
-    async (request) => ok(await service.remove(currentUser(request), request.query.id)),
+    {
+      schema: {
+        querystring: scraperDeleteQuerySchema,
+        body: scraperDeleteQuerySchema.nullish(),
+        response: { 200: z.object({ success: z.literal(true), data: z.null() }) },
+      },
+    },
+    async (request) => ok(await service.remove(currentUser(request), queryAndBody(request.query, request.body, ['id', 'type']).id!)),
   );
 
   fastify.post(

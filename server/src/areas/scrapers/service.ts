@@ -70,12 +70,14 @@ export function createScrapersService(db: Db, q: ParsersQueries, parsers: Parser
     return ids === null ? sql`TRUE` : sql`sr.network_id = ANY(${sql.param(ids)}::int[])`;
   }
 
-  async function list(user: AuthUser, f: { country?: string; scrapers?: number[]; network?: string; user?: string; productId?: number; field?: keyof typeof SORTS; limit: number; skip: number }) {
+  async function list(user: AuthUser, f: { country?: string; type?: string; scrapers?: number[]; network?: string; user?: string; productId?: number; field?: keyof typeof SORTS; limit: number; skip: number }) {
     const conds = [await scope(user)];
     if (f.country) conds.push(sql`sr.country = ${f.country}`);
+    if (f.type) conds.push(sql`sr.type = ${f.type}`);
     if (f.scrapers?.length) conds.push(sql`sr.id = ANY(${sql.param(f.scrapers)}::int[])`);
     if (f.network) conds.push(sql`n.code = ${f.network}`);
-    if (f.user) conds.push(sql`sr.user_id = ${f.user}`);
+    // Whom the requests are of, as answers name them (the username, any case); a user id works too.
+    if (f.user) conds.push(sql`sr.user_id IN (SELECT id FROM users WHERE lower(username) = lower(${f.user}) OR id::text = ${f.user})`);
     if (f.productId) conds.push(sql`sr.product_id = ${f.productId}`);
     const where = sql.join(conds, sql` AND `);
     const [c] = await queryRows<{ n: number }>(

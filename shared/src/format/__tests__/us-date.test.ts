@@ -19,7 +19,13 @@ describe('US short date (spec §9 "Dates are sent in US short format")', () => {
     expect(parseUsShortDate('02/29/2024')).toEqual(new Date(2024, 1, 29));
   });
 
-  it.each(['02/30/2026', '02/29/2025', '13/01/2026', '00/10/2026', '01/32/2026', '1/5/2026', '2026-01-05', '01/05/26', '', 'x'])(
+  it('parses what toLocaleDateString("en-US") writes: month and day without zero padding', () => {
+    expect(parseUsShortDate('11/1/2026')).toEqual(new Date(2026, 10, 1));
+    expect(parseUsShortDate('1/5/2026')).toEqual(new Date(2026, 0, 5));
+    expect(parseUsShortDate(new Date(2026, 0, 5).toLocaleDateString('en-US'))).toEqual(new Date(2026, 0, 5));
+  });
+
+  it.each(['02/30/2026', '02/29/2025', '13/01/2026', '00/10/2026', '01/32/2026', '2/30/2026', '0/5/2026', '123/5/2026', '2026-01-05', '01/05/26', '', 'x'])(
     'rejects %j',
     (text) => {
       expect(parseUsShortDate(text)).toBeNull();

@@ -1,15 +1,16 @@
 import { menuVisibility } from '../menu-visibility';
 import { isProviderAdmin } from '../roles';
 import { screenAccess } from '../screen-access';
-import { users } from './fixtures';
+import { makeUser } from '../../testing';
+import { clientNetwork, users } from './fixtures';
 
 describe('screenAccess (issue 13): who may use each menu screen', () => {
-  it('is the menu for unloading prices, analytics, alarms and promo analysis', () => {
+  it('is the menu for analytics, alarms and promo analysis', () => {
     for (const [name, user] of Object.entries(users)) {
       for (const country of ['ua', 'cz']) {
         const menu = menuVisibility(user, country);
         const access = screenAccess(user, country);
-        for (const key of ['reportAnalytics', 'analytics', 'alarms', 'promoAnalysis'] as const) {
+        for (const key of ['analytics', 'alarms', 'promoAnalysis'] as const) {
           expect([name, country, key, access[key]]).toEqual([name, country, key, menu[key]]);
         }
       }
@@ -22,6 +23,15 @@ describe('screenAccess (issue 13): who may use each menu screen', () => {
       const access = screenAccess(user, 'ua');
       for (const key of Object.keys(menu) as (keyof typeof menu)[]) if (menu[key]) expect(access[key]).toBe(true);
     }
+  });
+
+  it('unloading prices: the menu, and Atb- and Metro-type chains the menu does not offer it to (issue 17)', () => {
+    for (const [name, user] of Object.entries(users)) {
+      const expected = menuVisibility(user, 'ua').reportAnalytics || name === 'metro';
+      expect([name, screenAccess(user, 'ua').reportAnalytics]).toEqual([name, expected]);
+    }
+    const atb = makeUser({ roles: ['network'], network: clientNetwork({}, { isAtb: true }) });
+    expect([menuVisibility(atb, 'ua').reportAnalytics, screenAccess(atb, 'ua').reportAnalytics]).toEqual([false, true]);
   });
 
   it.each([

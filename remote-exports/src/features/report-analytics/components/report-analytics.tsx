@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Stack, Text } from '@chakra-ui/react';
 import { selectUser, useAuthStore } from '@pricewatch/shared/auth';
-import type { ExportTemplate, ExportType } from '@pricewatch/shared/contract';
-import { hasCustomMarketsSwitcher, isAshanUser, isAtbUser, isProductUser } from '@pricewatch/shared/permissions';
+import type { ExportTemplate } from '@pricewatch/shared/contract';
+import { exportTypesFor, hasCustomMarketsSwitcher, isProductUser } from '@pricewatch/shared/permissions';
 import { LoadingState, PageHeader } from '@pricewatch/shared/ui';
 import { LoadError } from '../../../components/load-error';
 import { Panel } from '../../../components/panel';
@@ -33,13 +33,11 @@ export function ReportAnalytics() {
   const networks = useNetworks();
   const shops = useShops();
 
-  const rights = useMemo<ExportRights>(() => {
-    const provider = isProductUser(user);
-    const types: ExportType[] = ['inline'];
-    if (provider || isAshanUser(user)) types.push('ashan');
-    if (provider || isAtbUser(user)) types.push('atb');
-    return { types, baseNetwork: provider, customMarketsSwitch: hasCustomMarketsSwitcher(user) };
-  }, [user]);
+  // The export types of the user's flags: the server's rule (spec §6; Atb- and Metro-type chains too).
+  const rights = useMemo<ExportRights>(
+    () => ({ types: exportTypesFor(user), baseNetwork: isProductUser(user), customMarketsSwitch: hasCustomMarketsSwitcher(user) }),
+    [user],
+  );
 
   const [form, setForm] = useState<Form>(() => emptyForm());
   const [requestsVersion, setRequestsVersion] = useState(0);
