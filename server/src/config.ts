@@ -60,6 +60,7 @@ const envSchema = z.object({
   DB_CONCURRENCY: optional(z.coerce.number().int().positive()),
   MAX_PENDING_DB_REQUESTS: optional(z.coerce.number().int().min(0)),
   DB_QUEUE_TIMEOUT_MS: optional(z.coerce.number().int().positive()),
+  PRICE_GUARD_SHARE: optional(z.coerce.number().positive().max(100)),
 });
 
 export type Config = {
@@ -109,6 +110,8 @@ export type Config = {
     /** A request waiting this long gets 503. */
     maxWaitMs: number;
   };
+  /** A parser price moving more than this share from its reference is held as suspicious (docs/parsers.md "Sanity guard"). */
+  priceGuardShare: number;
 };
 
 export class ConfigError extends Error {}
@@ -161,5 +164,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxPending: e.MAX_PENDING_DB_REQUESTS ?? 500,
       maxWaitMs: e.DB_QUEUE_TIMEOUT_MS ?? 2000,
     },
+    priceGuardShare: e.PRICE_GUARD_SHARE ?? 0.5,
   };
 }

@@ -1,18 +1,21 @@
-import { useState } from 'react';
-import { Box, Tabs } from '@chakra-ui/react';
+import { useCallback, useMemo, useState } from 'react';
+import { Badge, Box, Tabs } from '@chakra-ui/react';
 import { selectUser, useAuthStore } from '@pricewatch/shared/auth';
 import { hasAccess } from '@pricewatch/shared/permissions';
 import { EmptyState, PageHeader } from '@pricewatch/shared/ui';
 import { ParsersPanel } from '../features/parsers/components/parsers-panel';
 import { ScrapersPanel } from '../features/scrapers/components/scrapers-panel';
+import { SuspiciousPanel } from '../features/suspicious/components/suspicious-panel';
+import { getSuspicious } from '../features/suspicious/api/suspicious';
 import { getParsers } from '../features/parsers/api/parsers';
 import { useParsersTranslation } from '../lib/i18n';
 import { useApi } from '@pricewatch/shared/api';
 
 /**
  * The Parsers area (route `parsers`): every parser's last run, problems and not-found products, force
- * start with live progress and the run's results file; scraper requests. Guests look but do not start
- * anything (the server enforces it too).
+ * start with live progress and the run's results file; the queue of suspicious prices (held by the
+ * sanity guard) with their count; scraper requests. Guests look but do not start or decide anything
+ * (the server enforces it too).
  */
 export default function ParsersScreen() {
   const { t } = useParsersTranslation();
@@ -20,10 +23,20 @@ export default function ParsersScreen() {
   const allowed = hasAccess(user, 'parser');
   const canWrite = allowed && !user?.isGuest;
   const [tab, setTab] = useState('parsers');
-  // The networks whose parsers the user sees: the choices of a scraper request.
-  const networks = useApi(allowed ? 'networks' : 'none', async () =>
-    allowed ? [...new Set((await getParsers({ limit: 500, skip: 0 })).items.map((p) => p.network))].sort() : [],
-  );
+  // The parsers the user sees: the networks of a scraper request, the suspicious prices' filters.
+  const parsers = useApi(allowed ? 'parsers' : null, async () => (await getParsers({ limit: 500, skip: 0 })).items.map((p) => ({ _id: p._id, name: p.name, network: p.network })));
+  const networks = useMemo(() => [...new Set((parsers.data ?? []).map((p) => p.network))].sort(), [parsers.data]);
+  // The count of the suspicious prices waiting, shown on their tab and in the parsers' filters.
+  const suspicious = useApi(allowed ? 'suspicious-count' : null, () => getSuspicious({ limit: 1, skip: 0 }));
+  const waiting = suspicious.data?.total ?? 0;
+  const reloadCount = suspicious.reload;
+  // A decision changes the queue's count and, for a rejection, its run's problems in the parsers' list.
+  const [decisions, setDecisions] = useState(0);
+  const onDecided = useCallback(() => {
+    reloadCount();
+    setDecisions((n) => n + 1);
+  }, [reloadCount]);
+  const openSuspicious = useCallback(() => setTab('suspicious'), []);
 
   return (
     <Box p={{ base: '4', md: '6' }}>
@@ -34,13 +47,25 @@ export default function ParsersScreen() {
         <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line" mt="4">
           <Tabs.List>
             <Tabs.Trigger value="parsers">{t('tabs.parsers')}</Tabs.Trigger>
+            <Tabs.Trigger value="suspicious">
+              {t('tabs.suspicious')}
+              {waiting > 0 && (
+                <Badge colorPalette="orange" variant="solid" size="sm" aria-label={t('suspicious.waiting', { count: waiting })}>
+                  {waiting}
+                </Badge>
+              )}
+            </Tabs.Trigger>
             <Tabs.Trigger value="scrapers">{t('tabs.scrapers')}</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="parsers">
-            <ParsersPanel canWrite={canWrite} />
+            <ParsersPanel canWrite={canWrite} suspicious={{ count: waiting, open: openSuspicious, decisions }} />
+          </Tabs.Content>
+          <Tabs.Content value="suspicious">
+            {/* Deciding is for those who see the Start button: the force-start rule (server/docs/parsers.md). */}
+            <SuspiciousPanel canDecide={canWrite} parsers={parsers.data ?? []} onChanged={onDecided} />
           </Tabs.Content>
           <Tabs.Content value="scrapers">
-            <ScrapersPanel canWrite={canWrite} networks={networks.data ?? []} />
+            <ScrapersPanel canWrite={canWrite} networks={networks} />
           </Tabs.Content>
         </Tabs.Root>
       )}

@@ -220,6 +220,10 @@ const CASES: Record<string, () => Promise<Req>> = {
     return admin().post('/parsers/force-start', { parsers: [list.items[0]._id] });
   },
 
+  // The sanity guard's queue: a demo shop's misprinted page held by a real run of its parser.
+  'POST /parsers/suspicious/:id/confirm': async () => admin().post(`/parsers/suspicious/${await heldPrice('albert-prg-andel')}/confirm`),
+  'POST /parsers/suspicious/:id/reject': async () => admin().post(`/parsers/suspicious/${await heldPrice('kaufland-prg-barrandov')}/reject`),
+
   // ---- leaflets ----
   'POST /leaflets/create': async () => admin().post('/leaflets/create', leafletBody()),
   'POST /leaflets/add-price': async () => admin().form('/leaflets/add-price', priceForm(await leaflet())),
@@ -314,6 +318,20 @@ const sellers = () =>
         JOIN parsers p ON p.shop_id = o.shop_id AND p.enabled JOIN networks n ON n.id = p.network_id
         WHERE o.url IS NOT NULL ORDER BY o.product_id, p.id LIMIT 1`,
   );
+
+/**
+ * A price the sanity guard held (docs/parsers.md "Sanity guard"): the parser of a demo shop whose page
+ * misprints one price runs to the end in this process (the worker only runs what it is given here).
+ */
+async function heldPrice(code: string): Promise<string> {
+  Object.assign(app.parsers.workerOptions, { politeness: false, backoffMs: 10, maxRetries: 0 });
+  const parser = (await made({ as: s.admin, method: 'GET', url: `/parsers/list?filters=${code}` })).items[0]._id as string;
+  const [run] = await made(admin().post('/parsers/force-start', { parsers: [parser] }));
+  await app.parsers.worker.runById(Number(run._id));
+  const queue = await made({ as: s.admin, method: 'GET', url: `/parsers/suspicious?parser=${parser}` });
+  if (!queue.items.length) throw new Error(`setup: the run of ${code} held no price`);
+  return queue.items[0]._id as string;
+}
 
 const WRITE_ROUTES = Object.keys(ROUTE_RULES).filter((r) => /^(POST|PUT|DELETE) /.test(r));
 

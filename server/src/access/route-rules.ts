@@ -143,6 +143,9 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'GET /parsers/runs/:id': allow(access('parser'), `runs of parsers of ${VISIBLE}`),
   'GET /parsers/runs/:id/problems': allow(access('parser'), `runs of parsers of ${VISIBLE}`),
   'GET /parsers/runs/:id/results': allow(access('parser'), `a results file of a run of parsers of ${VISIBLE}, written for the caller`),
+  'GET /parsers/suspicious': allow(access('parser'), `held prices of parsers of ${VISIBLE}`),
+  'POST /parsers/suspicious/:id/confirm': allow(all(access('parser'), writer), `held prices of parsers of ${VISIBLE}`),
+  'POST /parsers/suspicious/:id/reject': allow(all(access('parser'), writer), `held prices of parsers of ${VISIBLE}`),
 
   // ---- leaflets (promo analysis) -----------------------------------------------------------------
   'GET /leaflets/:id': allow(all(leafletAccess, notHunterLimit), 'leaflets of visible networks'),

@@ -350,3 +350,54 @@ export const leafletRecognitions = pgTable('leaflet_recognitions', {
   startedAt: timestamp('started_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Parsers' sanity guard (docs/parsers.md "Sanity guard"; migration 0010_suspicious_prices.sql). The
+// parser tables themselves (0005_parsers.sql) are written in SQL only: run_id and parser_id reference
+// parser_runs and parsers there (ON DELETE cascade).
+// ---------------------------------------------------------------------------------------------------
+
+/** A parser observation held instead of written: too far from its reference price; waits for a decision. */
+export const suspiciousPrices = pgTable(
+  'suspicious_prices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    runId: bigint('run_id', { mode: 'number' }).notNull(),
+    parserId: integer('parser_id').notNull(),
+    /** The run item (page) it came from: a rejection is recorded there as a problem. */
+    itemSeq: integer('item_seq'),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The observation, minor units, as recordObservations takes it. */
+    regular: integer('regular').notNull(),
+    promo: integer('promo'),
+    inStock: boolean('in_stock').notNull(),
+    currency: text('currency'),
+    /** The reference it was compared with (minor units): the shop's last price or the network's median. */
+    oldPrice: integer('old_price').notNull(),
+    /** 'shop' | 'network'. */
+    reference: text('reference').notNull(),
+    /** The page text the price was read from, and the page. */
+    text: text('text'),
+    url: text('url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** null = waiting; 'confirmed' | 'rejected'. */
+    decision: text('decision'),
+  },
+  (t) => [
+    uniqueIndex('suspicious_prices_pending_idx')
+      .on(t.productId, t.shopId)
+      .where(sql`${t.decision} IS NULL`),
+    index('suspicious_prices_queue_idx')
+      .on(t.parserId, t.id)
+      .where(sql`${t.decision} IS NULL`),
+    index('suspicious_prices_run_idx').on(t.runId),
+  ],
+);

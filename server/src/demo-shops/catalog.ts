@@ -22,16 +22,33 @@ export type DemoShopSpec = {
   symbol: string;
   /** This shop's pages include the failing ones. */
   failing?: boolean;
+  /**
+   * One rendered product (by index) whose page shows its price times `factor`: a shop's slip the sanity
+   * guard holds as suspicious, so the demo's queue of suspicious prices is never empty (docs/parsers.md).
+   */
+  misprint?: { index: number; factor: number };
 };
 
 export const DEMO_SHOPS: DemoShopSpec[] = [
-  { code: 'albert-prg-andel', country: 'cz', currency: 'CZK', template: 'jsonld', listing: true, format: { decimal: ',', thousands: ' ' }, symbol: 'Kč' },
+  // Its third product's feed gives the price in haléře: 100 times the price.
+  { code: 'albert-prg-andel', country: 'cz', currency: 'CZK', template: 'jsonld', listing: true, format: { decimal: ',', thousands: ' ' }, symbol: 'Kč', misprint: { index: 2, factor: 100 } },
   { code: 'lidl-prg-smichov', country: 'cz', currency: 'CZK', template: 'selectors-dot', listing: false, format: { decimal: ',', thousands: '.' }, symbol: 'Kč' },
   { code: 'silpo-kyi-pechersk', country: 'ua', currency: 'UAH', template: 'microdata', listing: true, format: { decimal: '.', thousands: '' }, symbol: '₴' },
   { code: 'biedronka-waw-mokotow', country: 'pl', currency: 'PLN', template: 'jsonld-strike', listing: false, format: { decimal: ',', thousands: ' ' }, symbol: 'zł' },
   { code: 'zabka-waw-srodmiescie', country: 'pl', currency: 'PLN', template: 'selectors-space', listing: false, format: { decimal: ',', thousands: ' ' }, symbol: 'zł' },
   { code: 'carrefour-tbs-east-point', country: 'ge', currency: 'GEL', template: 'microdata', listing: false, format: { decimal: '.', thousands: '' }, symbol: '₾' },
-  { code: 'kaufland-prg-barrandov', country: 'cz', currency: 'CZK', template: 'selectors-broken', listing: false, format: { decimal: ',', thousands: ' ' }, symbol: 'Kč', failing: true },
+  // Its eighth product's page shows the price of 100 g instead of the pack's: a tenth.
+  {
+    code: 'kaufland-prg-barrandov',
+    country: 'cz',
+    currency: 'CZK',
+    template: 'selectors-broken',
+    listing: false,
+    format: { decimal: ',', thousands: ' ' },
+    symbol: 'Kč',
+    failing: true,
+    misprint: { index: 7, factor: 0.1 },
+  },
 ];
 
 /** Pages of the failing shop that are not products: each must end as a recorded problem. */

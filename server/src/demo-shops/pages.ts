@@ -2,7 +2,14 @@
 import type { DemoShopSpec } from './catalog';
 import { formatMinor, type DemoPrice } from './prices';
 
-export type DemoProduct = { id: number; ean: string | null; name: string; article: string };
+export type DemoProduct = {
+  id: number;
+  ean: string | null;
+  name: string;
+  article: string;
+  /** The page shows the price times this (catalog.ts `misprint`); the true price stays demoPrice's. */
+  misprint?: number;
+};
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const major = (minor: number) => (minor / 100).toFixed(2);

@@ -30,6 +30,13 @@ export function demoPrice(productId: number, shopCode: string, day: number): Dem
   return { regular, promo: promo !== null && promo < regular ? promo : null, inStock };
 }
 
+/** A price as a page that misprints it shows it (catalog.ts `misprint`): every amount times the factor. */
+export function misprinted(price: DemoPrice, factor: number | undefined): DemoPrice {
+  if (factor === undefined) return price;
+  const f = (minor: number) => Math.max(1, Math.round(minor * factor));
+  return { ...price, regular: f(price.regular), promo: price.promo === null ? null : f(price.promo) };
+}
+
 /** Minor units as a shop prints them. */
 export function formatMinor(minor: number, f: { decimal: string; thousands: string }, separatorChar?: string): string {
   const int = Math.floor(minor / 100);

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { todayDay } from '../lib/days';
 import { DEMO_SHOPS, type DemoShopSpec } from './catalog';
 import { blockPage, listingPage, productPage, type DemoProduct } from './pages';
-import { demoPrice } from './prices';
+import { demoPrice, misprinted } from './prices';
 
 export type RunningShop = { spec: DemoShopSpec; base: string; products: DemoProduct[] };
 export type DemoShops = { shops: RunningShop[]; close(): Promise<void> };
@@ -76,7 +76,7 @@ function handler(spec: DemoShopSpec, products: DemoProduct[], opts: Required<Pic
     const m = /^\/p\/([^/]+)$/.exec(path);
     const hit = m ? byArticle.get(decodeURIComponent(m[1]!)) : undefined;
     if (!hit) return send(res, 404, '<!doctype html><h1>Not found</h1>');
-    const price = demoPrice(hit.p.id, spec.code, opts.day());
+    const price = misprinted(demoPrice(hit.p.id, spec.code, opts.day()), hit.p.misprint);
     const failure = spec.failing ? failureOf(hit.i) : null;
     switch (failure) {
       case 'not_found':

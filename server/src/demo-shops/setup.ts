@@ -1,8 +1,9 @@
 /**
  * Demo mode: starts the demo shops on loopback with the demo catalogue's products of each shop, points
  * those offers' URLs at the running shops (ports change between starts), and upserts one parser
- * definition per shop (parsers table), each pointing at its shop. Scheduled a few times a day; the first
- * run comes shortly after start (docs/parsers.md "Demo shops").
+ * definition per shop (parsers table), each pointing at its shop; a parser set up for the first time
+ * first gets its shop's history as it would have recorded it (history.ts). Scheduled a few times a
+ * day; the first run comes shortly after start (docs/parsers.md "Demo shops").
  */
 import { sql } from 'drizzle-orm';
 import { parserDefinitionSchema } from '@pricewatch/shared/contract';
@@ -10,6 +11,8 @@ import { queryRows, type Db } from '../db/client';
 import { DEMO_SHOPS, DEMO_SHOP_PRODUCTS, definitionFor, type DemoShopSpec } from './catalog';
 import type { DemoProduct } from './pages';
 import { startDemoShops, type DemoShops, type StartOptions } from './server';
+import { alignDemoHistory } from './history';
+import { todayDay } from '../lib/days';
 
 export const DEMO_SCHEDULE = '0 */6 * * *';
 
@@ -32,7 +35,13 @@ async function productsOf(db: Db, spec: DemoShopSpec, shopId: number): Promise<D
       ORDER BY p.id LIMIT ${DEMO_SHOP_PRODUCTS - rows.length} ON CONFLICT DO NOTHING`);
     rows = await load();
   }
-  const products = rows.map((r) => ({ id: Number(r.id), ean: r.ean, name: r.name, article: r.shop_article || `d${r.id}` }));
+  const products = rows.map((r, i) => ({
+    id: Number(r.id),
+    ean: r.ean,
+    name: r.name,
+    article: r.shop_article || `d${r.id}`,
+    ...(spec.misprint?.index === i ? { misprint: spec.misprint.factor } : {}),
+  }));
   return spec.template === 'jsonld' ? [...products, UNKNOWN_PRODUCT] : products;
 }
 
@@ -51,6 +60,9 @@ export async function setupDemoShops(db: Db, opts: Omit<StartOptions, 'products'
   try {
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
+      const existing = new Set(
+        (await queryRows<{ code: string }>(t, sql`SELECT code FROM parsers WHERE code = ANY(${sql.param(present.map((s) => s.code))}::text[])`)).map((r) => r.code),
+      );
       for (const running of shops.shops) {
         const shop = byCode.get(running.spec.code)!;
         const known = running.products.filter((p) => p !== UNKNOWN_PRODUCT);
@@ -63,6 +75,10 @@ export async function setupDemoShops(db: Db, opts: Omit<StartOptions, 'products'
         await t.execute(sql`INSERT INTO parsers (code, name, network_id, shop_id, country, definition, schedule, demo)
           VALUES (${shop.code}, ${shop.name}, ${shop.network_id}, ${shop.id}, ${running.spec.country}, ${JSON.stringify(definition)}::jsonb, ${DEMO_SCHEDULE}, true)
           ON CONFLICT (code) DO UPDATE SET definition = EXCLUDED.definition, updated_at = now()`);
+        // A new demo parser: its shop's history becomes what the parser would have recorded (history.ts).
+        if (!existing.has(shop.code)) {
+          await alignDemoHistory(t, { id: Number(shop.id), code: shop.code, networkId: Number(shop.network_id) }, known.map((p) => p.id), todayDay());
+        }
       }
     });
   } catch (err) {

@@ -20,6 +20,8 @@ export type Extraction = {
   currency: string | null;
   inStock: boolean | null;
   strategy: Exclude<ExtractionStrategy, 'auto'> | null;
+  /** The text (or machine value) the price was read from, as the page has it: shown for suspicious prices. */
+  priceText: string | null;
   problem: { kind: ParserProblemKind; message: string } | null;
 };
 
@@ -30,6 +32,7 @@ export type ExtractOptions = {
 };
 
 const EMPTY: Omit<Extraction, 'problem' | 'strategy'> = {
+  priceText: null,
   name: null,
   ean: null,
   price: null,
@@ -62,6 +65,13 @@ type Candidate = {
   oldPrice: ParsedPrice | null;
   currency: string | null;
   inStock: boolean | null;
+  priceText: string | null;
+};
+
+/** The source text of a price, spaces collapsed, short enough to show. */
+const sourceText = (v: unknown): string | null => {
+  const s = String(v ?? '').replace(/\s+/g, ' ').trim();
+  return s ? s.slice(0, 200) : null;
 };
 
 const availability = (v: unknown): boolean | null => {
@@ -114,6 +124,7 @@ function fromJsonLd($: CheerioAPI): Candidate | null {
     oldPrice: strike ? parseMachinePrice(strike.price) : null,
     currency: String(offer.priceCurrency ?? strike?.priceCurrency ?? '') || null,
     inStock: availability(offer.availability),
+    priceText: sourceText(priceValue),
   };
 }
 
@@ -141,6 +152,7 @@ function fromMicrodata($: CheerioAPI): Candidate | null {
     oldPrice: old.length ? parsePrice(old.text()) : null,
     currency: propValue($, offer.find('[itemprop="priceCurrency"]')) || currencyIn(priceEl.text()),
     inStock: availability(propValue($, offer.find('[itemprop="availability"]'))),
+    priceText: sourceText(raw ?? priceEl.text()),
   };
 }
 
@@ -161,11 +173,12 @@ function fromSelectors($: CheerioAPI, sel: ParserSelectors, format?: ParserPrice
     oldPrice: oldText.trim() ? parsePrice(oldText, format) : null,
     currency: currencyIn(priceText) ?? currencyIn(oldText),
     inStock: sel.outOfStock ? $(sel.outOfStock).length === 0 : null,
+    priceText: sourceText(priceText),
   };
 }
 
 function finish(c: Candidate, strategy: Extraction['strategy']): Extraction {
-  const base = { ...EMPTY, name: c.name, ean: c.ean, currency: c.currency, inStock: c.inStock, strategy };
+  const base = { ...EMPTY, name: c.name, ean: c.ean, currency: c.currency, inStock: c.inStock, priceText: c.priceText, strategy };
   if (!c.price || !c.price.ok) {
     const reason = c.price && !c.price.ok ? c.price.reason : 'empty';
     return { ...base, problem: { kind: 'price_unparseable', message: `price ${reason}: "${(c.price && !c.price.ok ? c.price.text : '').slice(0, 80)}"` } };

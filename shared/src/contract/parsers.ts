@@ -73,7 +73,7 @@ export type ParserDefinitionInput = z.input<typeof parserDefinitionSchema>;
 // Runs and problems
 // ---------------------------------------------------------------------------------------------------
 
-export const PARSER_PROBLEM_KINDS = ['http_status', 'timeout', 'blocked', 'layout_changed', 'price_unparseable', 'too_large', 'redirect_loop', 'not_allowed', 'invalid_definition', 'invalid_encoding', 'not_found', 'network'] as const;
+export const PARSER_PROBLEM_KINDS = ['http_status', 'timeout', 'blocked', 'layout_changed', 'price_unparseable', 'too_large', 'redirect_loop', 'not_allowed', 'invalid_definition', 'invalid_encoding', 'not_found', 'network', 'suspicious_price'] as const;
 export type ParserProblemKind = (typeof PARSER_PROBLEM_KINDS)[number];
 
 export const PARSER_RUN_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -151,6 +151,62 @@ export type ParserRunProblem = z.infer<typeof parserRunProblemSchema>;
 
 /** data.file is then downloaded with GET /data/{file} (spec "File download"). */
 export const parserRunFileResponseSchema = okSchema(z.object({ file: z.string(), extension: fileExtensionSchema }));
+
+// ---------------------------------------------------------------------------------------------------
+// Sanity guard: suspicious prices (server/docs/parsers.md "Sanity guard")
+// ---------------------------------------------------------------------------------------------------
+
+/** What a held price was compared with: the product's last price in the shop, or the network's median that day. */
+export const SUSPICIOUS_REFERENCES = ['shop', 'network'] as const;
+
+export const suspiciousPricesQuerySchema = pagingQuerySchema.extend({
+  /** Parser id. */
+  parser: idSchema.optional(),
+  /** Network code. */
+  network: z.string().trim().min(1).max(100).optional(),
+});
+export type SuspiciousPricesQuery = z.input<typeof suspiciousPricesQuerySchema>;
+
+export const suspiciousPriceSchema = z.object({
+  _id: z.string(),
+  runId: z.string(),
+  parserId: z.string(),
+  parserName: z.string(),
+  network: z.string(),
+  /** The shop's country: the money's currency. */
+  country: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  shopId: z.string(),
+  shopName: z.string(),
+  /** The day it was observed for (YYYY-MM-DD). */
+  day: z.string(),
+  /** The reference price (major units) and what it was. */
+  oldPrice: z.number(),
+  reference: z.enum(SUSPICIOUS_REFERENCES),
+  /** What a shopper pays (major units): the promo price when there is one. */
+  newPrice: z.number(),
+  regular: z.number(),
+  promo: z.number().nullable(),
+  inStock: z.boolean(),
+  currency: z.string().nullable(),
+  /** (new − old) / old × 100, rounded to one decimal. */
+  changePct: z.number(),
+  /** The page text the price was read from, and the page. */
+  text: z.string().nullable(),
+  url: z.string(),
+  createdAt: z.string(),
+  decision: z.enum(['confirmed', 'rejected']).nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type SuspiciousPrice = z.infer<typeof suspiciousPriceSchema>;
+export const suspiciousPricesResponseSchema = okSchema(pageOf(suspiciousPriceSchema));
+export type SuspiciousPrices = z.infer<typeof suspiciousPricesResponseSchema>['data'];
+
+export const suspiciousPriceParamsSchema = z.object({ id: idSchema });
+/** Confirm / reject: the decided item; `written` = spans the confirmation wrote (0: its day was already past). */
+export const suspiciousDecisionResponseSchema = okSchema(z.object({ item: suspiciousPriceSchema, written: z.number() }));
+export type SuspiciousDecision = z.infer<typeof suspiciousDecisionResponseSchema>['data'];
 
 // ---------------------------------------------------------------------------------------------------
 // Extraction (the CLI and scraper results)

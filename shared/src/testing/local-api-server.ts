@@ -12,7 +12,8 @@ export type ReceivedRequest = {
 };
 
 export type Answer = { status?: number; json?: unknown; text?: string; contentType?: string; bytes?: Buffer };
-export type Handler = (request: ReceivedRequest) => Answer;
+/** A promise lets a test hold the answer back (to see what the screen shows while it waits). */
+export type Handler = (request: ReceivedRequest) => Answer | Promise<Answer>;
 
 export type LocalApiServer = {
   url: string;
@@ -29,7 +30,7 @@ export async function startLocalApiServer(): Promise<LocalApiServer> {
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const request: ReceivedRequest = {
         method: req.method ?? 'GET',
@@ -41,7 +42,7 @@ export async function startLocalApiServer(): Promise<LocalApiServer> {
       received.push(request);
       const handler = routes.get(`${request.method} ${request.path}`);
       const answer: Answer = handler
-        ? handler(request)
+        ? await handler(request)
         : { status: 404, json: { success: false, error: { code: 'route_not_found', message: 'No route' } } };
       const status = answer.status ?? 200;
       if (answer.json !== undefined) {

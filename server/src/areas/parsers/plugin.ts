@@ -40,6 +40,7 @@ export default fp(
       maxAttempts: 3,
       catchUpMs: 6 * 3600_000,
       scheduling: true,
+      priceGuardShare: config.priceGuardShare,
     };
     const worker = createParserWorker(fastify.db, queries, fastify.log, workerOptions);
     /**

@@ -10,6 +10,10 @@ import {
   parsersListResponseSchema,
   parsersSchedulesQuerySchema,
   parsersSchedulesResponseSchema,
+  suspiciousDecisionResponseSchema,
+  suspiciousPriceParamsSchema,
+  suspiciousPricesQuerySchema,
+  suspiciousPricesResponseSchema,
 } from '@pricewatch/shared/contract';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
@@ -52,6 +56,25 @@ const parsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/parsers/runs/:id/results',
     { schema: { params: parserRunParamsSchema, response: { 200: parserRunFileResponseSchema } } },
     async (request) => ok(await service.results(currentUser(request), request.params.id)),
+  );
+
+  // The sanity guard's queue (docs/parsers.md "Sanity guard").
+  fastify.get(
+    '/parsers/suspicious',
+    { schema: { querystring: suspiciousPricesQuerySchema, response: { 200: suspiciousPricesResponseSchema } } },
+    async (request) => ok({ ...(await service.suspicious(currentUser(request), request.query)), limit: request.query.limit, skip: request.query.skip }),
+  );
+
+  fastify.post(
+    '/parsers/suspicious/:id/confirm',
+    { schema: { params: suspiciousPriceParamsSchema, response: { 200: suspiciousDecisionResponseSchema } } },
+    async (request) => ok(await service.decideSuspicious(currentUser(request), request.params.id, 'confirmed')),
+  );
+
+  fastify.post(
+    '/parsers/suspicious/:id/reject',
+    { schema: { params: suspiciousPriceParamsSchema, response: { 200: suspiciousDecisionResponseSchema } } },
+    async (request) => ok(await service.decideSuspicious(currentUser(request), request.params.id, 'rejected')),
   );
 };
 

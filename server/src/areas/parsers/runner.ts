@@ -10,10 +10,12 @@ import { sql } from 'drizzle-orm';
 import { parserDefinitionSchema, type ParserDefinition } from '@pricewatch/shared/contract';
 import type { Db } from '../../db/client';
 import { todayIso } from '../../lib/days';
+import { currencyOf } from '../../lib/money';
 import { recordObservations, type Observation } from '../prices/record';
 import { onPricesWritten } from '../alarms/hook';
 import { crawl, type PageOutcome } from '../../scraping/crawl';
 import type { ItemRow, ParsersQueries, RunRow } from './queries';
+import { DEFAULT_PRICE_GUARD_SHARE, holdObservations, screenObservations, type SourcedObservation } from './suspicious';
 import { settleScraperRequests } from '../scrapers/settle';
 
 export type RunnerOptions = {
@@ -26,6 +28,8 @@ export type RunnerOptions = {
   /** A dead worker: stop writing (tests simulate a process that dies mid-run). */
   isAbandoned?: () => boolean;
   flushEveryMs?: number;
+  /** The sanity guard's share (PRICE_GUARD_SHARE): a price moving more is held as suspicious (suspicious.ts). */
+  priceGuardShare?: number;
 };
 
 export type RunSummary = { status: 'done' | 'failed' | 'abandoned'; pricesFound: number; notFound: number; errors: Record<string, number>; written: number };
@@ -34,9 +38,10 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
   const parser = await q.parser(run.parser_id);
   const errors: Record<string, number> = {};
   const counts = { pagesTotal: 0, pagesDone: 0, pricesFound: 0, notFound: 0 };
-  const finish = async (status: 'done' | 'failed', failure: string | null, observations: Observation[]) => {
+  const finish = async (status: 'done' | 'failed', failure: string | null, observations: SourcedObservation[]) => {
     if (opts.isAbandoned?.()) return 0;
     let written = 0;
+    let recorded: Observation[] = [];
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       const [mine] = (
@@ -44,8 +49,12 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
       ).rows;
       if (!mine) return; // The lease was lost: another worker owns the run now.
       if (observations.length && status === 'done') {
-        const r = await recordObservations(t, observations);
+        // Prices far from their reference wait for a person's decision instead (docs/parsers.md "Sanity guard").
+        const { accepted, held } = await screenObservations(t, observations, opts.priceGuardShare ?? DEFAULT_PRICE_GUARD_SHARE);
+        await holdObservations(t, { id: Number(run.id), parserId: Number(run.parser_id) }, held);
+        const r = await recordObservations(t, accepted);
         written = r.extended + r.opened;
+        recorded = accepted;
       }
       await t.execute(sql`UPDATE parser_runs SET status = ${status}, finished_at = now(), heartbeat_at = now(), failure = ${failure},
           pages_total = ${counts.pagesTotal}, pages_done = ${counts.pagesDone}, prices_found = ${counts.pricesFound},
@@ -62,7 +71,7 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
       }
     });
     // After the commit: the alarms these prices touch are evaluated in the background (docs/alarms.md).
-    if (written > 0) void onPricesWritten(db, observations.map((o) => ({ productId: o.productId, shopId: o.shopId })));
+    if (written > 0) void onPricesWritten(db, recorded.map((o) => ({ productId: o.productId, shopId: o.shopId })));
     return written;
   };
 
@@ -92,7 +101,7 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
   let seq = 0;
   let pending: { outcome: PageOutcome; seq: number }[] = [];
   const items: ItemRow[] = [];
-  const observations: Observation[] = [];
+  const observations: SourcedObservation[] = [];
   const day = todayIso();
   let lastFlush = Date.now();
   let lost = false;
@@ -134,6 +143,10 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
             promo: x.promo ? minor(x.price) : null,
             inStock: x.inStock ?? true,
             source: 'parser',
+            url: o.url,
+            text: x.priceText,
+            seq: s,
+            currency: x.currency,
           });
         }
       }
@@ -173,7 +186,8 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
     await crawl(
       urls,
       {
-        extract: { strategy: def.strategy, selectors: def.selectors, priceFormat: def.priceFormat },
+        // The shop's country and currency settle separators the text leaves open and refuse other currencies.
+        extract: { strategy: def.strategy, selectors: def.selectors, priceFormat: def.priceFormat, country: parser.country, currency: currencyOf(parser.country) },
         concurrency: def.concurrency,
         rateLimitPerSecond: opts.politeness ? def.rateLimitPerSecond : null,
         timeoutSeconds: def.timeoutSeconds,

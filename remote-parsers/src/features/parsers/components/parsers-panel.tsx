@@ -48,7 +48,11 @@ function ProblemsCell({ parser }: { parser: ParserListItem }) {
   );
 }
 
-export function ParsersPanel({ canWrite }: { canWrite: boolean }) {
+/**
+ * `suspicious`: the count of held prices waiting, how to open their queue (a filter of this screen), and
+ * how many decisions were made there (a rejection is a problem of its run: the list is read again).
+ */
+export function ParsersPanel({ canWrite, suspicious }: { canWrite: boolean; suspicious?: { count: number; open: () => void; decisions: number } }) {
   const { t, i18n } = useParsersTranslation();
   const errorText = useErrorText();
   const [filters, setFilters] = useState<Filters>({ text: '', onlyWithProblems: false, onlyWithNotFound: false, page: 0 });
@@ -61,7 +65,7 @@ export function ParsersPanel({ canWrite }: { canWrite: boolean }) {
     onlyWithProblems: filters.onlyWithProblems || undefined,
     onlyWithNotFound: filters.onlyWithNotFound || undefined,
   };
-  const list = useApi(JSON.stringify(query), () => getParsers(query));
+  const list = useApi(`${JSON.stringify(query)}#${suspicious?.decisions ?? 0}`, () => getParsers(query));
   const reload = list.reload;
   const onEnd = useCallback(
     (parserId: string, run: ParserRun) => {
@@ -197,6 +201,11 @@ export function ParsersPanel({ canWrite }: { canWrite: boolean }) {
           <Checkbox.Control />
           <Checkbox.Label>{t('filters.onlyWithNotFound')}</Checkbox.Label>
         </Checkbox.Root>
+        {suspicious && suspicious.count > 0 && (
+          <Button size="xs" variant="outline" colorPalette="orange" onClick={suspicious.open}>
+            {t('filters.suspicious', { count: suspicious.count })}
+          </Button>
+        )}
       </HStack>
       {list.error ? (
         <ErrorState title={t('errors.load')} message={errorText(list.error)} onRetry={list.reload} />
