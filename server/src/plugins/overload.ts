@@ -140,13 +140,17 @@ export default fp(
     const { config } = fastify;
     const gate = createDbGate({
       // PGlite runs one query at a time on the main thread; node-postgres' pool holds 10 connections.
+      // (Measured under load: 4 slots on PGlite let one turn serve several searches back to back again,
+      // and search timeouts came back; see docs/overload.md.)
       concurrency: config.overload.concurrency ?? (config.databaseUrl ? 10 : 1),
       maxPending: config.overload.maxPending,
       maxWaitMs: config.overload.maxWaitMs,
     });
     fastify.decorate('dbGate', gate);
     fastify.decorate('admitDbRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.isMultipart()) return;
+      // By the header: @fastify/multipart marks a request only later, when its body is parsed. Uploads
+      // (alarm imports: src/areas/alarms/upload.ts) bound themselves.
+      if (/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
       const release = await gate.enter(() => request.raw.destroyed || request.raw.socket?.destroyed === true);
       (request as Held)[RELEASE] = release;
       // Whichever comes first: the answer is ready, or the connection closed under a running handler.
