@@ -1,24 +1,29 @@
 /**
- * `pnpm --filter @pricewatch/server run extract -- <url> [--definition file.json] [--allow-private]`
+ * `pnpm --filter @pricewatch/server run extract -- <url> [--definition file.json] [--country cz] [--allow-private]`
  * prints, as JSON, what the engine extracts from one page: name, EAN, price, old price, promo flag,
  * currency, stock and the strategy that matched — auto-detection (JSON-LD, then microdata) unless a
  * definition is given. A way to check a shop before adding it (README "Checking a shop before adding it").
+ * --country reads the page as that country's parser does (its currency; separators the text leaves open).
  * Loopback and private addresses are refused unless --allow-private (e.g. for the demo shops).
  */
 import { readFileSync } from 'node:fs';
-import { parserDefinitionSchema, type ExtractedOffer } from '@pricewatch/shared/contract';
+import { COUNTRIES, parserDefinitionSchema, type ExtractedOffer } from '@pricewatch/shared/contract';
+import { currencyOf } from '../lib/money';
 import { crawl } from './crawl';
 
 function usage(message?: string): never {
   if (message) console.error(message);
-  console.error('usage: extract <url> [--definition file.json] [--allow-private]');
+  console.error('usage: extract <url> [--definition file.json] [--country ua|ge|cz|pl] [--allow-private]');
   process.exit(2);
 }
 
 async function main() {
   const args = process.argv.slice(2).filter((a) => a !== '--');
-  const url = args.find((a) => !a.startsWith('--') && args[args.indexOf(a) - 1] !== '--definition');
+  const url = args.find((a, i) => !a.startsWith('--') && !['--definition', '--country'].includes(args[i - 1] ?? ''));
   if (!url) usage();
+  const countryIndex = args.indexOf('--country');
+  const country = countryIndex >= 0 ? args[countryIndex + 1] : undefined;
+  if (countryIndex >= 0 && !(COUNTRIES as readonly string[]).includes(country ?? '')) usage(`--country is one of ${COUNTRIES.join(', ')}`);
   const defIndex = args.indexOf('--definition');
   let raw: unknown = { productUrls: [url] };
   if (defIndex >= 0) {
@@ -39,7 +44,7 @@ async function main() {
   await crawl(
     [url],
     {
-      extract: def,
+      extract: country ? { ...def, country, currency: currencyOf(country) } : def,
       concurrency: 1,
       rateLimitPerSecond: null,
       timeoutSeconds: def.timeoutSeconds,

@@ -14,10 +14,10 @@ import { booleanQuery, fileExtensionSchema, idListSchema, idSchema, pageOf, pagi
 export const EXTRACTION_STRATEGIES = ['auto', 'jsonld', 'microdata', 'selectors'] as const;
 export type ExtractionStrategy = (typeof EXTRACTION_STRATEGIES)[number];
 
-/** How a shop writes its numbers: decimal separator and thousands separator ('' = none). */
+/** How a shop writes its numbers: decimal separator and thousands separator ('' = none; "'" Swiss, also ’). */
 export const parserPriceFormatSchema = z.object({
   decimal: z.enum([',', '.']),
-  thousands: z.enum(['', ' ', '.', ',']).default(''),
+  thousands: z.enum(['', ' ', '.', ',', "'"]).default(''),
 });
 export type ParserPriceFormat = z.infer<typeof parserPriceFormatSchema>;
 
@@ -73,7 +73,7 @@ export type ParserDefinitionInput = z.input<typeof parserDefinitionSchema>;
 // Runs and problems
 // ---------------------------------------------------------------------------------------------------
 
-export const PARSER_PROBLEM_KINDS = ['http_status', 'timeout', 'blocked', 'layout_changed', 'price_unparseable', 'too_large', 'redirect_loop', 'not_allowed', 'invalid_definition', 'invalid_encoding', 'not_found', 'network', 'suspicious_price'] as const;
+export const PARSER_PROBLEM_KINDS = ['http_status', 'timeout', 'blocked', 'layout_changed', 'price_unparseable', 'too_large', 'redirect_loop', 'not_allowed', 'invalid_definition', 'invalid_encoding', 'not_found', 'network', 'suspicious_price', 'price_conflict', 'price_variants', 'currency_mismatch'] as const;
 export type ParserProblemKind = (typeof PARSER_PROBLEM_KINDS)[number];
 
 export const PARSER_RUN_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

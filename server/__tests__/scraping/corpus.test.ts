@@ -1,0 +1,25 @@
+/**
+ * The scraping corpus (corpus/README.md): 78 product pages written apart from the engine, each with the
+ * answer a careful shopper gives. Every page is extracted as its shop's parser run would (definition,
+ * country, currency); the engine may refuse a page it is unsure of, but must never record a wrong price,
+ * and must find at least 95 % of the prices. `npm run bench` prints the same per strategy (bench/corpus.ts).
+ */
+import path from 'node:path';
+import { corpusDir, loadCorpus, scoreCorpus, scorePage } from '../../bench/corpus-score';
+
+const dir = corpusDir(path.resolve(__dirname, '../..'));
+const pages = loadCorpus(dir);
+
+describe('scraping corpus: pages the engine never saw', () => {
+  it.each(pages.map((p) => [p.entry.id, p] as const))('%s: no wrong price, old price, currency or EAN', (_, { entry, html }) => {
+    const s = scorePage(entry, html);
+    expect({ verdict: s.verdict === 'wrong' ? 'wrong' : 'not wrong', detail: s.verdict === 'wrong' ? s.detail : null }).toEqual({ verdict: 'not wrong', detail: null });
+  });
+
+  it('finds at least 95 % of the prices and refuses every page without one', () => {
+    const score = scoreCorpus(dir);
+    expect(score.total.wrong).toBe(0);
+    expect(score.found / score.pricePages).toBeGreaterThanOrEqual(0.95);
+    expect(score.refusedRight).toBe(score.refusePages);
+  });
+});

@@ -1,0 +1,509 @@
+/**
+ * What a shopper sees as the product's price: the amounts written as money in the main product area (the
+ * block around the product's h1) and in sticky buy bars, each with what the page says about it — struck
+ * through (an old price), or labelled as something else than the price: a loyalty-card or app price, an
+ * instalment, a delivery threshold, a saving, a per-unit, netto, lowest-in-30-days, deposit or fee, a volume
+ * tier, a 'from' price of another offer, an approximation, another currency. Related products, carts,
+ * headers, menus and hidden elements are never read. The extraction strategies check their price against
+ * this view (docs/parsers.md "Cross-checks").
+ */
+import type { CheerioAPI } from 'cheerio';
+import { isTag, isText, type AnyNode, type Element } from 'domhandler';
+import type { ParserPriceFormat } from '@pricewatch/shared/contract';
+import { amountsIn, countryDecimal, normalizePriceText, type PriceContext } from './price';
+
+export type LabelKind =
+  | 'loyalty'
+  | 'instalment'
+  | 'delivery'
+  | 'saving'
+  | 'net'
+  | 'per_unit'
+  | 'lowest'
+  | 'fee'
+  | 'tier'
+  | 'alternative'
+  | 'from'
+  | 'approx'
+  | 'other_currency';
+
+export type Mention = {
+  /** The amount; null when it cannot be read for sure (a split price without markup saying so). */
+  value: number | null;
+  currency: string | null;
+  struck: boolean;
+  label: LabelKind | null;
+  /** In a sticky buy bar rather than the product area. */
+  sticky: boolean;
+  /** Its element or the line it sits in is marked as a price (class, id, itemprop: price, cena, preis…). */
+  priceElement: boolean;
+  el: Element;
+  /** The text around it, for messages. */
+  text: string;
+};
+
+export type PageView = {
+  /** The main product area: the closest block around the product's h1 that shows a price. */
+  main: Element | null;
+  mentions: Mention[];
+  /** The product area says the price is on request, after login or in the cart. */
+  onRequest: boolean;
+  /** The page has a product area (an h1 or a microdata Product), whether or not it shows a price. */
+  productArea: boolean;
+  /** Elements of the main area and the sticky bars, for "is this element inside?" questions. */
+  contains: (el: Element) => boolean;
+  /** The text of an element as rendered for reading prices (split prices joined, struck parts kept). */
+  textOf: (el: Element) => string;
+  /** The same without its struck-through parts, and those parts (an old price inside the price element). */
+  splitStruck: (el: Element) => { text: string; struck: string };
+  struck: (el: Element) => boolean;
+  hidden: (el: Element) => boolean;
+  excluded: (el: Element) => boolean;
+};
+
+const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'iframe', 'object', 'select', 'option', 'textarea', 'input', 'button-hidden']);
+const BLOCK_TAGS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'br', 'button', 'dd', 'details', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'label', 'legend', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody',
+  'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'body', 'html',
+]);
+
+/** Blocks that are not this product: other products, carts, site chrome. */
+const EXCLUDED_ZONE =
+  /(related|recommend|similar|upsell|up-sell|cross-?sell|accessor|recently|viewed|last-?seen|carousel|slider|product-?tile|product-?grid|products-?list|teaser|mini-?cart|header-?cart|site-header-cart|cart-?(summary|contents|widget|preview|drawer|total|icon|count|bubble)|basket-?(summary|total|preview)|cookie|newsletter|breadcrumb|navbar|(^|[-_\s])menu($|[-_\s])|sidebar|banner|promo-?strip|topbar|announcement)/i;
+const EXCLUDED_ROLES = /^(navigation|banner|contentinfo|complementary|dialog|alertdialog|menu)$/i;
+/** Headings of blocks of other products, when their markup does not say so. */
+const RELATED_HEADING =
+  /(you may also like|also bought|also viewed|related|similar|recommended|recently viewed|frequently bought|complete the look|з цим товаром|схожі|рекоменд|переглянуті|вам може|с этим товаром|похожие|вы смотрели|podobn|polecane|inni kupili|ostatnio oglądane|související|naposledy|mohlo by|könnte ihnen|ähnliche|zuletzt angesehen|kunden kauften|მსგავსი|ასევე|რეკომენდ)/i;
+const STICKY = /(sticky|buy-?bar|buybar|fixed-?(buy|cart|bottom|price)|floating-?(buy|cart|bar|price)|bottom-?bar|add-?to-?cart-?bar)/i;
+const HIDDEN_CLASS = /(^|\s)(hidden|d-none|is-hidden|visually-hidden|sr-only|screen-reader-text|invisible|u-hidden|hide)(\s|$)/;
+const RESPONSIVE_SHOW = /(^|\s)(sm|md|lg|xl|2xl):(block|flex|inline|inline-block|grid|table)(\s|$)/;
+const STRUCK_CLASS =
+  /(^|[\s_-])(old|was|strike|striked|strikethrough|line-through|crossed|crossout|crossed-out|before|statt|uvp|rrp|msrp|compare|compare-at|list-?price|listprice|original|puvodni|stara|stary|streich|streichpreis)($|[\s_-])/i;
+const STRUCK_TEXT =
+  /^\s*(statt|was|war|uvp|rrp|msrp|list price|compare at|regular price was|běžná cena|pôvodná cena|původní cena|doporučená( cena)?|стара ціна|старая цена|була|було|было|zamiast|wcześniej|poprzednio|dříve|predtým|vorher|bisher|ძველი ფასი)(?![\p{L}])/iu;
+const PRICE_TOKEN = /(price|cena|ceny|cina|preis|prix|prezzo|precio|ціна|цiна|цена|ფასი|amount|money)/i;
+const CENTS_CLASS = /(cent|coin|kop|dec|fraction|frac|minor|penny|pennies|sup|small|grosz|haler|tetri|after-?(comma|point|dot)|rest)/i;
+
+/** Labels saying an amount is not the item's price, by the words beside it. Order: the first match names it. */
+const TEXT_LABELS: [LabelKind, RegExp][] = [
+  ['lowest', /(najniższa|lowest price|nejnižší|najnižšia|найнижч|наименьш|niedrigste|30\s*(dni|днів|дней|days|dn[ií]|tag))/i],
+  ['instalment', /(міс\b|мес\b|розстроч|рассроч|\/\s*mo\b|\bmo\.|per month|month|mies|měs|\bmtl|monat|\braty?\b|splátk|платеж|частин|кредит|credit|afterpay|klarna|affirm|payments? of|interest-free|განვადებ|თვეში|finanzier|leasing|\braten\b|installment|instalment|à\s*[\d,.]+\s*€|×\s*\d+\s*(платеж|plat|rat))/i],
+  ['loyalty', /(карт(к|о|а|і|и|у|ою|кою|ой|ы)|\bcard\b|clubcard|payback|клуб|власник|kart(ą|ou|a|y|e)\b|\bclub\b|\bklub\b|\bapp\b|додат(ок|ку|ком)|приложени|aplikac|აპლიკაც|ბარათ|\bplus\b|member|věrnost|lojal|loyal|program)/i],
+  ['saving', /(економ|эконом|ušetř|oszczęd|sparen|you save|\bsave\b|savings|вигод|выгод|скидк|დაზოგ|бонус|bonus|cashback|кешбек|trade-?in|zvýhodn|\brabat|sleva\b|знижк)/i],
+  ['delivery', /(доставк|достав|delivery|shipping|\bship|versand|lieferung|liefer|doprav|doruč|dodání|přeprav|dostaw|wysyłk|przesyłk|odbiór|porto\b|მიწოდებ|zdarma od|darmowa|gratis|\bfree\b|безкоштовн|бесплатн|spedition|postage|kurier|кур'єр|пошта|minim|мінімал|mindest)/i],
+  ['net', /(netto|\bnet\b|без\s*пдв|без\s*ндс|bez\s*dph|bez\s*vat|excl\.?\s*(vat|tax|btw)|without\s*vat|ohne\s*mwst|zzgl\.?\s*(\d+\s*%\s*)?mwst|\+\s*vat|before\s*tax|დღგ-ს\s*გარეშე)/i],
+  ['fee', /(pfand|záloh|kaucj|depozit|deposit|застав|recykl|recycl|\bvrg\b|poplat|gebühr|\bfee\b|ekolog)/i],
+  // Volume tiers and multi-buys: 'від 10 уп.', 'ab 5 Stück', '2 шт за', '2 for', '1+1', 'druhý kus za'.
+  ['tier', /((від|вiд|от|od|ab|from|при)\s*\d+\s*(уп|шт|szt|ks|kus|par|stück|stk|pcs|pieces|items|units|бал|bal|бут)|przy zakupie\s*\d|when you buy\s*\d|\b\d\s*\+\s*(\d\b|szt|шт|ks|pcs)|druh(ý|á|é)\s*(kus\s*)?za|друг(ий|а|е)\s*(товар\s*)?за|second\s*(one|item)?\s*for)/iu],
+  ['alternative', /(rozbal|refurb|\bused\b|б\/у|уцін|уценен|outlet|second.?hand|pozostałe|other sizes|інші розміри|другие размеры|more seller|other seller|seller options|inne oferty|další nabídk|weitere angebote|ostatní varianty|renewed)/i],
+];
+/** The same by class, id and test ids of the amount's element and its line. */
+const CLASS_LABELS: [LabelKind, RegExp][] = [
+  ['lowest', /(omnibus|lowest|najnizsza|price-history)/i],
+  ['instalment', /(credit|install?ment|financ|leasing|afterpay|klarna|affirm|(^|[-_\s])raty?($|[-_\s])|splatk|monthly|(^|[-_\s])rate($|[-_\s]))/i],
+  ['loyalty', /(loyal|(^|[-_\s])card($|[-_\s])|club|(^|[-_\s])app($|[-_\s])|member|(^|[-_\s])plus($|[-_\s])|karta|(^|[-_\s])bonus)/i],
+  ['saving', /((^|[-_\s])save($|[-_\s])|saving|you-?save|(^|[-_\s])econ|usetr|sparen|discount-amount|trade-?in|cashback|buyback)/i],
+  ['delivery', /(deliver|shipping|versand|doprav|dostaw|freeship)/i],
+  ['net', /((^|[-_\s])(net|netto|novat|nett)($|[-_\s])|without-?vat|no-?vat|excl-?vat|bez-?dph|ohne-?mwst)/i],
+  ['per_unit', /((^|[-_\s])unit|base-?price|baseprice|per-?item|per-?unit|per-?kg|grundpreis|measure)/i],
+  ['fee', /(deposit|pfand|recycl|(^|[-_\s])fee($|[-_\s])|(^|[-_\s])vrg($|[-_\s]))/i],
+  ['tier', /((^|[-_\s])tier|(^|[-_\s])scale($|[-_\s])|volume|staffel|bulk)/i],
+  ['alternative', /((^|[-_\s])alt($|[-_\s])|more-?sellers|other-?offers|(^|[-_\s])sellers|refurb|(^|[-_\s])used($|[-_\s])|outlet)/i],
+];
+const FROM_BEFORE = /(^|[^\p{L}])(від|вiд|от|from|od|ab|starting (at|from)|already from|dès|a partir de)\s*$/iu;
+const FROM_AFTER = /^\s*-?\s*დან/;
+const MULTIBUY_BEFORE = /(^|[^\d])\d+\s*(шт\.?|szt\.?|ks|pcs|stück|stk|x|×)?\s*(за|za|for|für)\s*(€|\$|£|chf|fr\.)?\s*$/i;
+const APPROX_BEFORE = /(≈|~|\bca\.|circa|approx\.?|приблизно|примерно|около)\s*$/i;
+export const PRICE_ON_REQUEST =
+  /(on\s*request|(see|view)\s*(the\s*)?price\s*in\s*(the\s*)?cart|price\s*in\s*cart|add\s*to\s*cart\s*to\s*see|log\s*in\s*to\s*see|after\s*log\s*in|na\s*zapytanie|na\s*dotaz|cena\s*dohodou|po\s*přihlášení|po\s*prihlásení|po\s*zalogowaniu|auf\s*anfrage|на\s*запит|по\s*запросу|уточнюйте|уточняйте|მოთხოვნით)/i;
+
+const attr = (el: Element, name: string) => el.attribs?.[name] ?? '';
+const tokensOf = (el: Element) => `${attr(el, 'class')} ${attr(el, 'id')} ${attr(el, 'data-testid')} ${attr(el, 'data-test')} ${attr(el, 'data-name')} ${attr(el, 'itemprop')}`;
+
+/** Top-level rules of a style sheet: `@media`, `@supports`… blocks are left out (not the page as a desktop shows it). */
+function cssRules(css: string): { selectors: string; decl: string }[] {
+  const out: { selectors: string; decl: string }[] = [];
+  let depth = 0;
+  let start = 0;
+  let selectors = '';
+  let skip = false;
+  for (let i = 0; i < css.length; i++) {
+    const c = css[i];
+    if (c === '{') {
+      if (depth === 0) {
+        selectors = css.slice(start, i).trim();
+        skip = selectors.startsWith('@');
+      }
+      depth++;
+      start = i + 1;
+    } else if (c === '}') {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) {
+        if (!skip) out.push({ selectors, decl: css.slice(start, i) });
+        start = i + 1;
+      }
+    }
+  }
+  return out;
+}
+
+/** What a page's own <style> blocks say about elements: struck through, hidden, superscript. */
+function styleSets($: CheerioAPI) {
+  const struck = new Set<Element>();
+  const hidden = new Set<Element>();
+  const sup = new Set<Element>();
+  let evaluated = 0;
+  const styles = $('style').toArray();
+  if (!styles.length) return { struck, hidden, sup };
+  // Class names and ids the page uses: a rule about others matches nothing and is not evaluated (on a
+  // shop's page most of its inline CSS is about elements elsewhere; evaluating it all costs seconds).
+  const classes = new Set<string>();
+  const ids = new Set<string>();
+  for (const el of $('[class], [id]').toArray()) {
+    if (!isTag(el)) continue;
+    for (const c of (el.attribs.class ?? '').split(/\s+/)) if (c) classes.add(c);
+    if (el.attribs.id) ids.add(el.attribs.id);
+  }
+  const mayMatch = (selector: string) => {
+    const last = selector.split(/[\s>+~]+/).filter(Boolean).pop() ?? '';
+    const cls = [...last.matchAll(/\.([\w-]+)/g)].map((m) => m[1]!);
+    const id = /#([\w-]+)/.exec(last)?.[1];
+    return cls.every((c) => classes.has(c)) && (!id || ids.has(id));
+  };
+  for (const styleEl of styles) {
+    const css = $(styleEl).text().replace(/\/\*[\s\S]*?\*\//g, '');
+    for (const { selectors, decl } of cssRules(css)) {
+      const target = /line-through/i.test(decl)
+        ? struck
+        : /display\s*:\s*none|visibility\s*:\s*hidden/i.test(decl)
+          ? hidden
+          : /vertical-align\s*:\s*(super|top|text-top)/i.test(decl)
+            ? sup
+            : null;
+      if (!target) continue;
+      for (const sel of selectors.split(',')) {
+        const one = sel.trim();
+        // States (:hover) and pseudo-elements do not describe the page as served.
+        if (!one || /:(?!not\()/.test(one) || !mayMatch(one) || ++evaluated > 400) continue;
+        try {
+          for (const el of $(one).toArray()) if (isTag(el)) target.add(el);
+        } catch {
+          // A selector cheerio does not understand says nothing we can use.
+        }
+      }
+    }
+  }
+  return { struck, hidden, sup };
+}
+
+export type ViewOptions = { format?: ParserPriceFormat; ctx?: PriceContext; extraScopes?: Element[] };
+
+export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
+  const styles = styleSets($);
+  const decimal = opts.format?.decimal ?? countryDecimal(opts.ctx?.country);
+  const renderMemo = new Map<Element, string>();
+
+  const isHidden = (el: Element): boolean => {
+    if (styles.hidden.has(el)) return true;
+    if (el.attribs && 'hidden' in el.attribs) return true;
+    if (/display\s*:\s*none|visibility\s*:\s*hidden/i.test(attr(el, 'style'))) return true;
+    const cls = attr(el, 'class');
+    return HIDDEN_CLASS.test(cls) && !RESPONSIVE_SHOW.test(cls);
+  };
+  const isExcluded = (el: Element): boolean => {
+    if (/^(body|html|main)$/.test(el.name)) return false;
+    if (el.name === 'nav' || el.name === 'aside') return true;
+    if ((el.name === 'header' || el.name === 'footer') && !hasH1(el)) return true;
+    if (EXCLUDED_ROLES.test(attr(el, 'role'))) return true;
+    const t = `${attr(el, 'class')} ${attr(el, 'id')} ${attr(el, 'data-testid')} ${attr(el, 'data-test')}`;
+    if (EXCLUDED_ZONE.test(t)) return true;
+    // A block headed 'You may also like', 'Podobné produkty'…
+    const heads = el.children.filter(isTag).slice(0, 2);
+    return heads.some((h) => (/^h[2-4]$/.test(h.name) || /(title|heading)/i.test(attr(h, 'class'))) && h.children.length < 8 && RELATED_HEADING.test(plainText(h)));
+  };
+  const plainText = (el: Element): string => el.children.map((c) => (isText(c) ? c.data : isTag(c) ? plainText(c) : '')).join('').slice(0, 200);
+  const hasH1 = (el: Element): boolean => el.children.some((c) => isTag(c) && (c.name === 'h1' || hasH1(c)));
+  const isStruckEl = (el: Element): boolean =>
+    el.name === 'del' || el.name === 's' || el.name === 'strike' || styles.struck.has(el) || /line-through/i.test(attr(el, 'style')) || STRUCK_CLASS.test(attr(el, 'class'));
+  const isCentsLike = (el: Element, text: string): boolean =>
+    /^\d{1,2}$/.test(text.trim()) &&
+    (el.name === 'sup' || el.name === 'small' || styles.sup.has(el) || /vertical-align\s*:\s*(super|top)/i.test(attr(el, 'style')) || (/^(small|span|i|b|em|strong|u|data)$/.test(el.name) && CENTS_CLASS.test(attr(el, 'class'))));
+
+  /** How much text an element holds, cheaply (no strings built): big blocks are not read whole. */
+  const sizeMemo = new Map<Element, number>();
+  const sizeOf = (el: Element): number => {
+    let n = sizeMemo.get(el);
+    if (n !== undefined) return n;
+    n = 0;
+    for (const c of el.children) n += isText(c) ? c.data.length : isTag(c) && !SKIP_TAGS.has(c.name) ? sizeOf(c) : 0;
+    sizeMemo.set(el, n);
+    return n;
+  };
+
+  /** Text for reading prices: blocks on their own lines, split prices joined with the decimal separator. */
+  const render = (el: Element): string => {
+    const hit = renderMemo.get(el);
+    if (hit !== undefined) return hit;
+    let out = '';
+    for (const child of el.children) {
+      let piece: string;
+      if (isText(child)) piece = child.data;
+      else if (isTag(child)) {
+        if (SKIP_TAGS.has(child.name) || isHidden(child) || isExcluded(child)) continue;
+        piece = render(child);
+        if (BLOCK_TAGS.has(child.name)) piece = `\n${piece}\n`;
+        else if (/\d$/.test(out) && /^\d/.test(piece)) {
+          // '39<sup>90</sup>': cents; digits of two elements with nothing saying so are not one number.
+          piece = (isCentsLike(child, piece) ? decimal : ' ') + piece;
+        } else if (/[\p{L}]$/u.test(out) && /^\d/.test(piece)) piece = ` ${piece}`;
+      } else continue;
+      out += piece;
+    }
+    out = out.replace(/[^\S\n]+/g, ' ');
+    renderMemo.set(el, out);
+    return out;
+  };
+
+  const splitStruck = (el: Element): { text: string; struck: string } => {
+    let struckText = '';
+    const walk = (e: Element): string => {
+      let out = '';
+      for (const child of e.children) {
+        let piece: string;
+        if (isText(child)) piece = child.data;
+        else if (isTag(child)) {
+          if (SKIP_TAGS.has(child.name) || isHidden(child)) continue;
+          if (isStruckEl(child)) {
+            struckText += ` ${render(child)}`;
+            continue;
+          }
+          piece = walk(child);
+          if (BLOCK_TAGS.has(child.name)) piece = `\n${piece}\n`;
+          else if (/\d$/.test(out) && /^\d/.test(piece)) piece = (isCentsLike(child, piece) ? decimal : ' ') + piece;
+          else if (/[\p{L}]$/u.test(out) && /^\d/.test(piece)) piece = ` ${piece}`;
+        } else continue;
+        out += piece;
+      }
+      return out;
+    };
+    const text = walk(el);
+    return { text: normalizePriceText(text, decimal, true), struck: normalizePriceText(struckText, decimal, true) };
+  };
+
+  type Found = { raw: string; value: number | null; currency: string | null; index: number; before: string; after: string };
+  const amountMemo = new Map<Element, Found[]>();
+  /** Money amounts in an element's rendered text. */
+  const moneyIn = (el: Element): Found[] => {
+    const hit = amountMemo.get(el);
+    if (hit) return hit;
+    const text = normalizePriceText(render(el), decimal, true);
+    const all = amountsIn(text, opts.format, opts.ctx);
+    const money = all.filter((a) => a.money);
+    const found: Found[] = [];
+    all.forEach((a, k) => {
+      if (!a.money) return;
+      const m = money.indexOf(a);
+      // The words around it on its line, up to the neighbouring amounts (whose words they are).
+      const from = Math.max(0, a.index - 40, money[m - 1]?.end ?? 0, text.lastIndexOf('\n', a.index - 1) + 1);
+      let to = Math.min(text.length, a.end + 40, money[m + 1]?.index ?? text.length);
+      const nl = text.indexOf('\n', a.end);
+      if (nl >= 0) to = Math.min(to, nl);
+      // '41 90 грн': a bare number right before it makes this amount unreadable, not 90.
+      const prev = all[k - 1];
+      const split = prev && !prev.money && /^ ?$/.test(prev.after);
+      found.push({
+        raw: a.raw,
+        value: split || typeof a.value !== 'number' ? null : a.value,
+        currency: a.currency,
+        index: a.index,
+        before: text.slice(from, a.index),
+        after: text.slice(a.end, to),
+      });
+    });
+    amountMemo.set(el, found);
+    return found;
+  };
+
+  /** The mentions an element owns: its money amounts that none of its child elements holds. */
+  const mentionsUnder = (root: Element, sticky: boolean, out: Mention[]) => {
+    const walk = (el: Element) => {
+      const childCounts = new Map<string, number>();
+      for (const c of el.children) {
+        if (!isTag(c) || SKIP_TAGS.has(c.name) || isHidden(c) || isExcluded(c)) continue;
+        walk(c);
+        for (const f of moneyIn(c)) childCounts.set(f.raw, (childCounts.get(f.raw) ?? 0) + 1);
+      }
+      const text = normalizePriceText(render(el), decimal, true);
+      for (const f of moneyIn(el)) {
+        const n = childCounts.get(f.raw) ?? 0;
+        if (n > 0) {
+          childCounts.set(f.raw, n - 1);
+          continue;
+        }
+        out.push(describe(el, f, text, sticky));
+      }
+    };
+    walk(root);
+  };
+
+  const describe = (el: Element, f: Found, elText: string, sticky: boolean): Mention => {
+    // The chain: the element and the ancestors that hold no other amount (its own block), short ones only.
+    const chain: Element[] = [el];
+    let top = el;
+    for (let p = el.parent; p && isTag(p) && !/^(body|html)$/.test(p.name); p = p.parent) {
+      // Its own block only: not the product column (the h1, other lines of text).
+      if (sizeOf(p) > 400) break;
+      const t = render(p);
+      if (moneyIn(p).length > 1 || t.length > 120 || hasH1(p) || t.split('\n').filter((l) => l.trim()).length > 3) break;
+      chain.push(p);
+      top = p;
+    }
+    let line: Element | null = null;
+    for (let p: AnyNode | null = el; p && isTag(p); p = p.parent) {
+      if (BLOCK_TAGS.has(p.name) && p.name !== 'br') {
+        line = p;
+        break;
+      }
+    }
+    const topText = render(top).length <= 200 ? render(top) : elText.slice(Math.max(0, f.index - 60), f.index + 60);
+    let lineLead = '';
+    if (line && !chain.includes(line)) {
+      const lt = normalizePriceText(render(line), decimal, true);
+      const first = moneyIn(line)[0];
+      lineLead = first ? lt.slice(Math.max(0, first.index - 80), first.index) : '';
+    }
+    const around = `${f.before} ${f.raw} ${f.after}`;
+    const words = `${topText} ${lineLead} ${around}`;
+    const classes = [...chain, ...(line && !chain.includes(line) ? [line] : [])].map(tokensOf).join(' ');
+    const struck = chain.some(isStruckEl) || STRUCK_TEXT.test(topText) || STRUCK_TEXT.test(f.before);
+    let label: LabelKind | null = null;
+    if (opts.ctx?.currency && f.currency && f.currency !== opts.ctx.currency.toUpperCase()) label = 'other_currency';
+    else if (APPROX_BEFORE.test(f.before)) label = 'approx';
+    else if (MULTIBUY_BEFORE.test(f.before)) label = 'tier';
+    else if (FROM_BEFORE.test(f.before.replace(/\s*[€$£]\s*$|\s*(chf|s?fr\.)\s*$/i, '')) || FROM_AFTER.test(f.after)) label = 'from';
+    else if (amountsIn(normalizePriceText(around, decimal)).some((a) => a.raw === f.raw && a.perUnit)) label = 'per_unit';
+    else {
+      for (const [kind, re] of TEXT_LABELS) if (re.test(words)) {
+        label = kind;
+        break;
+      }
+      if (!label) for (const [kind, re] of CLASS_LABELS) if (re.test(classes.replace(/product-card|card-wrapper/gi, ''))) {
+        label = kind;
+        break;
+      }
+    }
+    return {
+      value: f.value,
+      currency: f.currency,
+      struck,
+      label,
+      sticky,
+      priceElement: PRICE_TOKEN.test(classes),
+      el,
+      text: (topText.length <= 200 ? topText : around).replace(/\s+/g, ' ').trim().slice(0, 160),
+    };
+  };
+
+  // The product's h1: the first one outside site chrome and other products.
+  const outside = (el: Element) => {
+    for (let p: AnyNode | null = el; p && isTag(p); p = p.parent) if (isExcluded(p) || isHidden(p)) return true;
+    return false;
+  };
+  const inChrome = (el: Element) => {
+    for (let p: AnyNode | null = el.parent; p && isTag(p); p = p.parent) if (/^(header|footer|nav|aside)$/.test(p.name)) return true;
+    return false;
+  };
+  const h1s = $('h1')
+    .toArray()
+    .filter((el): el is Element => isTag(el) && !outside(el));
+  // A logo in the site header is sometimes an h1 too: the product's is outside the chrome.
+  const h1 = h1s.find((el) => !inChrome(el)) ?? h1s[0];
+  let main: Element | null = null;
+  const plainIn = (el: Element) => {
+    const list: Mention[] = [];
+    mentionsUnder(el, false, list);
+    return list;
+  };
+  if (h1) {
+    for (let p: AnyNode | null = h1, depth = 0; p && isTag(p) && depth < 12; p = p.parent, depth++) {
+      if (sizeOf(p) > 60_000) break;
+      const list = plainIn(p);
+      if (list.some((m) => !m.struck && !m.label)) {
+        main = p;
+        break;
+      }
+      if (/^(body|html)$/.test(p.name)) break;
+    }
+  }
+  if (!main) {
+    const scope = opts.extraScopes?.find((s) => !outside(s));
+    if (scope) main = scope;
+  }
+
+  const mentions: Mention[] = [];
+  if (main) mentionsUnder(main, false, mentions);
+  const stickyBars: Element[] = [];
+  $('body *').each((_, el) => {
+    if (!isTag(el) || (main && (el === main || isInside(el, main)))) return;
+    const t = `${attr(el, 'class')} ${attr(el, 'id')} ${Object.keys(el.attribs ?? {}).join(' ')} ${/position\s*:\s*(fixed|sticky)/i.test(attr(el, 'style')) ? 'sticky' : ''}`;
+    // A bar is small; a sticky column holding the product area is the product area.
+    if (!STICKY.test(t) || el.name === 'header' || el.name === 'nav' || sizeOf(el) > 2000 || (main && isInside(main, el)) || outside(el)) return;
+    if (stickyBars.some((b) => isInside(el, b))) return;
+    stickyBars.push(el);
+  });
+  for (const bar of stickyBars) mentionsUnder(bar, true, mentions);
+
+  // 'Cena na dotaz', 'Price on request': where the price would be — a short line, or a price element's.
+  let onRequest = false;
+  // With no price shown the product area is the h1's surroundings.
+  let requestArea: Element | null = main;
+  if (!requestArea && h1) {
+    for (let p: AnyNode | null = h1.parent, depth = 0; p && isTag(p) && depth < 3 && !/^(body|html)$/.test(p.name); p = p.parent, depth++) {
+      if (sizeOf(p) > 3000) break;
+      requestArea = p;
+    }
+  }
+  if (requestArea) {
+    const visit = (el: Element) => {
+      for (const c of el.children) {
+        if (!isTag(c) || SKIP_TAGS.has(c.name) || isHidden(c) || isExcluded(c)) continue;
+        const t = normalizePriceText(render(c), decimal);
+        if (!PRICE_ON_REQUEST.test(t)) continue;
+        if (t.length <= 50 || (t.length <= 120 && PRICE_TOKEN.test(tokensOf(c)))) onRequest = true;
+        else visit(c);
+      }
+    };
+    visit(requestArea);
+  }
+
+  const scopes = [...(main ? [main] : []), ...stickyBars];
+  return {
+    main,
+    mentions,
+    onRequest,
+    productArea: !!requestArea,
+    contains: (el) => scopes.some((s) => s === el || isInside(el, s)),
+    textOf: (el) => normalizePriceText(render(el), decimal, true),
+    splitStruck,
+    struck: (el) => {
+      for (let p: AnyNode | null = el; p && isTag(p); p = p.parent) if (isStruckEl(p)) return true;
+      return false;
+    },
+    hidden: (el) => {
+      for (let p: AnyNode | null = el; p && isTag(p); p = p.parent) if (isHidden(p)) return true;
+      return false;
+    },
+    excluded: outside,
+  };
+}
+
+function isInside(el: AnyNode, ancestor: Element): boolean {
+  for (let p = el.parent; p; p = p.parent) if (p === ancestor) return true;
+  return false;
+}
+
+/** The mentions that compete for being the price: not struck, not labelled. */
+export const plainMentions = (v: PageView) => v.mentions.filter((m) => !m.struck && !m.label);
+/** Struck-through amounts of the product area (old prices), not labelled. */
+export const struckMentions = (v: PageView) => v.mentions.filter((m) => m.struck && !m.label && !m.sticky);
