@@ -8,7 +8,8 @@
  * - mechanics: of those, share with the right mechanics (multi_buy / card / discount);
  * - false: candidates that are no item's price at that place;
  * - seconds per page (mean, p95) and the worker's start time.
- * Prints a table and one JSON line. `--pages N` (or BENCH_LEAFLET_PAGES) pages, default 12;
+ * Prints a table and one JSON line. `--pages N` (or BENCH_LEAFLET_PAGES) pages, default 12 (0: only the
+ * kinds section); `--kinds strike,traps` scores only those kinds;
  * `--strike` adds a measurement of struck-through old prices (reported apart, not in the accuracy).
  */
 import sharp from 'sharp';
@@ -27,6 +28,8 @@ const STRIKE = args.includes('--strike');
 const KIND_PAGES = Number(flag('--kind-pages') ?? process.env.BENCH_LEAFLET_KIND_PAGES ?? 3);
 /** First seed of the kinds section: pages the rules were never tuned on (tuning used other seeds). */
 const KIND_SEED = Number(flag('--kind-seed') ?? 7000);
+/** Only these kinds (comma-separated) in the kinds section; all by default. */
+const ONLY_KINDS = flag('--kinds')?.split(',');
 /** Candidates at or above this confidence get a one-click Accept (the contract's threshold). */
 const ACCEPT = (contract as { CANDIDATE_ACCEPT_CONFIDENCE?: number }).CANDIDATE_ACCEPT_CONFIDENCE ?? 0;
 /** Candidates' confidence on the 0..1 scale (older answers had 0–100). */
@@ -166,6 +169,7 @@ async function benchKinds(): Promise<Record<string, KindScore & { foundPct: numb
   const lines: string[] = [];
   const misses: string[] = [];
   for (const [k, kind] of LEAFLET_PAGE_KINDS.entries()) {
+    if (ONLY_KINDS && !ONLY_KINDS.includes(kind)) continue;
     const s: KindScore = { pages: 0, items: 0, found: 0, oneClick: 0, wrongOneClick: 0, wrongAll: 0, withOld: 0, oldRight: 0, seconds: 0 };
     for (let p = 0; p < KIND_PAGES; p++) {
       const seed = KIND_SEED + k * 100 + p;

@@ -119,7 +119,8 @@ describe('issue 14: what a page prints beside its prices is never a one-click ca
     const struck = { x0: 58, y0: 228, x1: 180, y1: 246 };
     const [c] = buildCandidates(words, { regions: [bigRegion(60, 300, '41', '90', 2, true)], strikes: [struck] });
     expect(c).toMatchObject({ price: 41.9, oldPrice: 59.9, text: 'Кава мелена 250 г' });
-    expect(c!.confidence).toBeGreaterThanOrEqual(CANDIDATE_ACCEPT_CONFIDENCE);
+    // an old price read under a strike line is checked with Fix (wrong about as often as right)
+    expect(c!.confidence).toBeLessThan(CANDIDATE_ACCEPT_CONFIDENCE);
   });
 
   it('dates, quantities and sizes beside a price are no candidates; a page-only or date-like reading is under the threshold', () => {
@@ -142,5 +143,70 @@ describe('issue 14: what a page prints beside its prices is never a one-click ca
     const c = buildCandidates(words, { regions: [bigRegion(60, 300, '21,90', null, 4, false), bigRegion(500, 300, '0,33', null, 3, false)] });
     expect(c.map((x) => x.price)).toEqual([21.9]);
     expect(c[0]!.confidence).toBeLessThan(CANDIDATE_ACCEPT_CONFIDENCE);
+  });
+});
+
+describe('issue 14 follow-up: the classes that still slipped through', () => {
+  const region = (x: number, y: number, text: string, glyphs: number, extra: Record<string, unknown> = {}) => ({
+    big: { x0: x, y0: y, x1: x + glyphs * 34, y1: y + 50 },
+    cents: null,
+    angle: 0,
+    glyphH: 50,
+    glyphs,
+    text,
+    conf: 95,
+    centsText: null,
+    centsConf: null,
+    ...extra,
+  });
+
+  it('a price tesseract answers twice (two lines, overlapping boxes) is one candidate, with its name', () => {
+    // seen with kat+eng: "7.90" and "7.90»" over the same print, and "ფასი 9.90" twice
+    const words = [
+      ...row(100, 18, ['მზესუმზირის', 20], ['ზეთი', 145]),
+      ...row(230, 16, ['ძველი', 20], ['ფასი', 90], ['9.90', 150]),
+      ...row(232, 14, ['ფასი', 92], ['9.90', 152]),
+      ...row(300, 50, ['7.90', 60]),
+      ...row(290, 70, ['7.90»', 50]),
+    ];
+    const c = buildCandidates(words, { regions: [region(60, 300, '7.90', 3)] });
+    expect(c).toHaveLength(1);
+    expect(c[0]).toMatchObject({ price: 7.9, oldPrice: 9.9, text: 'მზესუმზირის ზეთი' });
+    expect(c[0]!.confidence).toBeGreaterThanOrEqual(CANDIDATE_ACCEPT_CONFIDENCE);
+  });
+
+  it('a pack size printed large above the price is no candidate at all, also with its unit lost ("0,75", "2,51", "0,95 |")', () => {
+    const words = [
+      ...row(100, 16, ['Spaghetti', 20], ['durum', 112], ['500', 166], ['g', 200]),
+      ...row(140, 24, ['2,51', 20]),
+      ...row(300, 38, ['20,99', 60]),
+      ...row(100, 16, ['Dishwasher', 520], ['tablets', 622]),
+      ...row(140, 24, ['0,75', 520]),
+      ...row(300, 38, ['318,90', 560]),
+      ...row(100, 16, ['Basmati', 1020], ['rice', 1093]),
+      ...row(140, 24, ['0,95', 1020], ['|', 1085]),
+      ...row(300, 38, ['66,90', 1060]),
+    ];
+    const regions = [region(60, 300, '20,99', 4, { big: { x0: 60, y0: 300, x1: 200, y1: 338 }, glyphH: 38 }), region(560, 300, '318,90', 5, { big: { x0: 560, y0: 300, x1: 700, y1: 338 }, glyphH: 38 }), region(1060, 300, '66,90', 4, { big: { x0: 1060, y0: 300, x1: 1200, y1: 338 }, glyphH: 38 })];
+    const c = buildCandidates(words, { regions });
+    expect(c.map((x) => x.price)).toEqual([20.99, 318.9, 66.9]);
+    expect(c.map((x) => x.text)).toEqual(['Spaghetti durum 500 g', 'Dishwasher tablets', 'Basmati rice']);
+    // and on a line of its own, the l read as a bar: "1,75 |"
+    expect(findPriceTokens(row(10, 28, ['1,75', 10], ['|', 80]))).toEqual([]);
+  });
+
+  it('a struck-through number read again alone is the old price, replacing the page\'s misreading', () => {
+    const words = [...row(100, 18, ['Tuna', 20], ['in', 80], ['oil', 110]), ...row(230, 12, ['56.00', 60], ['Kč', 110]), ...row(300, 50, ['42.99', 60])];
+    const struck = region(60, 230, '56.90', 4, { big: { x0: 60, y0: 230, x1: 96, y1: 242 }, glyphH: 12, conf: 88, struck: true });
+    const c = buildCandidates(words, { regions: [region(60, 300, '42.99', 4), struck], strikes: [{ x0: 58, y0: 230, x1: 130, y1: 242 }] });
+    expect(c).toHaveLength(1);
+    expect(c[0]).toMatchObject({ price: 42.99, oldPrice: 56.9 });
+    expect(c[0]!.confidence).toBeLessThan(CANDIDATE_ACCEPT_CONFIDENCE);
+    // readings that differ only by a 9 read as 0 give the 9; others give no old price
+    const page = (t: string) => [...row(100, 18, ['Tuna', 20]), ...row(230, 12, [t, 60]), ...row(300, 50, ['42.99', 60])];
+    const again = (text: string) => region(60, 230, text, 4, { big: { x0: 60, y0: 230, x1: 96, y1: 242 }, glyphH: 12, conf: 88, struck: true });
+    const strikes = [{ x0: 58, y0: 230, x1: 130, y1: 242 }];
+    expect(buildCandidates(page('56.90'), { regions: [region(60, 300, '42.99', 4), again('56.00')], strikes })[0]!.oldPrice).toBe(56.9);
+    expect(buildCandidates(page('57.30'), { regions: [region(60, 300, '42.99', 4), again('56.90')], strikes })[0]!.oldPrice).toBeNull();
   });
 });

@@ -34,6 +34,8 @@ export type PriceToken = Rect & {
   hasCurrency?: boolean;
   /** Spelled like a day and month ("20.11"). */
   dateLike?: boolean;
+  /** Read under a strike line. */
+  struck?: boolean;
 };
 
 /** A big-digit region read again on its own (index.ts), in prepared-picture pixels. */
@@ -47,6 +49,8 @@ export type RegionReading = {
   conf: number;
   centsText: string | null;
   centsConf: number | null;
+  /** A struck-through number (an old price) read again alone, not a big-digit region. */
+  struck?: boolean;
 };
 
 export type CandidateDraft = {
@@ -121,6 +125,8 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
       if (after && after.x0 - rect.x1 < 1.5 * rh && isUnitWord(after.text)) continue;
       // a size whose unit was misread as a bar or I ("0,75 |") — right after name words on the line
       if (after && after.x0 - rect.x1 < 0.8 * rh && /^[|Il1]$/.test(after.text.trim()) && before && isNameWord(before.text) && !isOldLabel(before.text) && h(before) > 0.7 * rh) continue;
+      // … or alone: a bar no taller than the number right after it ("1,75 |"); a box's side is taller, and thin frames are erased (polarity.ts)
+      if (after && !p.hasCurrency && after.x0 - rect.x1 < 0.8 * rh && after.text.trim() === '|' && h(after) >= 0.4 * rh && h(after) <= 1.3 * rh) continue;
       // a unit price: "1 kg = 79.80", "79.80/kg"
       if (before && /[=/]$/.test(before.text.trim())) continue;
       const similar = (o: OcrWord) => h(o) > 0.6 * rh && h(o) < 1.6 * rh;
@@ -162,11 +168,35 @@ const overlap = (a: Rect, b: Rect) => area({ x0: Math.max(a.x0, b.x0), y0: Math.
  * prices.
  */
 export function withRegions(tokens: PriceToken[], regions: RegionReading[], strikes: Rect[] = [], words: OcrWord[] = []): PriceToken[] {
-  const out = tokens.map((t) => ({ ...t, oldLabel: t.oldLabel || strikes.some((s) => overlap(s, t) >= 0.5 * area(t)) }));
+  const out: PriceToken[] = tokens.map((t) => {
+    const struck = strikes.some((s) => overlap(s, t) >= 0.5 * area(t));
+    return { ...t, oldLabel: t.oldLabel || struck, struck };
+  });
   for (const r of regions) {
     const value = parseRegionPrice(r.text, r.centsText, r.glyphs);
     if (value === null || value <= 0 || value > LEAFLET_LIMITS.priceMax) continue;
     const rect = r.cents ? union(r.big, r.cents) : r.big;
+    if (r.struck) {
+      // the struck number's own reading is its old price when its two scales agree and the page read
+      // it the same or not as a price at all; otherwise there is no old price: both readings lose
+      // digits under the line (a 9 read as 0, either way round), and a wrong old price would be saved
+      // by one-click Accept
+      // — except a 9 read as 0: erasing the line opens a 9's bowl, it never closes a 0's, so of two
+      // readings that differ only there, the one with the 9 is right ("18,90" / "18,00")
+      const at = out.filter((t) => t.source === 'page' && overlap(t, rect) >= 0.4 * Math.min(area(t), area(rect)));
+      for (const t of at) out.splice(out.indexOf(t), 1);
+      const nineOrZero = (a: number, b: number) => {
+        const x = a.toFixed(2);
+        const y = b.toFixed(2);
+        return x.length === y.length && [...x].every((ch, i) => ch === y[i] || (ch === '9' && y[i] === '0'));
+      };
+      let old = value;
+      const page = at.find((t) => t.value === value || nineOrZero(t.value, value) || nineOrZero(value, t.value));
+      if (page && nineOrZero(page.value, value)) old = page.value;
+      if (at.length ? !page : r.conf < 45) continue;
+      out.push({ ...rect, value: old, conf: r.conf, words: at.flatMap((t) => t.words), oldLabel: true, source: 'region', hasCurrency: at.some((t) => t.hasCurrency), dateLike: false, struck: true });
+      continue;
+    }
     // a pack size printed big ("0,33 л"): a unit word right after it on its line
     const rh = h(rect);
     if (words.some((w) => w.x0 >= rect.x1 - 0.2 * rh && w.x0 - rect.x1 < 1.2 * rh && w.y0 < rect.y1 && w.y1 > rect.y0 && isUnitWord(w.text))) continue;
@@ -178,6 +208,8 @@ export function withRegions(tokens: PriceToken[], regions: RegionReading[], stri
     if (same) {
       same.source = 'both';
       Object.assign(same, union(same, rect));
+      // another reading of the same print there is that price too, not a price of its own
+      for (const t of inside) if (t !== same && t.value === value) out.splice(out.indexOf(t), 1);
       continue;
     }
     for (const t of inside) out.splice(out.indexOf(t), 1);
@@ -216,6 +248,23 @@ function printedAsPrice(t: PriceToken, tokens: PriceToken[]): boolean {
   const big = tokens.filter((x) => x.source === 'both' || x.source === 'region').map(h).sort((a, b) => a - b);
   if (!big.length) return true;
   return h(t) >= 0.6 * big[Math.floor(big.length / 2)]!;
+}
+
+/**
+ * A pack size, a deposit or a per-piece figure beside a price: read by the page's OCR alone, without a
+ * currency or an old-price label, clearly smaller (under 0.8 ×) than a price confirmed by its big-digit
+ * region in the same column (within 5 of its heights above or below), and lower than it. A pack size
+ * printed large ("1,5 l") loses its unit in OCR more often than not — "0,75" with the l dropped, "2,51"
+ * with it read as 1, "0,95 |" — so the unit rules alone let it through; an old price is higher, so it
+ * is never one of these.
+ */
+function besideBiggerPrice(t: PriceToken, tokens: PriceToken[]): boolean {
+  if (t.source !== 'page' || t.hasCurrency || t.oldLabel) return false;
+  return tokens.some((p) => {
+    if (p === t || (p.source !== 'both' && p.source !== 'region') || p.value <= t.value) return false;
+    const ph = h(p);
+    return h(t) < 0.8 * ph && vGap(p, t) <= 5 * ph && hGap(p, t) <= 1.5 * ph;
+  });
 }
 
 /** Whether `small` sits right by `big` (above, below or beside it, within a few of big's heights). */
@@ -306,12 +355,39 @@ export type CandidateOptions = {
   strikes?: Rect[];
 };
 
+/** A word's letters and digits, for comparing two readings of it ("7.90»" and "7.90" are one). */
+const core = (t: string) => t.normalize('NFC').replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+
+/**
+ * The words without second readings of the same print: tesseract (seen with kat+eng) sometimes answers
+ * a word twice, in two lines with overlapping boxes ("7.90" and "7.90»"); both became prices, one of
+ * them a one-click candidate without a name. Of two words with the same letters and digits whose boxes
+ * overlap by at least half of the smaller one, the more confident is kept.
+ */
+export function dropDuplicateWords(words: OcrWord[]): OcrWord[] {
+  const drop = new Set<number>();
+  for (let i = 0; i < words.length; i++) {
+    const a = core(words[i]!.text);
+    if (!a || drop.has(i)) continue;
+    for (let j = i + 1; j < words.length; j++) {
+      if (drop.has(j) || core(words[j]!.text) !== a) continue;
+      const wi = words[i]!;
+      const wj = words[j]!;
+      if (overlap(wi, wj) < 0.5 * Math.min(area(wi), area(wj))) continue;
+      drop.add(wj.conf > wi.conf ? i : j);
+      if (drop.has(i)) break;
+    }
+  }
+  return drop.size ? words.filter((_, i) => !drop.has(i)) : words;
+}
+
 /** Price candidates from OCR words, in reading order (rows top to bottom, left to right). */
-export function buildCandidates(words: OcrWord[], opts: CandidateOptions = {}): CandidateDraft[] {
+export function buildCandidates(allWords: OcrWord[], opts: CandidateOptions = {}): CandidateDraft[] {
+  const words = dropDuplicateWords(allWords);
   const scale = opts.scale ?? 1;
   const minConf = opts.minWordConf ?? 55;
   const tokens = withRegions(findPriceTokens(words), opts.regions ?? [], opts.strikes ?? [], words);
-  const clusters = pairPrices(tokens).filter((c) => printedAsPrice(c.main, tokens));
+  const clusters = pairPrices(tokens).filter((c) => printedAsPrice(c.main, tokens) && !besideBiggerPrice(c.main, tokens));
   if (clusters.length === 0) return [];
   const inToken = new Set(tokens.flatMap((t) => t.words));
 
@@ -372,9 +448,12 @@ export function buildCandidates(words: OcrWord[], opts: CandidateOptions = {}): 
   const nameIdx: number[] = [];
   words.forEach((w, i) => {
     if (inToken.has(i) || mechWords.has(i) || w.conf < minConf || isOldLabel(w.text) || isCurrencyWord(w.text)) return;
+    // struck-through print is an old price, never a name (also when its reading was dropped)
+    if ((opts.strikes ?? []).some((s) => overlap(s, w) >= 0.5 * area(w))) return;
     // a name word, a number ("250", "0,5", "100%") or a single letter or bar ("g", "l" read as "|")
     if (!isNameWord(w.text) && !/^\d{1,4}([.,]\d{1,2})?%?$/.test(w.text.trim()) && !/^[\p{L}|]$/u.test(w.text.trim())) return;
-    if (/^price$/i.test(w.text.trim())) return;
+    // the second word of "Old price" / "ძველი ფასი" / "Stará cena" is no name
+    if (/^(price|cena|ціна|цена|ფასი)$/iu.test(w.text.trim())) return;
     nameIdx.push(i);
   });
   const phrases: number[][] = [];
@@ -456,7 +535,9 @@ export function buildCandidates(words: OcrWord[], opts: CandidateOptions = {}): 
       mechanicsText: m ? m.text.slice(0, LEAFLET_LIMITS.mechanicsTextMaxLength) : null,
       text: text.slice(0, LEAFLET_LIMITS.productNameMaxLength),
       box,
-      confidence: confidenceOf(c.main),
+      // an old price read under a strike line is wrong about as often as right (the bench's `strike`
+      // row): the user checks it with Fix rather than saving it in one click
+      confidence: oldPrice !== null && c.old?.struck ? Math.min(confidenceOf(c.main), CANDIDATE_ACCEPT_CONFIDENCE - 0.05) : confidenceOf(c.main),
       rect: c.main,
     });
   }

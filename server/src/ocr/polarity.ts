@@ -7,13 +7,17 @@
  * DARK (grey < 150) into dark components (8-connected) and light components (4-connected). A dark
  * component that encloses at least three light components of some size — a line of letters — is a box
  * with light text: its pixels turn white and the light components it encloses are inverted (255 − v),
- * so the text is dark on plain white, as tesseract reads best. Letters' own holes never count: no glyph has three holes
+ * so the text is dark on plain white, as tesseract reads best. It must fill at least 45 % of its bounding box
+ * (a word struck through by a line also encloses holes and pockets, but is sparse). Letters' own holes never count: no glyph has three holes
  * ("8", "B", "%" have two). Light components larger than half the box (a white panel on a dark band)
  * keep their colour. Thin frames (tile and price-box outlines) are removed: their sides are read as
  * "1" or "|" next to the prices.
  */
 
 export const DARK = 150;
+
+/** Least share of its bounding box a box with light text fills with ink. */
+const BOX_MIN_FILL = 0.45;
 
 /** Union-find over labels. */
 function makeSets(n: number) {
@@ -142,7 +146,11 @@ export function darkTextOnLight(grey: Uint8Array, width: number, height: number)
   let any = false;
   const box = new Uint8Array(D.count);
   for (let d = 0; d < D.count; d++) {
-    if (letters[d] >= 3) {
+    // a box is mostly ink (price boxes and bursts measured 0.56–0.92 of their bounding box); a word
+    // struck through by a line also encloses holes and pockets, but is sparse (0.30–0.39): inverting it
+    // made its digits unreadable, so it is left for the strike-line removal (regions.ts)
+    const fill = darkArea[d] / ((bx1[d] - bx0[d] + 1) * (by1[d] - by0[d] + 1));
+    if (letters[d] >= 3 && fill >= BOX_MIN_FILL) {
       box[d] = 1;
       any = true;
     }
