@@ -297,6 +297,10 @@ export function parsePrice(input: string | null | undefined, format?: ParserPric
   if (!amounts.length) return { ok: false, reason: 'unparseable', text };
   // '49 30 грн': a bare number right before an amount is a split price this text cannot settle.
   if (amounts.some((a, k) => !a.money && k < amounts.length - 1 && !a.after.trim())) return { ok: false, reason: 'ambiguous', text };
+  // '9,99‑19,99 zł' (any hyphen or dash, spaced or not) is a range, not the later amount.
+  if (amounts.some((a, k) => k < amounts.length - 1 && /^\s?[-\u2010-\u2015\u2212]\s?$/.test(a.after))) return { ok: false, reason: 'ambiguous', text };
+  // '−5,00 zł': a negative amount is a discount or a typo, never what a shopper pays.
+  if (amounts.some((a) => /(^|\s)[-\u2010-\u2015\u2212]$/.test(a.before) && a.money)) return { ok: false, reason: 'unparseable', text };
   // Beside money, a bare number is a quantity ('за 1 кг', '2 szt.').
   const money = amounts.filter((a) => a.money);
   let whole = (money.length ? money : amounts).filter((a) => !a.perUnit);
