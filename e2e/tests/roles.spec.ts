@@ -5,6 +5,7 @@ import { signIn, sideMenu } from './helpers';
 const ITEMS = {
   unloading: /unloading prices/i,
   promo: /promo analysis/i,
+  leaflets: /^leaflets$/i,
   analytics: /^analytics$/i,
   alarms: /^alarms$/i,
   parsers: /^parsers$/i,
@@ -13,15 +14,17 @@ const ITEMS = {
 type Item = keyof typeof ITEMS;
 
 const CASES: { user: string; landing: string; visible: Item[] }[] = [
-  { user: 'admin', landing: '/report-analytics', visible: ['unloading', 'analytics', 'alarms'] },
-  { user: 'guest', landing: '/report-analytics', visible: ['unloading', 'analytics', 'alarms'] },
-  { user: 'ashan', landing: '/report-analytics', visible: ['unloading', 'analytics', 'alarms', 'parsers'] },
+  { user: 'admin', landing: '/report-analytics', visible: ['unloading', 'leaflets', 'analytics', 'alarms'] },
+  { user: 'guest', landing: '/report-analytics', visible: ['unloading', 'leaflets', 'analytics', 'alarms'] },
+  { user: 'ashan', landing: '/report-analytics', visible: ['unloading', 'leaflets', 'analytics', 'alarms', 'parsers'] },
+  // An empty menu (spec §6): the product list, which everyone may use (the home page is not built yet).
   { user: 'hunter', landing: '/product', visible: [] },
-  { user: 'operator', landing: '/product', visible: [] },
+  // Leaflets are in the menu, but the shell-less leaflet screen is never a start page.
+  { user: 'operator', landing: '/product', visible: ['leaflets'] },
   { user: 'metro', landing: '/parsers', visible: ['parsers'] },
   { user: 'atb', landing: '/parsers', visible: ['parsers'] },
-  { user: 'analyst', landing: '/parsers', visible: ['parsers'] },
-  { user: 'netadmin', landing: '/parsers', visible: ['parsers', 'users'] },
+  { user: 'analyst', landing: '/parsers', visible: ['leaflets', 'parsers'] },
+  { user: 'netadmin', landing: '/parsers', visible: ['leaflets', 'parsers', 'users'] },
 ];
 
 for (const { user, landing, visible } of CASES) {

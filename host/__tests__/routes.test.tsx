@@ -1,11 +1,12 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS, useAuthStore } from '@pricewatch/shared/auth';
 import { App } from '../src/app/app';
 import { AppRoutes } from '../src/app/router';
-import { restoreAuthActions } from './helpers/auth-mocks';
+import { restoreAuthActions, succeedingLogin } from './helpers/auth-mocks';
 import { stubRemoteScreens } from './helpers/remote-mock';
 import { renderWithShell } from './helpers/render-host';
-import { ashanUser } from './helpers/users';
+import { ashanUser, hunterUser } from './helpers/users';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 // A verified start-up session loads the shared data (city codes, shops).
@@ -99,5 +100,44 @@ describe('routes and session', () => {
     });
     expect(check).toHaveBeenCalledTimes(1);
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+});
+
+/** Issue 18: a link opened while logged out comes back after login. */
+describe('a link opened while logged out', () => {
+  const signInAs = async (who: ReturnType<typeof ashanUser>) => {
+    const user = userEvent.setup();
+    useAuthStore.setState({ login: succeedingLogin(who) });
+    await user.type(await screen.findByLabelText('Username'), who.username);
+    await user.type(screen.getByLabelText('Password'), 'pricewatch');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  };
+
+  it('opens after login, before the start-up page of the role (ashan: /report-analytics)', async () => {
+    renderWithShell(<AppRoutes />, { route: '/product/2316?tab=history' });
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    await signInAs(ashanUser());
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/product\/2316\?tab=history$/));
+    expect(await screen.findByText('screen pricewatch_exports/ProductCard')).toBeInTheDocument();
+  });
+
+  it('a session that ends on a screen comes back to it after the next login', async () => {
+    renderWithShell(<AppRoutes />, { route: '/alarms', user: ashanUser() });
+    expect(await screen.findByText('screen pricewatch_alarms/Alarms')).toBeInTheDocument();
+    act(() => useAuthStore.getState().clear());
+    await signInAs(ashanUser());
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/alarms$/));
+  });
+
+  it('the login page itself, opened directly, still leads to the start page', async () => {
+    renderWithShell(<AppRoutes />, { route: '/login' });
+    await signInAs(ashanUser());
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/report-analytics$/));
+  });
+
+  it('a user with an empty menu lands on the product list', async () => {
+    renderWithShell(<AppRoutes />, { route: '/login' });
+    await signInAs(hunterUser());
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/product$/));
   });
 });

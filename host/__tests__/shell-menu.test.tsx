@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuthStore } from '@pricewatch/shared/auth';
 import { makeUser } from '@pricewatch/shared/testing';
@@ -28,16 +28,27 @@ describe('shell: side menu', () => {
     expect(screen.getByTestId('header')).toHaveStyle({ height: '72px' });
   });
 
-  it('ashan sees unloading prices, analytics, alarms and parsers, not users', async () => {
+  it('ashan sees unloading prices, leaflets, analytics, alarms and parsers, not users', async () => {
     renderWithShell(<AppRoutes />, { route: '/report-analytics', user: ashanUser() });
     await settled();
-    expect(menuLinks()).toEqual(['Unloading prices', 'Analytics', 'Alarms', 'Parsers']);
+    expect(menuLinks()).toEqual(['Unloading prices', 'Leaflets', 'Analytics', 'Alarms', 'Parsers']);
   });
 
   it('ashan in a country with promo analysis sees it second, in spec order', async () => {
     renderWithShell(<AppRoutes />, { route: '/report-analytics', user: ashanUser(), deployment: { country: 'ua' } });
     await settled();
-    expect(menuLinks()).toEqual(['Unloading prices', 'Promo analysis', 'Analytics', 'Alarms', 'Parsers']);
+    expect(menuLinks()).toEqual(['Unloading prices', 'Promo analysis', 'Leaflets', 'Analytics', 'Alarms', 'Parsers']);
+  });
+
+  // Issue 18: the Czech deployment hides promo analysis, the leaflets' only way in before.
+  it('offers leaflets to whoever may read them, in the Czech deployment too', async () => {
+    const { unmount } = renderWithShell(<AppRoutes />, { route: '/alarms', user: adminUser() });
+    await settled();
+    expect(menu().getByRole('link', { name: 'Leaflets' })).toHaveAttribute('href', '/leaflet');
+    unmount();
+    renderWithShell(<AppRoutes />, { route: '/product', user: hunterUser() });
+    await settled();
+    expect(menu().queryByRole('link', { name: 'Leaflets' })).not.toBeInTheDocument();
   });
 
   it('a network admin sees users', async () => {
@@ -123,5 +134,24 @@ describe('shell: side menu', () => {
     expect(await screen.findByText('screen pricewatch_leaflets/Leaflet')).toBeInTheDocument();
     expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument();
     expect(screen.queryByTestId('header')).not.toBeInTheDocument();
+  });
+});
+
+/** Issue 18: on phones the side menu is hidden (CSS, below `md`) and opens from the header instead. */
+describe('shell: the menu drawer of phones', () => {
+  it('the menu button opens the same menu with the user name; choosing a screen closes it', async () => {
+    const user = userEvent.setup();
+    renderWithShell(<AppRoutes />, { route: '/report-analytics', user: ashanUser() });
+    await settled();
+    expect(screen.queryByTestId('menu-drawer')).not.toBeInTheDocument();
+    const sideMenuLinks = menuLinks();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = within(await screen.findByTestId('menu-drawer'));
+    expect(drawer.getAllByRole('link').map((a) => a.textContent)).toEqual(sideMenuLinks);
+    expect(drawer.getByText('Ashan Manager')).toBeInTheDocument();
+    expect(drawer.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    await user.click(drawer.getByRole('link', { name: 'Alarms' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/alarms$/);
+    await waitFor(() => expect(screen.queryByTestId('menu-drawer')).not.toBeInTheDocument());
   });
 });

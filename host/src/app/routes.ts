@@ -34,8 +34,8 @@ export function isRemoteEnabled(remotes: Record<string, string>, remote: RemoteN
   return typeof remotes[remote] === 'string' && remotes[remote] !== '';
 }
 
-/** The remote behind a path such as `/alarms` or `/product/42`, if any. */
+/** The remote behind a path such as `/alarms`, `/product/42` or `/leaflet?id=3`, if any. */
 export function remoteOfPath(pathname: string): RemoteName | undefined {
-  const segment = pathname.split('/')[1] ?? '';
+  const segment = (pathname.split('/')[1] ?? '').split(/[?#]/)[0];
   return REMOTE_ROUTES.find((r) => r.path.split('/')[0] === segment)?.remote;
 }

@@ -1,6 +1,6 @@
 import type { SVGProps } from 'react';
 
-// A few inline icons: the shell needs five, not an icon library in every bundle.
+// A few inline icons: the shell needs a handful, not an icon library in every bundle.
 type IconProps = SVGProps<SVGSVGElement>;
 
 const base = (props: IconProps): IconProps => ({
@@ -58,6 +58,16 @@ export function LockIcon(props: IconProps) {
     <svg {...base(props)}>
       <rect x="4" y="11" width="16" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  );
+}
+
+export function MenuIcon(props: IconProps) {
+  return (
+    <svg {...base(props)}>
+      <line x1="3" y1="6" x2="21" y2="6" />
+      <line x1="3" y1="12" x2="21" y2="12" />
+      <line x1="3" y1="18" x2="21" y2="18" />
     </svg>
   );
 }

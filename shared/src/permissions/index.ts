@@ -16,10 +16,10 @@ export {
   isMetroUser,
   isAtbUser,
 } from './roles';
-export { menuVisibility, MENU_ROUTES } from './menu-visibility';
+export { menuVisibility, MENU_ROUTES, START_ROUTES } from './menu-visibility';
 export type { MenuVisibility } from './menu-visibility';
 export { mayUseExports, exportTypesFor, mayRunExportType } from './exports';
 export { screenAccess } from './screen-access';
 export type { ScreenAccess } from './screen-access';
-export { startupTarget, oldDesignUrl } from './startup-target';
+export { startupTarget, oldDesignUrl, isReturnPath } from './startup-target';
 export type { StartupTarget, StartupContext } from './startup-target';

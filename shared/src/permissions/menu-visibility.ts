@@ -12,6 +12,7 @@ import {
 export type MenuVisibility = {
   reportAnalytics: boolean;
   promoAnalysis: boolean;
+  leaflets: boolean;
   analytics: boolean;
   alarms: boolean;
   parsers: boolean;
@@ -22,11 +23,18 @@ export type MenuVisibility = {
 export const MENU_ROUTES: ReadonlyArray<readonly [keyof MenuVisibility, string]> = [
   ['reportAnalytics', '/report-analytics'],
   ['promoAnalysis', '/promo-analysis'],
+  ['leaflets', '/leaflet'],
   ['analytics', '/analytics'],
   ['alarms', '/alarms'],
   ['parsers', '/parsers'],
   ['networkUsers', '/network-users'],
 ];
+
+/**
+ * The menu routes a start page may be: all but the leaflet screen, which has no side menu and header
+ * (spec §2) and whose own "back to the app" link leads to the start page.
+ */
+export const START_ROUTES = MENU_ROUTES.filter(([item]) => item !== 'leaflets');
 
 /**
  * Spec §6 "Menu visibility":
@@ -37,17 +45,30 @@ export const MENU_ROUTES: ReadonlyArray<readonly [keyof MenuVisibility, string]>
  *   and has the parser access area (§6: network users reach only the areas of exportDetails.access), so
  *   the menu never offers a screen the server refuses (issue 13).
  * - "Users: network admin only."
+ * - Leaflets (the /leaflet list, issue 18): everyone who may read leaflets — leaflet access and not
+ *   hunter-limit, the server's rule for the leaflet routes — in every country. The spec's menu has no
+ *   such item and reaches leaflets through promo analysis, which the Czech variant hides; without the
+ *   item the Czech deployment would have no way to its leaflets.
  * The old-design link, video instructions and logout are always shown and are not listed here.
  */
 export function menuVisibility(user: User | null | undefined, country: string): MenuVisibility {
   if (!user) {
-    return { reportAnalytics: false, promoAnalysis: false, analytics: false, alarms: false, parsers: false, networkUsers: false };
+    return {
+      reportAnalytics: false,
+      promoAnalysis: false,
+      leaflets: false,
+      analytics: false,
+      alarms: false,
+      parsers: false,
+      networkUsers: false,
+    };
   }
   const hunterLimit = isHunterLimit(user);
   const unloading = (isAdminLike(user) || isAshanUser(user)) && !hunterLimit;
   return {
     reportAnalytics: unloading,
     promoAnalysis: hasLeafletAccess(user) && country !== 'cz' && !hunterLimit,
+    leaflets: hasLeafletAccess(user) && !hunterLimit,
     analytics: unloading,
     alarms: unloading,
     parsers: !isProductUser(user) && hasAccess(user, 'parser'),

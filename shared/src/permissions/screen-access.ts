@@ -19,6 +19,7 @@ export function screenAccess(user: User | null | undefined, country: string): Sc
   return {
     reportAnalytics: mayUseExports(user),
     promoAnalysis: menu.promoAnalysis,
+    leaflets: menu.leaflets,
     analytics: menu.analytics,
     alarms: menu.alarms,
     parsers: hasAccess(user, 'parser'),

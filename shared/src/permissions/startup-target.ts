@@ -1,5 +1,5 @@
 import type { User } from '../contract/user';
-import { MENU_ROUTES, menuVisibility } from './menu-visibility';
+import { START_ROUTES, menuVisibility } from './menu-visibility';
 import { isAshanUser, isMetroUser } from './roles';
 
 export type StartupTarget = { kind: 'external'; url: string } | { kind: 'route'; path: string };
@@ -11,7 +11,19 @@ export type StartupContext = {
   pathname: string;
   /** The session token, carried to the old design. */
   token: string | null | undefined;
+  /** The in-app address (path, query, hash) opened while logged out, to come back to after login. */
+  returnTo?: string | null;
 };
+
+/**
+ * An address of this app to come back to: a path of this origin (not `//host` or `/\host`, which
+ * browsers read as another site) and not the login screen itself.
+ */
+export function isReturnPath(path: string | null | undefined): path is string {
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return false;
+  const pathname = path.split(/[?#]/)[0];
+  return pathname !== '/login' && pathname !== '/';
+}
 
 /** Spec §2 Shell: the old-design link is "an external redirect carrying the auth token". */
 export function oldDesignUrl(oldSiteUrl: string, token: string | null | undefined): string {
@@ -19,7 +31,7 @@ export function oldDesignUrl(oldSiteUrl: string, token: string | null | undefine
   return `${oldSiteUrl}${separator}token=${encodeURIComponent(token ?? '')}`;
 }
 
-const isLeafletPath = (pathname: string) => pathname === '/leaflet' || pathname.startsWith('/leaflet/');
+const isLeafletPath = (path: string) => /^\/leaflet(?:[/?#]|$)/.test(path);
 
 /**
  * Where a logged-in user goes at start-up (spec §2 "Start-up navigation"):
@@ -37,10 +49,21 @@ const isLeafletPath = (pathname: string) => pathname === '/leaflet' || pathname.
  *    network without leaflets) the first visible menu route in menu order is used instead
  *    (report-analytics, promo-analysis, analytics, alarms, parsers, network-users), else /product,
  *    which every user can open — a start page the menu hides would be a dead end.
+ * 5. Design choice (issue 18): an address opened while logged out (ctx.returnTo) is where the user
+ *    comes back to after login, before rules 1 and 4 — a link someone shares has to open. Only the
+ *    admin's old-design redirect (rule 3) still comes first, with the leaflet exemption as above.
+ * Start pages never include the shell-less leaflet screen (START_ROUTES).
  * Not logged in → /login ("Not logged in, or any call answering 401: go to /login").
  */
 export function startupTarget(user: User | null | undefined, ctx: StartupContext): StartupTarget {
   if (!user) return { kind: 'route', path: '/login' };
+  const returnTo = isReturnPath(ctx.returnTo) ? ctx.returnTo : null;
+  if (returnTo) {
+    if (user.isAdmin && ctx.oldSiteUrl && !isLeafletPath(returnTo)) {
+      return { kind: 'external', url: oldDesignUrl(ctx.oldSiteUrl, ctx.token) };
+    }
+    return { kind: 'route', path: returnTo };
+  }
   const ashan = isAshanUser(user);
   if (ashan && !isMetroUser(user)) return { kind: 'route', path: '/report-analytics' };
   if (isLeafletPath(ctx.pathname)) return { kind: 'route', path: ctx.pathname };
@@ -49,6 +72,6 @@ export function startupTarget(user: User | null | undefined, ctx: StartupContext
 
   const visible = menuVisibility(user, ctx.country);
   if (visible.promoAnalysis) return { kind: 'route', path: '/promo-analysis' };
-  const first = MENU_ROUTES.find(([item]) => visible[item]);
+  const first = START_ROUTES.find(([item]) => visible[item]);
   return { kind: 'route', path: first ? first[1] : '/product' };
 }

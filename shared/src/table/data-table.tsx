@@ -108,7 +108,11 @@ export function DataTable<T extends RowData>({
                       colSpan={header.colSpan}
                       textAlign={meta?.numeric ? 'end' : 'start'}
                       minW={meta?.width}
-                      whiteSpace="nowrap"
+                      // Long headers (ru, ua) wrap between words rather than widen the table past its
+                      // box; a word itself never breaks (issue 18).
+                      whiteSpace="normal"
+                      overflowWrap="normal"
+                      verticalAlign="bottom"
                       fontSize="xs"
                       textTransform="uppercase"
                       letterSpacing="wide"
@@ -122,6 +126,7 @@ export function DataTable<T extends RowData>({
                           alignItems="center"
                           gap="1"
                           flexDirection={meta?.numeric ? 'row-reverse' : 'row'}
+                          textAlign={meta?.numeric ? 'end' : 'start'}
                           textTransform="inherit"
                           letterSpacing="inherit"
                           fontWeight="inherit"

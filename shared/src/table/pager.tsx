@@ -44,13 +44,13 @@ export function Pager({ pageIndex, pageSize, total, onPageChange, onPageSizeChan
       <Text fontSize="sm" color="fg.muted" aria-live="polite" fontVariantNumeric="tabular-nums">
         {t('table.range', { from: number.format(from), to: number.format(to), total: number.format(total) })}
       </Text>
-      <HStack gap="4">
+      <HStack gap="4" wrap="wrap">
         {onPageSizeChange && (
           <HStack gap="2">
             <chakra.label htmlFor={sizeId} fontSize="sm" color="fg.muted" whiteSpace="nowrap">
               {t('table.rowsPerPage')}
             </chakra.label>
-            <NativeSelect.Root size="xs" width="auto">
+            <NativeSelect.Root size="xs" width="auto" flexShrink={0}>
               <NativeSelect.Field id={sizeId} value={String(pageSize)} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
                 {pageSizes.map((size) => (
                   <option key={size} value={size}>

@@ -36,7 +36,8 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', rol
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
-            {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
+            {/* Buttons go onto a second line on a phone rather than past the dialog's edge. */}
+            {footer && <Dialog.Footer flexWrap="wrap">{footer}</Dialog.Footer>}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />
             </Dialog.CloseTrigger>

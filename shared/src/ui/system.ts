@@ -30,6 +30,17 @@ const config = defineConfig({
         body: { value: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
       },
     },
+    slotRecipes: {
+      // Tabs never cut their labels (issue 18): a label keeps at least its longest word and wraps
+      // between words, and tabs that still do not fit a phone go onto a second row.
+      tabs: {
+        slots: ['root', 'list', 'trigger', 'content', 'contentGroup', 'indicator'],
+        base: {
+          list: { flexWrap: 'wrap' },
+          trigger: { minW: 'min-content', h: 'auto', minH: 'var(--tabs-height)', py: '1' },
+        },
+      },
+    },
     semanticTokens: {
       colors: {
         brand: {

@@ -1,5 +1,5 @@
 import type { Deployment } from '@pricewatch/shared/deployment';
-import { MENU_ROUTES, menuVisibility } from '@pricewatch/shared/permissions';
+import { START_ROUTES, menuVisibility } from '@pricewatch/shared/permissions';
 import type { User } from '@pricewatch/shared/contract';
 import { isRemoteEnabled, remoteOfPath } from '../../app/routes';
 
@@ -14,7 +14,7 @@ export function enabledStartPath(path: string, user: User, deployment: Deploymen
   };
   if (exists(path)) return path;
   const visible = menuVisibility(user, deployment.country);
-  const fallback = MENU_ROUTES.find(([item, route]) => visible[item] && exists(route));
+  const fallback = START_ROUTES.find(([item, route]) => visible[item] && exists(route));
   if (fallback) return fallback[1];
   return exists('/product') ? '/product' : path;
 }

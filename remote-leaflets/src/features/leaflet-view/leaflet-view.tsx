@@ -112,7 +112,9 @@ export function LeafletView({ id }: { id: string }) {
   }
 
   return (
-    <Flex direction="column" h="100vh" overflow="hidden" data-testid="leaflet-view">
+    // Below lg the strip, the picture (full width) and the prices stack and the page scrolls as one;
+    // side by side they would leave the picture no width on a phone.
+    <Flex direction="column" h={{ base: 'auto', lg: '100vh' }} minH="100vh" overflow={{ base: 'visible', lg: 'hidden' }} data-testid="leaflet-view">
       <HStack as="header" px="3" py="1.5" borderBottomWidth="1px" gap="3" flexShrink={0} wrap="wrap">
         <Link asChild fontSize="sm" colorPalette="blue">
           <RouterLink to={LIST_PATH}>← {t('leaflet.backToList')}</RouterLink>
@@ -142,7 +144,7 @@ export function LeafletView({ id }: { id: string }) {
           <Tabs.Trigger value="stats">{t('leaflet.tabStatistics')}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="pages" flex="1" minH="0" pt="0">
-          <Flex h="100%" minH="0">
+          <Flex h={{ base: 'auto', lg: '100%' }} minH="0" direction={{ base: 'column', lg: 'row' }}>
             <PageStrip
               leafletId={data._id}
               pages={pages}
@@ -154,7 +156,7 @@ export function LeafletView({ id }: { id: string }) {
                 setLeafletVersion((v) => v + 1);
               }}
             />
-            <Box flex="1" minW="0" overflowY="auto" p="3" bg="bg.muted">
+            <Box flex="1" minW="0" overflowY={{ lg: 'auto' }} p="3" bg="bg.muted">
               {page ? (
                 <PagePicture
                   page={page}
@@ -174,7 +176,15 @@ export function LeafletView({ id }: { id: string }) {
                 <EmptyState title={t('leaflet.noPages')} description={canWrite ? t('leaflet.noPagesHint') : undefined} />
               )}
             </Box>
-            <Stack w={{ base: '420px', xl: '520px' }} flexShrink={0} overflowY="auto" p="3" gap="3" borderLeftWidth="1px">
+            <Stack
+              w={{ base: 'auto', lg: '420px', xl: '520px' }}
+              flexShrink={0}
+              overflowY={{ lg: 'auto' }}
+              p="3"
+              gap="3"
+              borderLeftWidth={{ lg: '1px' }}
+              borderTopWidth={{ base: '1px', lg: '0' }}
+            >
               <HStack justify="space-between">
                 <Heading as="h2" size="sm">
                   {page ? t('leaflet.pricesOfPageN', { n: page.pageNo }) : t('leaflet.pricesOfPage')}

@@ -55,9 +55,23 @@ export function PageStrip({
   };
 
   return (
-    <Stack as="nav" aria-label={t('leaflet.pages')} gap="2" w="132px" flexShrink={0} overflowY="auto" p="2" borderRightWidth="1px" bg="bg.subtle">
+    // A column beside the picture; a row of thumbnails above it where the picture needs the width (below lg).
+    <Stack
+      as="nav"
+      aria-label={t('leaflet.pages')}
+      gap="2"
+      direction={{ base: 'row', lg: 'column' }}
+      w={{ base: 'full', lg: '132px' }}
+      flexShrink={0}
+      overflowX={{ base: 'auto', lg: 'hidden' }}
+      overflowY={{ base: 'hidden', lg: 'auto' }}
+      p="2"
+      borderRightWidth={{ lg: '1px' }}
+      borderBottomWidth={{ base: '1px', lg: '0' }}
+      bg="bg.subtle"
+    >
       {canWrite && (
-        <Box>
+        <Box flexShrink={0} w={{ base: '112px', lg: 'auto' }}>
           <chakra.input
             ref={input}
             id="leaflet-add-pages"
@@ -68,7 +82,7 @@ export function PageStrip({
             aria-label={t('leaflet.addPages')}
             onChange={(e) => void upload(Array.from(e.currentTarget.files ?? []))}
           />
-          <Button size="xs" width="100%" variant="outline" disabled={!!progress} onClick={() => input.current?.click()}>
+          <Button size="xs" width="100%" h="auto" minH="6" py="1" whiteSpace="normal" variant="outline" disabled={!!progress} onClick={() => input.current?.click()}>
             {t('leaflet.addPages')}
           </Button>
           {progress && (
@@ -113,6 +127,8 @@ export function PageStrip({
           bg="bg"
           textAlign="center"
           cursor="pointer"
+          flexShrink={0}
+          w={{ base: '88px', lg: 'auto' }}
         >
           <Image src={url(page.name, 'thumb')} alt={t('leaflet.pageN', { n: page.pageNo })} loading="lazy" width="100%" />
           <Text fontSize="xs" color="fg.muted">

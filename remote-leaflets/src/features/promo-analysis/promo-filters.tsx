@@ -66,7 +66,7 @@ export function PromoFilters({
           <Input id={`${id}-end`} type="date" size="sm" width="10.5rem" value={value.end} onChange={(e) => onChange({ end: e.target.value })} />
           {problem?.field === 'end' && <Field.ErrorText>{problemText}</Field.ErrorText>}
         </Field.Root>
-        <HStack gap="1" alignSelf="flex-end" role="group" aria-label={t('promo.period.presets')}>
+        <HStack gap="1" alignSelf="flex-end" wrap="wrap" role="group" aria-label={t('promo.period.presets')}>
           {[28, 91, 365].map((days) => {
             const preset = lastDays(days);
             const active = preset.start === value.start && preset.end === value.end;

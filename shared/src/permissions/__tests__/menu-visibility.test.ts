@@ -39,7 +39,7 @@ const rows: Row[] = [
 
 describe('menuVisibility (spec §6 Menu visibility)', () => {
   it.each(rows)('%s in %s', (name, country, unloading, promo, parsers, networkUsers) => {
-    expect(menuVisibility(users[name], country)).toEqual({
+    expect(menuVisibility(users[name], country)).toMatchObject({
       reportAnalytics: unloading,
       analytics: unloading,
       alarms: unloading,
@@ -47,6 +47,25 @@ describe('menuVisibility (spec §6 Menu visibility)', () => {
       parsers,
       networkUsers,
     });
+  });
+
+  // Leaflets: everyone who may read leaflets (leaflet access, not hunter-limit), in every country —
+  // the Czech variant hides promo analysis only (issue 18).
+  it.each([
+    ['admin', 'cz', true],
+    ['admin', 'ua', true],
+    ['guest', 'cz', true],
+    ['operatorAdmin', 'cz', true],
+    ['productUser', 'cz', true],
+    ['metro', 'cz', true],
+    ['networkUserLeaflet', 'cz', true],
+    ['networkAdmin', 'pl', true],
+    ['ashan', 'cz', false],
+    ['networkUser', 'ua', false],
+    ['adminHunterLimit', 'cz', false],
+    ['networkUserHunterLimit', 'ua', false],
+  ] as const)('leaflets for %s in %s: %s', (name, country, leaflets) => {
+    expect(menuVisibility(users[name], country).leaflets).toBe(leaflets);
   });
 
   it('shows nothing without a user', () => {

@@ -76,6 +76,31 @@ describe('startupTarget (spec §2 Start-up navigation)', () => {
   });
 });
 
+describe('startupTarget: a link opened while logged out (issue 18)', () => {
+  it('comes back after login, before the Ashan and promo-analysis rules', () => {
+    expect(startupTarget(users.ashan, ctx({ returnTo: '/product/2316' }))).toEqual(route('/product/2316'));
+    expect(startupTarget(users.networkUserLeaflet, ctx({ returnTo: '/alarms?tab=fired' }))).toEqual(route('/alarms?tab=fired'));
+    expect(startupTarget(users.admin, ctx({ returnTo: '/leaflet?id=3' }))).toEqual(route('/leaflet?id=3'));
+  });
+
+  it('an admin with an old design still goes there, unless the link is a leaflet', () => {
+    expect(startupTarget(users.admin, ctx({ oldSiteUrl: OLD, returnTo: '/product/1' })).kind).toBe('external');
+    expect(startupTarget(users.admin, ctx({ oldSiteUrl: OLD, returnTo: '/leaflet?id=3' }))).toEqual(route('/leaflet?id=3'));
+  });
+
+  it.each(['/login', '//evil.example/x', 'https://evil.example/', 'product/1', '/\\evil.example', ''])(
+    'ignores %j as a place to come back to',
+    (returnTo) => {
+      expect(startupTarget(users.ashan, ctx({ returnTo }))).toEqual(route('/report-analytics'));
+    },
+  );
+
+  it('the start page is never the shell-less leaflet screen, though leaflets are in the menu', () => {
+    expect(startupTarget(users.productUser, ctx({ country: 'cz' }))).toEqual(route('/product'));
+    expect(startupTarget(users.operatorAdmin, ctx({ country: 'cz' }))).toEqual(route('/product'));
+  });
+});
+
 describe('oldDesignUrl', () => {
   it('appends the token as a query parameter', () => {
     expect(oldDesignUrl(OLD, 'abc')).toBe(`${OLD}?token=abc`);

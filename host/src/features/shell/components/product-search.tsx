@@ -32,6 +32,8 @@ export function ProductSearch() {
       onChange={(e) => setText(e.target.value)}
       onKeyDown={onKeyDown}
       maxW="md"
+      flex={{ base: '1', md: 'initial' }}
+      minW="0"
       size="sm"
     />
   );

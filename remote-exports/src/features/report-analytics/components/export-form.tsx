@@ -24,7 +24,8 @@ export type ExportRights = {
 function Select({ label, value, onChange, children, width = '12rem' }: { label: string; value: string; onChange: (v: string) => void; children: React.ReactNode; width?: string }) {
   const id = useId();
   return (
-    <Field.Root width={{ base: '100%', sm: width }}>
+    // At least `width`, and as wide as its longest choice: longer languages (ru, ua) are never cut.
+    <Field.Root width={{ base: '100%', sm: 'auto' }} minW={{ sm: width }} maxW="100%">
       <Field.Label htmlFor={id} fontSize="xs" color="fg.muted">
         {label}
       </Field.Label>

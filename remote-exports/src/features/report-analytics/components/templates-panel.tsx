@@ -135,7 +135,7 @@ export const TemplatesPanel = memo(function TemplatesPanel({
       headingId="report-templates"
       actions={
         canWrite && (
-          <HStack gap="2">
+          <HStack gap="2" wrap="wrap">
             <Button size="sm" onClick={() => void group()} disabled={chosen.length === 0 || grouping} aria-busy={grouping}>
               {grouping && <Spinner size="xs" />}
               {t('reportAnalytics.templates.exportSelected', { count: chosen.length })}

@@ -141,7 +141,7 @@ export function SuspiciousPanel({ canDecide, parsers, onChanged }: Props) {
                 const r = c.row.original;
                 const busy = deciding?.id === r._id;
                 return (
-                  <HStack gap="1">
+                  <HStack gap="1" wrap="wrap">
                     <Button
                       size="xs"
                       colorPalette="green"
