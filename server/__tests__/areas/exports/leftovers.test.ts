@@ -4,7 +4,7 @@
  * written that way, not only export requests: a products export killed midway used to stay in
  * `files/` for ever, with no record naming it.
  */
-import { mkdirSync, existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, existsSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createFileStore, filesDirFor } from '../../../src/areas/files/store';
 import type { AuthUser } from '../../../src/areas/auth/session-user';
@@ -33,6 +33,8 @@ it('a start removes the .part files of a dead writer and keeps a live one’s', 
     expect(existsSync(live)).toBe(onPostgres());
   } finally {
     await app.close();
+    // The folder is this process's: later test files in it must not find our "live" writer's file.
+    rmSync(live, { force: true });
   }
 });
 
