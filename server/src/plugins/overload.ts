@@ -34,16 +34,19 @@ export type DbGateOptions = {
   concurrency: number;
   /** Requests waiting at most; one more is refused at once. */
   maxPending: number;
-  /** A request that has waited this long is refused. */
+  /** A request that has waited this long is refused (Infinity: waits for its turn however long). */
   maxWaitMs: number;
+  /** The error a refused request gets (default 503 service_unavailable; imports answer 429). */
+  refusal?: (retryAfterSeconds: number) => Error;
 };
 
 type Waiter = { since: number; admit: () => void; refuse: (retryAfterSeconds: number) => void; gone: () => boolean };
 
 export type DbGate = ReturnType<typeof createDbGate>;
 
-/** The queue itself, without Fastify: enter() resolves with the slot's release, or rejects with 503. */
+/** The queue itself, without Fastify (also bounds alarm imports, src/areas/alarms/upload.ts): enter() resolves with the slot's release, or rejects with 503. */
 export function createDbGate(opts: DbGateOptions) {
+  const refusal = opts.refusal ?? serviceUnavailable;
   const queue: Waiter[] = [];
   let running = 0;
   let handOver = false;
@@ -114,19 +117,21 @@ export function createDbGate(opts: DbGateOptions) {
     },
     /** `gone`: the client left while waiting (its place is skipped, its request refused). */
     enter(gone: () => boolean = () => false): Promise<() => void> {
-      if (queue.length >= opts.maxPending) return Promise.reject(serviceUnavailable(retryAfterSeconds()));
+      // Free slots not yet handed over count as room: a burst arriving in one turn all waits for the hand-over.
+      if (queue.length >= opts.maxPending + Math.max(0, opts.concurrency - running)) return Promise.reject(refusal(retryAfterSeconds()));
       return new Promise((resolve, reject) => {
         queue.push({
           since: Date.now(),
           admit: () => resolve(releaser()),
-          refuse: (seconds) => reject(serviceUnavailable(seconds)),
+          refuse: (seconds) => reject(refusal(seconds)),
           gone,
         });
         // Even a free slot is taken in the next turn: PGlite answers within the turn that asked, so
         // admitting at once would again serve every request read in one turn back to back.
         scheduleHandOver();
         // A slot held for long (a slow query) must not stretch the waits of those behind it.
-        sweeper ??= setInterval(() => refuseExpired(Date.now()), Math.max(10, Math.floor(opts.maxWaitMs / 10))).unref();
+        if (Number.isFinite(opts.maxWaitMs))
+          sweeper ??= setInterval(() => refuseExpired(Date.now()), Math.max(10, Math.floor(opts.maxWaitMs / 10))).unref();
       });
     },
   };

@@ -125,7 +125,7 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post('/price-alarms/import', { schema: { querystring: previewQuerySchema, form: priceAlarmImportFormSchema, response: { 200: importResultResponseSchema } } }, async (request, reply) => {
     const user = currentUser(request);
-    return withImportSlot(reply, async () => {
+    return withImportSlot(async () => {
       const upload = await readUpload(request);
       const preview = request.query.preview || ['true', '1'].includes(upload.fields.preview ?? '');
       return ok(await service.importPrice(user, upload, preview));
@@ -201,7 +201,7 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post('/price-products-alarms/import', { schema: { querystring: previewQuerySchema, form: productAlarmImportFormSchema, response: { 200: importResultResponseSchema } } }, async (request, reply) => {
     const user = currentUser(request);
-    return withImportSlot(reply, async () => {
+    return withImportSlot(async () => {
       const upload = await readUpload(request);
       const preview = request.query.preview || ['true', '1'].includes(upload.fields.preview ?? '');
       return ok(await service.importProduct(user, upload, preview));

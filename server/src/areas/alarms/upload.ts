@@ -7,10 +7,11 @@
  */
 import { inflateRawSync } from 'node:zlib';
 import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { ALARM_LIMITS } from '@pricewatch/shared/contract';
-import { AppError, validationFailed } from '../../lib/errors';
+import { AppError, tooManyRequests, validationFailed } from '../../lib/errors';
+import { createDbGate } from '../../plugins/overload';
 import { readMultipart } from '../../lib/multipart';
 
 export type Upload = { file: Buffer | null; filename: string | null; fields: Record<string, string> };
@@ -303,26 +304,18 @@ export async function readSheet(buf: Buffer, required: string[][], maxRows: numb
  */
 export const IMPORT_CONCURRENCY = 2;
 export const IMPORT_QUEUE = 4;
-const IMPORT_RETRY_AFTER_SECONDS = 5;
-let importsRunning = 0;
-const importsWaiting: (() => void)[] = [];
+const importGate = createDbGate({
+  concurrency: IMPORT_CONCURRENCY,
+  maxPending: IMPORT_QUEUE,
+  maxWaitMs: Number.POSITIVE_INFINITY, // an admitted upload waits its turn; only a full queue is refused
+  refusal: tooManyRequests,
+});
 
-export async function withImportSlot<T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T> {
-  if (importsRunning >= IMPORT_CONCURRENCY) {
-    if (importsWaiting.length >= IMPORT_QUEUE) {
-      reply.header('retry-after', String(IMPORT_RETRY_AFTER_SECONDS));
-      throw new AppError(429, 'too_many_requests', 'imports_busy');
-    }
-    await new Promise<void>((resolve) => importsWaiting.push(resolve));
-  } else {
-    importsRunning++;
-  }
+export async function withImportSlot<T>(fn: () => Promise<T>): Promise<T> {
+  const release = await importGate.enter();
   try {
     return await fn();
   } finally {
-    // The slot passes straight to the next waiting import, or is given back.
-    const next = importsWaiting.shift();
-    if (next) next();
-    else importsRunning--;
+    release();
   }
 }
