@@ -92,19 +92,62 @@ function serve(extraEnv = {}) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }
 
-function unitTests() {
-  for (const pkg of PACKAGES_WITH_UNIT_TESTS) {
-    log(`typecheck ${pkg}`);
-    run(PNPM, ['--filter', `./${pkg}`, 'run', 'typecheck']);
+/**
+ * Runs commands two at a time (the machines have two cores; most of a test run waits on a database or
+ * on the file system), each line of output prefixed with its name. The first failure stops the rest.
+ */
+async function runParallel(tasks, concurrency = 2) {
+  const queue = [...tasks];
+  const children = new Set();
+  let failed = null;
+  const runOne = (task) =>
+    new Promise((resolve) => {
+      const started = Date.now();
+      log(`${task.name}: started`);
+      const child = spawn(task.cmd, task.args, { cwd: ROOT, env: { ...process.env, ...task.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.add(child);
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = '';
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop();
+          for (const line of lines) process.stdout.write(`[${task.name}] ${line}\n`);
+        });
+        stream.on('end', () => rest && process.stdout.write(`[${task.name}] ${rest}\n`));
+      }
+      child.on('close', (code, signal) => {
+        children.delete(child);
+        const secs = Math.round((Date.now() - started) / 1000);
+        if (code !== 0 && !failed) {
+          failed = `${task.name} (exit ${code ?? signal})`;
+          for (const other of children) other.kill('SIGTERM');
+        }
+        log(`${task.name}: ${code === 0 ? 'passed' : 'FAILED'} in ${secs} s`);
+        resolve();
+      });
+    });
+  const lane = async () => {
+    while (queue.length && !failed) await runOne(queue.shift());
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  if (failed) {
+    log(`failed: ${failed}`);
+    process.exit(1);
   }
-  for (const pkg of PACKAGES_WITH_UNIT_TESTS) {
-    log(`unit tests ${pkg}${pkg === 'server' ? ' (PGlite)' : ''}`);
-    run(PNPM, ['--filter', `./${pkg}`, 'exec', 'jest', '--ci'], { env: pkg === 'server' ? { TEST_DATABASE_URL: '' } : {} });
-  }
-  if (process.env.TEST_DATABASE_URL) {
-    log('unit tests server (PostgreSQL)');
-    run(PNPM, ['--filter', './server', 'exec', 'jest', '--ci']);
-  } else {
+}
+
+async function unitTests() {
+  log('typecheck every package');
+  run(PNPM, ['-r', '--workspace-concurrency=2', ...PACKAGES_WITH_UNIT_TESTS.flatMap((p) => ['--filter', `./${p}`]), 'run', 'typecheck']);
+  const jest = (pkg, name, env = {}) => ({ name, cmd: PNPM, args: ['--filter', `./${pkg}`, 'exec', 'jest', '--ci'], env });
+  const tasks = [
+    // The two server suites first: they are the longest.
+    jest('server', 'server (PGlite)', { TEST_DATABASE_URL: '' }),
+    ...(process.env.TEST_DATABASE_URL ? [jest('server', 'server (PostgreSQL)')] : []),
+    ...PACKAGES_WITH_UNIT_TESTS.filter((p) => p !== 'server').map((p) => jest(p, p)),
+  ];
+  await runParallel(tasks);
+  if (!process.env.TEST_DATABASE_URL) {
     log('TEST_DATABASE_URL is not set: the server suite ran on PGlite only (.ci/run sets it to a real PostgreSQL)');
   }
 }
@@ -132,7 +175,7 @@ switch (cmd) {
     install();
     build();
     const only = rest[0];
-    if (only !== 'e2e') unitTests();
+    if (only !== 'e2e') await unitTests();
     if (only !== 'unit') e2eTests();
     log('all tests passed');
     break;
