@@ -186,8 +186,16 @@ describe('report analytics: the requests list', () => {
     await waitFor(() => expect(calls('GET', '/export/list').at(-1)).toEqual({ limit: 30, skip: 0, type: 'ashan' }));
     await userEvent.click(within(table).getByRole('button', { name: 'Run Buckwheat, October again' }));
     expect(calls('PUT', '/export/7')).toEqual([{ rerun: true }]);
+    // Deleting asks first: Cancel sends nothing, the dialog's Delete sends it.
     await userEvent.click(within(await requestsTable()).getByRole('button', { name: 'Delete Buckwheat, October' }));
-    expect(calls('DELETE', '/export/prices')).toEqual([{ id: '7' }]);
+    const ask = await screen.findByRole('alertdialog', { name: 'Delete this export?' });
+    expect(within(ask).getByText(/Buckwheat, October/)).toBeInTheDocument();
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls('DELETE', '/export/prices')).toEqual([]);
+    await userEvent.click(within(await requestsTable()).getByRole('button', { name: 'Delete Buckwheat, October' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls('DELETE', '/export/prices')).toEqual([{ id: '7' }]));
   });
 });
 

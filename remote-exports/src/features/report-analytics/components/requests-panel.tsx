@@ -4,7 +4,7 @@ import type { ExportListQuery, ExportRequest } from '@pricewatch/shared/contract
 import { downloadFile } from '@pricewatch/shared/api';
 import { intlLocale } from '@pricewatch/shared/format';
 import { DataTable, Pager, dataColumnHelper, type DataColumnDef } from '@pricewatch/shared/table';
-import { EmptyState, LoadingState, toaster } from '@pricewatch/shared/ui';
+import { EmptyState, LoadingState, Modal, toaster } from '@pricewatch/shared/ui';
 import { LoadError } from '../../../components/load-error';
 import { Panel } from '../../../components/panel';
 import { useFormatters } from '../../../lib/format';
@@ -57,6 +57,9 @@ export const RequestsPanel = memo(function RequestsPanel({ version, onChanged, c
   const [filters, setFilters] = useState<Filters>({ type: '', state: '', from: '' });
   const [page, setPage] = useState(0);
   const [tick, setTick] = useState(0);
+  // A deleted request and its file cannot be brought back: the Delete button asks first.
+  const [toDelete, setToDelete] = useState<ExportRequest | null>(null);
+  const [deleting, setDeleting] = useState(false);
 
   const query = useMemo<ExportListQuery>(() => {
     const q: ExportListQuery = { limit: EXPORT_PAGE_SIZE, skip: page * EXPORT_PAGE_SIZE };
@@ -147,7 +150,7 @@ export const RequestsPanel = memo(function RequestsPanel({ version, onChanged, c
                     </Button>
                   )}
                   {canWrite && (
-                    <Button size="xs" variant="ghost" onClick={() => void act('delete', r)} aria-label={t('reportAnalytics.requests.deleteNamed', { name: r.name })}>
+                    <Button size="xs" variant="ghost" onClick={() => setToDelete(r)} aria-label={t('reportAnalytics.requests.deleteNamed', { name: r.name })}>
                       {t('reportAnalytics.requests.delete')}
                     </Button>
                   )}
@@ -167,6 +170,14 @@ export const RequestsPanel = memo(function RequestsPanel({ version, onChanged, c
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, f, canWrite],
   );
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    await act('delete', toDelete);
+    setDeleting(false);
+    setToDelete(null);
+  };
 
   const set = (patch: Partial<Filters>) => {
     setFilters((x) => ({ ...x, ...patch }));
@@ -215,6 +226,25 @@ export const RequestsPanel = memo(function RequestsPanel({ version, onChanged, c
           <Pager pageIndex={page} pageSize={EXPORT_PAGE_SIZE} total={list.data.total} onPageChange={setPage} label={t('reportAnalytics.requests.pages')} />
         </>
       )}
+      <Modal
+        open={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        role="alertdialog"
+        size="sm"
+        title={t('reportAnalytics.requests.deleteTitle')}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setToDelete(null)} disabled={deleting}>
+              {t('reportAnalytics.requests.cancel')}
+            </Button>
+            <Button colorPalette="red" onClick={() => void confirmDelete()} loading={deleting}>
+              {t('reportAnalytics.requests.delete')}
+            </Button>
+          </>
+        }
+      >
+        <Text>{t('reportAnalytics.requests.deleteQuestion', { name: toDelete?.name ?? '' })}</Text>
+      </Modal>
     </Panel>
   );
 });
