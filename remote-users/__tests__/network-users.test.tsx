@@ -197,6 +197,24 @@ describe('creating a user', () => {
     expect(within(dialog).getByLabelText(/Логін/)).toHaveValue('weak.user');
   });
 
+  it('an empty form says each field is required, the password included, and sends nothing', async () => {
+    const u = userEvent.setup();
+    renderAs(netadmin);
+    await table('Users');
+    await u.click(screen.getByRole('button', { name: 'New user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New user' });
+    await u.click(within(dialog).getByRole('button', { name: 'Create' }));
+    for (const label of [/Username/, /^Name/]) expect(within(dialog).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText(/^Password/, { selector: 'input' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getAllByText('Required.')).toHaveLength(3);
+    expect(within(dialog).queryByText('This value is not valid.')).not.toBeInTheDocument();
+    expect(apiPost).not.toHaveBeenCalled();
+    // Typing into a field clears its mark.
+    await u.type(within(dialog).getByLabelText(/Username/), 'new.user');
+    expect(within(dialog).getByLabelText(/Username/)).not.toHaveAttribute('aria-invalid');
+    expect(within(dialog).getAllByText('Required.')).toHaveLength(2);
+  });
+
   it('says why a username with look-alike letters is refused, under the field', async () => {
     const u = userEvent.setup();
     (apiPost as jest.Mock).mockRejectedValue(

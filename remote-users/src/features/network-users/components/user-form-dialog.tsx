@@ -149,6 +149,8 @@ export function UserFormDialog({
   const [state, setState] = useState<FormState>(() => initialState(user, ownNetwork));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // Fields left empty at Create/Save: named "required" here rather than sent for the server's "not valid".
+  const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
   const choices = useChoices(open);
   const ids = { username: useId(), name: useId(), password: useId(), hint: useId(), network: useId(), stores: useId() };
 
@@ -156,11 +158,15 @@ export function UserFormDialog({
     if (open) {
       setState(initialState(user, ownNetwork));
       setError(null);
+      setMissing(new Set());
     }
   }, [open, user, ownNetwork]);
 
   const fields = fieldMap(isApiError(error) ? error.fields : undefined);
-  const set = (patch: Partial<FormState>) => setState((s) => ({ ...s, ...patch }));
+  const set = (patch: Partial<FormState>) => {
+    setState((s) => ({ ...s, ...patch }));
+    setMissing((m) => (Object.keys(patch).some((k) => m.has(k)) ? new Set([...m].filter((k) => !(k in patch))) : m));
+  };
   const assignable: readonly Role[] = provider ? ROLES : NETWORK_ADMIN_ASSIGNABLE_ROLES;
   const networks = choices.data?.networks ?? [];
   const otherNetworks = useMemo(() => networks.filter((n) => n.code !== state.network && !n.isProduct), [networks, state.network]);
@@ -168,6 +174,12 @@ export function UserFormDialog({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const empty = new Set<string>();
+    if (!user && !state.username.trim()) empty.add('username');
+    if (!state.name.trim()) empty.add('name');
+    if (!user && !state.password) empty.add('password');
+    setMissing(empty);
+    if (empty.size) return;
     setSaving(true);
     setError(null);
     try {
@@ -197,7 +209,7 @@ export function UserFormDialog({
     }
   };
 
-  const fieldError = (name: string) => (fields[name] ? errorText.field(fields[name]!) : undefined);
+  const fieldError = (name: string) => (missing.has(name) ? t('problems.required') : fields[name] ? errorText.field(fields[name]!) : undefined);
   const title = user ? t('form.editTitle', { username: user.username }) : t('form.createTitle');
 
   return (
@@ -219,7 +231,7 @@ export function UserFormDialog({
                   </Alert.Root>
                 )}
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                  <Field.Root required invalid={!!fields.username} disabled={!!user}>
+                  <Field.Root required invalid={!!fieldError('username')} disabled={!!user}>
                     <Field.Label htmlFor={ids.username}>{t('form.username')}</Field.Label>
                     <Input
                       id={ids.username}
@@ -229,12 +241,12 @@ export function UserFormDialog({
                     />
                     {fieldError('username') && <Field.ErrorText>{fieldError('username')}</Field.ErrorText>}
                   </Field.Root>
-                  <Field.Root required invalid={!!fields.name}>
+                  <Field.Root required invalid={!!fieldError('name')}>
                     <Field.Label htmlFor={ids.name}>{t('form.name')}</Field.Label>
                     <Input id={ids.name} value={state.name} onChange={(e) => set({ name: e.target.value })} />
                     {fieldError('name') && <Field.ErrorText>{fieldError('name')}</Field.ErrorText>}
                   </Field.Root>
-                  <Field.Root required={!user} invalid={!!fields.password}>
+                  <Field.Root required={!user} invalid={!!fieldError('password')}>
                     <Field.Label htmlFor={ids.password}>{user ? t('form.newPassword') : t('form.password')}</Field.Label>
                     <Input
                       id={ids.password}
