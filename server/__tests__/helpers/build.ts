@@ -49,10 +49,11 @@ export type BuildOptions = {
   env?: Record<string, string>;
   staticDirs?: StaticDirs;
   logger?: LoggerOptions;
+  /** An existing database (dropped when the app closes) instead of a fresh one. */
+  database?: { options: DatabaseOptions; drop: () => Promise<void> };
 };
 
-export async function build({ env = {}, staticDirs, logger }: BuildOptions = {}): Promise<FastifyInstance> {
-  const database = testDatabase();
+export async function build({ env = {}, staticDirs, logger, database = testDatabase() }: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = {
     // A small demo catalogue keeps every test file's start quick (docs/catalogue.md "Demo data"); the
     // demo leaflets' rendered pictures (~0.7 s) only where a test asks for them. Tests change users and
