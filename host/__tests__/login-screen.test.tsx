@@ -89,6 +89,30 @@ describe('login screen', () => {
     expect(passwordInput()).toHaveValue('wrong');
   });
 
+  it('clears the old server error as soon as the user types again', async () => {
+    const user = userEvent.setup();
+    useAuthStore.setState({
+      login: jest.fn().mockRejectedValue(new ApiError({ status: 401, code: 1000, messageKey: 'incorrect_password_login' })),
+    });
+    renderLogin();
+    await user.type(usernameInput(), 'ashan');
+    await user.type(passwordInput(), 'wrong');
+    await user.click(signIn());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect login or password');
+    await user.type(passwordInput(), 'x');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("offers the deployment's languages and switches the screen, remembered in selected-lang", async () => {
+    const user = userEvent.setup();
+    renderLogin({ deployment: { languages: ['en', 'pl'] } });
+    const choice = screen.getByRole('combobox', { name: 'Language' });
+    expect(Array.from((choice as HTMLSelectElement).options).map((o) => o.textContent)).toEqual(['English', 'Polski']);
+    await user.selectOptions(choice, 'pl');
+    expect(localStorage.getItem(STORAGE_KEYS.lang)).toBe('pl');
+    expect(choice).toHaveValue('pl');
+  });
+
   it('says when to try again after too many attempts', async () => {
     const user = userEvent.setup();
     useAuthStore.setState({

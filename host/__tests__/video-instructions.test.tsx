@@ -10,7 +10,15 @@ const setWindowWidth = (width: number) => {
 };
 
 describe('video instructions', () => {
-  afterEach(() => setWindowWidth(1024));
+  // The dialog probes the player's address first; here it answers (the machine has no internet).
+  const realFetch = globalThis.fetch;
+  beforeEach(() => {
+    globalThis.fetch = jest.fn().mockResolvedValue(new Response(null)) as typeof fetch;
+  });
+  afterEach(() => {
+    setWindowWidth(1024);
+    globalThis.fetch = realFetch;
+  });
 
   it('has 12 videos with a title key and ua, en and pl ids', () => {
     expect(VIDEOS).toHaveLength(12);
@@ -61,6 +69,22 @@ describe('video instructions', () => {
       'src',
       `https://www.youtube-nocookie.com/embed/${VIDEOS[7]!.youtube.en}`,
     );
+  });
+
+  it('says so when the player cannot load (offline), and tries again on Retry', async () => {
+    const probe = jest.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(new Response(null));
+    globalThis.fetch = probe as typeof fetch;
+    const user = userEvent.setup();
+    renderWithShell(<VideoInstructions />, { user: adminUser() });
+    await user.click(screen.getByRole('button', { name: 'Video instructions' }));
+    await user.click(screen.getByRole('button', { name: 'Price alarms' }));
+    const dialog = await screen.findByTestId('video-dialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The video player could not load');
+    expect(within(dialog).queryByTitle('Price alarms')).not.toBeInTheDocument();
+    expect(probe.mock.calls[0][0]).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByTitle('Price alarms')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('highlights the selected video while its dialog is open', async () => {

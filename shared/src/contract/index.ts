@@ -9,3 +9,4 @@ export * from './parsers';
 export * from './alarms';
 export * from './exports';
 export * from './leaflets';
+export * from './home';

@@ -41,6 +41,8 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => Promise<void> | vo
   useEffect(() => {
     performance.mark?.(LOGIN_READY_MARK);
   }, []);
+  // The server's answer was about what was typed then: typing again takes it away.
+  useEffect(() => setError(null), [username.value, password.value]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -6,6 +6,7 @@ import { useAlreadyLoggedInRedirect } from '../hooks/use-already-logged-in-redir
 import { useTokenBridge } from '../hooks/use-token-bridge';
 import { LOGIN_CSS } from '../styles/login-css';
 import { LoginForm } from './login-form';
+import { LoginLanguage } from './login-language';
 
 /**
  * Spec §2 "Login screen". Plain elements and CSS, no Chakra: the screen has to work before the
@@ -26,6 +27,7 @@ export function LoginScreen() {
     <main className="pw-login">
       <style>{LOGIN_CSS}</style>
       <div className="pw-login__card">
+        <LoginLanguage />
         <h1 className="pw-login__title">{t('login.title')}</h1>
         <p className="pw-login__welcome">{t('login.welcome')}</p>
         <p className="pw-login__details">{t('login.details')}</p>

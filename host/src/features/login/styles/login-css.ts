@@ -17,6 +17,12 @@ body { margin: 0; }
   width: 100%; max-width: 24rem; background: #fff; border: 1px solid #e4e4e7; border-radius: 0.5rem;
   padding: 2rem; box-shadow: 0 1px 3px rgba(24, 24, 27, 0.1), 0 1px 2px rgba(24, 24, 27, 0.06);
 }
+.pw-login__lang { display: flex; justify-content: flex-end; margin: -1rem -1rem 0.5rem 0; }
+.pw-login__lang select {
+  height: 2rem; padding: 0 0.5rem; border: 1px solid #e4e4e7; border-radius: 0.375rem; background: #fff;
+  color: inherit; font: inherit; font-size: 0.875rem; cursor: pointer;
+}
+.pw-login__lang select:focus-visible { outline: 2px solid #2a807d; outline-offset: 1px; }
 .pw-login__title { margin: 0 0 0.5rem; font-size: 1.25rem; line-height: 1.875rem; font-weight: 600; }
 .pw-login__welcome { margin: 0; font-weight: 500; }
 .pw-login__details { margin: 0 0 1.5rem; color: #52525b; font-size: 0.875rem; line-height: 1.25rem; }

@@ -1,9 +1,7 @@
 import { NativeSelect } from '@chakra-ui/react';
 import { getDeployment } from '@pricewatch/shared/deployment';
 import { changeLanguage, useTranslation } from '@pricewatch/shared/i18n';
-
-// Each language named in itself, so a user who cannot read the current one still finds theirs.
-const LANGUAGE_NAMES: Record<string, string> = { en: 'English', ru: 'Русский', ua: 'Українська', pl: 'Polski' };
+import { LANGUAGE_NAMES } from '../lib/language-names';
 
 /** Spec §6: the deployment's languages; the choice is remembered (selected-lang) by changeLanguage. */
 export function LanguageSelect() {
