@@ -65,6 +65,10 @@ const MATRIX: [RegExp, readonly Role[] | 'public'][] = [
   // Alarms: the menu's "admin or ashan, not hunter-limit" (guests count as admin; operators do not).
   [/^(GET \/price(-products)?-alarms\/|POST \/price(-products)?-alarms\/export$|PUT \/price-alarms\/events\/read$)/, ['admin', 'guest', 'ashan']],
   [/^\w+ \/price(-products)?-alarms/, ['admin', 'ashan']],
+  // Home page tiles (issue 18): each with the rule of the screen it links to.
+  [/^GET \/home\/(price-index|price-changes|alarms)$/, ['admin', 'guest', 'ashan']],
+  [/^GET \/home\/exports$/, ['admin', 'guest', 'ashan', 'metro', 'atb']],
+  [/^GET \/home\/(parsers|suspicious)$/, except('retail')],
   [/^GET \/(utils|shops|custom\/utils|products|prices|data)(\/|$)/, ROLES],
   [/^POST \/brands\/get-by-filters$/, ROLES],
 ];

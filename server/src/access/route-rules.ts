@@ -146,6 +146,10 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'GET /parsers/suspicious': allow(access('parser'), `held prices of parsers of ${VISIBLE}`),
   'POST /parsers/suspicious/:id/confirm': allow(all(access('parser'), writer), `held prices of parsers of ${VISIBLE}`),
   'POST /parsers/suspicious/:id/reject': allow(all(access('parser'), writer), `held prices of parsers of ${VISIBLE}`),
+  'GET /parsers/:id/unmatched': allow(access('parser'), `unmatched pages of parsers of ${VISIBLE}`),
+  'POST /parsers/:id/unmatched/accept-top': allow(all(access('parser'), writer), `unmatched pages of parsers of ${VISIBLE}`),
+  'POST /parsers/:id/unmatched/:itemId/accept': allow(all(access('parser'), writer), `unmatched pages of parsers of ${VISIBLE}`),
+  'POST /parsers/:id/unmatched/:itemId/reject': allow(all(access('parser'), writer), `unmatched pages of parsers of ${VISIBLE}`),
 
   // ---- leaflets (promo analysis) -----------------------------------------------------------------
   'GET /leaflets/:id': allow(all(leafletAccess, notHunterLimit), 'leaflets of visible networks'),
@@ -192,6 +196,14 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'PUT /price-products-alarms': allow(alarmsWrite, 'own alarms'),
   'POST /price-products-alarms/import': allow(alarmsWrite, 'own alarms; shops of visible networks'),
   'POST /price-products-alarms/export': allow(alarms, 'own alarms'),
+
+  // ---- home page (issue 18, docs/home.md): one call per tile, each with the rule of the screen it links to --
+  'GET /home/price-index': allow(analytics, `${ANALYTICS}; the own network against its country's networks`),
+  'GET /home/price-changes': allow(analytics, ANALYTICS),
+  'GET /home/alarms': allow(alarms, 'own alarm firings'),
+  'GET /home/exports': allow(unloading, EXPORTS_SEEN),
+  'GET /home/parsers': allow(access('parser'), `parsers of ${VISIBLE}`),
+  'GET /home/suspicious': allow(access('parser'), `held prices of parsers of ${VISIBLE}`),
 
   // ---- scrapers ------------------------------------------------------------------------------------
   'POST /scrapers/:type': allow(all(access('parser'), writer), `scrapers of ${VISIBLE}`),

@@ -58,6 +58,44 @@ export function createPricesQueries(db: Db) {
       );
     },
 
+    /**
+     * Offers whose shopper's price changed on `day` (the current span starts that day and its price
+     * differs from the span before it), biggest relative change first, with the counts of all such
+     * offers up and down (home page, issue 18).
+     */
+    changedOn(day: string, shops: number[] | null, limit: number) {
+      return queryRows<{
+        product_id: number;
+        product_name: string;
+        shop_id: number;
+        old_price: number;
+        new_price: number;
+        total: number;
+        up: number;
+        down: number;
+      }>(
+        db,
+        sql`WITH c AS (
+              SELECT cp.product_id, cp.shop_id, prev.price AS old_price, coalesce(cp.promo, cp.regular) AS new_price
+              FROM current_prices cp
+              CROSS JOIN LATERAL (
+                SELECT coalesce(ps.promo, ps.regular) AS price FROM price_spans ps
+                WHERE ps.product_id = cp.product_id AND ps.shop_id = cp.shop_id AND ps.start_day < cp.start_day
+                ORDER BY ps.start_day DESC LIMIT 1
+              ) prev
+              WHERE cp.start_day = ${day}::date AND ${shopCondition(sql`cp.shop_id`, shops)}
+                AND prev.price <> coalesce(cp.promo, cp.regular)
+            )
+            SELECT c.product_id, p.name AS product_name, c.shop_id, c.old_price, c.new_price,
+                   count(*) OVER ()::int AS total,
+                   count(*) FILTER (WHERE c.new_price > c.old_price) OVER ()::int AS up,
+                   count(*) FILTER (WHERE c.new_price < c.old_price) OVER ()::int AS down
+            FROM c JOIN products p ON p.id = c.product_id
+            ORDER BY abs(c.new_price - c.old_price)::float8 / c.old_price DESC, c.product_id, c.shop_id
+            LIMIT ${limit}`,
+      );
+    },
+
     /** Spans of one product touching [start, end], per shop oldest first. */
     history(productId: number, shops: number[] | null, start: string, end: string) {
       return queryRows<SpanRow>(
