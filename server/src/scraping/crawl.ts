@@ -14,6 +14,7 @@ import type { ParserProblemKind } from '@pricewatch/shared/contract';
 import { assertAllowedUrl, type AddressPolicy } from './address';
 import { GuardedHttpClient } from './http-client';
 import { extract, looksBlocked, type ExtractOptions, type Extraction } from './extract';
+import type { ApiPlan, ApiRequest } from './json-api';
 
 log.setLevel(log.LEVELS.OFF);
 
@@ -41,6 +42,12 @@ export type CrawlOptions = AddressPolicy & {
   listing?: { url: string; linkSelector: string };
   /** Told how many product pages are known so far (listing discovery adds to it). */
   onTotal?: (total: number) => void;
+  /**
+   * JSON API mode (strategy json, json-api.ts): these requests instead of pages, through the same client
+   * and limits; each answer's items are reported as pages (by their product URL), and the answer may
+   * lead to more requests (the next pages). onTotal then counts items.
+   */
+  api?: ApiPlan;
 };
 
 class PageError extends Error {
@@ -119,6 +126,16 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
     await onPage(o);
   };
 
+  const addApi = async (list: ApiRequest[]) => {
+    const fresh = list.filter((r) => !seen.has(r.key));
+    fresh.forEach((r) => seen.add(r.key));
+    if (fresh.length) {
+      await queue.addRequests(
+        fresh.map((r) => ({ url: r.url, method: r.method, headers: r.headers, payload: r.body, label: 'API', uniqueKey: r.key, userData: { api: r, reportAs: r.key } })),
+      );
+    }
+  };
+
   const add = async (list: string[], label: 'PRODUCT' | 'LISTING') => {
     const fresh = list.filter((u) => !seen.has(u));
     fresh.forEach((u) => seen.add(u));
@@ -147,7 +164,7 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
       requestHandlerTimeoutSecs: opts.timeoutSeconds,
       // Statuses are judged here (4xx final, 5xx/429 retried), not by the crawler's defaults.
       ignoreHttpErrorStatusCodes: Array.from({ length: 200 }, (_, i) => 400 + i),
-      additionalMimeTypes: ['text/plain', 'application/octet-stream'],
+      additionalMimeTypes: ['text/plain', 'application/octet-stream', ...(opts.api ? ['application/json', 'text/json', 'application/hal+json', 'application/vnd.api+json', 'application/ld+json'] : [])],
       preNavigationHooks: [
         async ({ request }) => {
           // The HTTP client checks again (and checks redirects and the socket's address); refusing here
@@ -177,9 +194,12 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
           request.noRetry = true;
           throw new PageError('too_large', `page over the limit of ${opts.maxPageBytes} bytes`, status);
         }
+        const api = request.label === 'API' ? (request.userData.api as ApiRequest) : null;
         if (status !== null && status >= 400) {
           if (status === 404 || status === 410) {
-            await report({ url: request.url, status, extraction: null, notFound: true, problem: { kind: 'not_found', message: `HTTP ${status}` } });
+            // Past an API's last page: the end of the catalogue, not a product gone.
+            if (api?.endsWithNotFound) return;
+            await report({ url: api?.key ?? request.url, status, extraction: null, notFound: true, problem: { kind: 'not_found', message: `HTTP ${status}` } });
             return;
           }
           if ((status === 403 || status === 429) && looksBlocked(html)) {
@@ -188,6 +208,25 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
           }
           if (status < 500 && status !== 429) request.noRetry = true;
           throw new PageError('http_status', `HTTP ${status}`, status);
+        }
+        if (api && opts.api) {
+          const fail = (kind: ParserProblemKind, message: string) => report({ url: api.key, status, extraction: null, notFound: false, problem: { kind, message } });
+          if (html.includes('\uFFFD')) return void (await fail('invalid_encoding', 'the answer is not valid in its declared encoding'));
+          let answer: unknown;
+          try {
+            answer = JSON.parse(html);
+          } catch {
+            return void (await fail(looksBlocked(html) ? 'blocked' : 'layout_changed', 'the answer is not JSON'));
+          }
+          const read = opts.api.read(api, answer, request.loadedUrl ?? request.url);
+          if (read.problem) await fail(read.problem.kind, read.problem.message);
+          total += read.items.length;
+          if (read.items.length) opts.onTotal?.(total);
+          for (const item of read.items) {
+            await report({ url: item.url, status, extraction: item.extraction, notFound: false, problem: item.extraction.problem });
+          }
+          await addApi(read.next);
+          return;
         }
         if (request.label === 'LISTING') {
           const links: string[] = [];
@@ -226,7 +265,7 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
       },
       failedRequestHandler: async ({ request }, error) => {
         const c = classify(error);
-        await report({ url: request.url, status: c.status, extraction: null, notFound: false, problem: { kind: c.kind, message: c.message } });
+        await report({ url: (request.userData.reportAs as string | undefined) ?? request.url, status: c.status, extraction: null, notFound: false, problem: { kind: c.kind, message: c.message } });
       },
       onSkippedRequest: async ({ url, reason }) => {
         await report({ url, status: null, extraction: null, notFound: false, problem: { kind: 'not_allowed', message: `skipped: ${reason}` } });
@@ -238,6 +277,7 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
 
   if (opts.listing) await add([opts.listing.url], 'LISTING');
   await add(urls, 'PRODUCT');
+  if (opts.api) await addApi(opts.api.requests);
   try {
     await crawler.run();
   } finally {

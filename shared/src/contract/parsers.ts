@@ -6,12 +6,14 @@
 import { z } from 'zod';
 import { okSchema } from './envelope';
 import { booleanQuery, fileExtensionSchema, idListSchema, idSchema, pageOf, pagingQuerySchema } from './catalogue';
+import { parserJsonApiSchema } from './json-api';
 
 // ---------------------------------------------------------------------------------------------------
 // Definitions
 // ---------------------------------------------------------------------------------------------------
 
-export const EXTRACTION_STRATEGIES = ['auto', 'jsonld', 'microdata', 'selectors'] as const;
+/** `json`: the shop's JSON API (`api`), not its pages (./json-api.ts). */
+export const EXTRACTION_STRATEGIES = ['auto', 'jsonld', 'microdata', 'selectors', 'json'] as const;
 export type ExtractionStrategy = (typeof EXTRACTION_STRATEGIES)[number];
 
 /** How a shop writes its numbers: decimal separator and thousands separator ('' = none; "'" Swiss, also ’). */
@@ -63,9 +65,13 @@ export const parserDefinitionSchema = z
     timeoutSeconds: z.number().int().min(1).max(120).default(20),
     maxPageBytes: z.number().int().min(1024).max(20 * 1024 * 1024).default(5 * 1024 * 1024),
     respectRobotsTxt: z.boolean().default(true),
+    /** The shop's JSON API: strategy `json` only. */
+    api: parserJsonApiSchema.optional(),
   })
-  .refine((d) => d.productUrls.length > 0 || d.listing, { message: 'productUrls or listing required', path: ['productUrls'] })
-  .refine((d) => d.strategy !== 'selectors' || d.selectors, { message: 'selectors required', path: ['selectors'] });
+  .refine((d) => d.productUrls.length > 0 || d.listing || d.strategy === 'json', { message: 'productUrls or listing required', path: ['productUrls'] })
+  .refine((d) => d.strategy !== 'selectors' || d.selectors, { message: 'selectors required', path: ['selectors'] })
+  .refine((d) => d.strategy !== 'json' || d.api, { message: 'api required', path: ['api'] })
+  .refine((d) => d.strategy === 'json' || !d.api, { message: 'api is read by the json strategy only', path: ['strategy'] });
 export type ParserDefinition = z.infer<typeof parserDefinitionSchema>;
 export type ParserDefinitionInput = z.input<typeof parserDefinitionSchema>;
 

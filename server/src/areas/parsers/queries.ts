@@ -227,7 +227,7 @@ export function createParsersQueries(db: Db) {
       ),
 
     /** Catalogue products by EAN (in the parser's country) and by offer URL (in its shop). */
-    async match(country: string, shopId: number | null, eans: string[], urls: string[]) {
+    async match(country: string, shopId: number | null, eans: string[], urls: string[], articles: string[] = []) {
       const byEan = eans.length
         ? await queryRows<{ ean: string; id: number }>(
             db,
@@ -244,8 +244,29 @@ export function createParsersQueries(db: Db) {
               sql`SELECT url, product_id AS id FROM offers WHERE shop_id = ${shopId} AND url = ANY(${sql.param(urls)}::text[])`,
             )
           : [];
-      return { byEan: new Map(byEan.map((r) => [r.ean, Number(r.id)])), byUrl: new Map(byUrl.map((r) => [r.url, Number(r.id)])) };
+      // The shop's own product id (a JSON API's article) names the offer as its URL does.
+      const byArticle =
+        articles.length && shopId !== null
+          ? await queryRows<{ shop_article: string; id: number }>(
+              db,
+              sql`SELECT DISTINCT ON (shop_article) shop_article, product_id AS id FROM offers
+                WHERE shop_id = ${shopId} AND shop_article = ANY(${sql.param(articles)}::text[]) ORDER BY shop_article, product_id`,
+            )
+          : [];
+      return {
+        byEan: new Map(byEan.map((r) => [r.ean, Number(r.id)])),
+        byUrl: new Map(byUrl.map((r) => [r.url, Number(r.id)])),
+        byArticle: new Map(byArticle.map((r) => [r.shop_article, Number(r.id)])),
+      };
     },
+
+    /** The shop's catalogue products for a JSON API template with {ean} / {id} (all, or these). */
+    apiProducts: (shopId: number, productIds: number[] | null) =>
+      queryRows<{ product_id: number; ean: string | null; shop_article: string | null }>(
+        db,
+        sql`SELECT o.product_id, p.ean, o.shop_article FROM offers o JOIN products p ON p.id = o.product_id
+          WHERE o.shop_id = ${shopId} ${productIds ? sql`AND o.product_id = ANY(${sql.param(productIds)}::int[])` : sql``} ORDER BY o.product_id`,
+      ),
 
     offerUrls: (shopId: number, productIds: number[]) =>
       queryRows<{ url: string; product_id: number }>(

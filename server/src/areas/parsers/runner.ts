@@ -14,6 +14,7 @@ import { currencyOf } from '../../lib/money';
 import { recordObservations, type Observation } from '../prices/record';
 import { onPricesWritten } from '../alarms/hook';
 import { crawl, type PageOutcome } from '../../scraping/crawl';
+import { apiMode, planApi, type ApiPlan } from '../../scraping/json-api';
 import type { ItemRow, ParsersQueries, RunRow } from './queries';
 import { DEFAULT_PRICE_GUARD_SHARE, holdObservations, screenObservations, type SourcedObservation } from './suspicious';
 import { settleScraperRequests } from '../scrapers/settle';
@@ -91,7 +92,19 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
 
   let urls = def.productUrls;
   let listing = def.listing;
-  if (run.product_ids?.length) {
+  let api: ApiPlan | undefined;
+  /** A scraper request answered from a whole-catalogue API: only these products' items count. */
+  let only: Set<number> | null = null;
+  if (def.strategy === 'json' && def.api) {
+    // The shop's API instead of pages (docs/parsers.md "JSON API shops"); {ean}/{id} templates ask per catalogue product.
+    const requested = run.product_ids?.length ? run.product_ids.map(Number) : null;
+    const perProduct = apiMode(def.api) === 'products';
+    const products = perProduct && parser.shop_id !== null ? await q.apiProducts(parser.shop_id, requested) : [];
+    api = planApi(def.api, products.map((p) => ({ ean: p.ean, article: p.shop_article })), { country: parser.country, currency: currencyOf(parser.country) });
+    if (requested && !perProduct) only = new Set(requested);
+    urls = [];
+    listing = undefined;
+  } else if (run.product_ids?.length) {
     // A scraper request: only the offers of these products in the parser's shop.
     urls = parser.shop_id ? (await q.offerUrls(parser.shop_id, run.product_ids)).map((o) => o.url) : [];
     listing = undefined;
@@ -113,17 +126,24 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
     if (!batch.length && lost) return;
     const eans = batch.map((b) => b.outcome.extraction?.ean).filter((e): e is string => !!e);
     const pageUrls = batch.map((b) => b.outcome.url);
-    const m = batch.length ? await q.match(parser.country, parser.shop_id, eans, pageUrls) : { byEan: new Map(), byUrl: new Map() };
+    const articles = batch.map((b) => b.outcome.extraction?.article).filter((a): a is string => !!a);
+    const m = batch.length ? await q.match(parser.country, parser.shop_id, eans, pageUrls, articles) : { byEan: new Map(), byUrl: new Map(), byArticle: new Map() };
     const rows: ItemRow[] = [];
     for (const { outcome: o, seq: s } of batch) {
       const x = o.extraction;
+      if (only) {
+        // A scraper request's products out of a whole catalogue's answers: the other items are not its business.
+        const id = x ? ((x.ean ? m.byEan.get(x.ean) : undefined) ?? m.byUrl.get(o.url) ?? (x.article ? m.byArticle.get(x.article) : undefined)) : null;
+        if (x && (id === undefined || !only.has(id!))) continue;
+        counts.pagesTotal++;
+      }
       let problem = o.problem;
       let productId: number | null = null;
       let notFound = o.notFound;
       if (notFound) {
         productId = m.byUrl.get(o.url) ?? null;
       } else if (x && !problem && x.price !== null) {
-        productId = (x.ean ? m.byEan.get(x.ean) : undefined) ?? m.byUrl.get(o.url) ?? null;
+        productId = (x.ean ? m.byEan.get(x.ean) : undefined) ?? m.byUrl.get(o.url) ?? (x.article ? m.byArticle.get(x.article) : undefined) ?? null;
         if (productId === null) {
           notFound = true;
           problem = { kind: 'not_found', message: x.ean ? `no catalogue product with EAN ${x.ean} or this URL` : 'no catalogue product with this URL' };
@@ -169,6 +189,8 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
         problem: problem?.message.slice(0, 500) ?? null,
       });
     }
+    // An API request that failed is an item of its own (no count of items came with it).
+    counts.pagesTotal = Math.max(counts.pagesTotal, counts.pagesDone);
     if (opts.isAbandoned?.()) {
       lost = true;
       return;
@@ -197,7 +219,9 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
         backoffMs: opts.backoffMs,
         maxRetries: opts.maxRetries,
         listing,
-        onTotal: (n) => (counts.pagesTotal = Math.max(counts.pagesTotal, n)),
+        api,
+        // A scraper request out of a whole catalogue counts its own items only (flush).
+        onTotal: (n) => (only ? undefined : (counts.pagesTotal = Math.max(counts.pagesTotal, n))),
       },
       async (outcome) => {
         pending.push({ outcome, seq: seq++ });
