@@ -8,6 +8,7 @@ import { demoPrice } from '../../src/demo-shops/prices';
 import { failureOf, startDemoShops, type DemoShops } from '../../src/demo-shops/server';
 import { crawl, type CrawlOptions, type PageOutcome } from '../../src/scraping/crawl';
 import { extract } from '../../src/scraping/extract';
+import { planApi } from '../../src/scraping/json-api';
 import { todayDay } from '../../src/lib/days';
 import type { Resolver } from '../../src/scraping/address';
 import { privateSpellings, startLoopback, type Loopback } from '../helpers/ssrf';
@@ -43,6 +44,8 @@ async function crawlShop(code: string, override: Record<string, unknown> = {}, a
       maxRetries: 1,
       backoffMs: 20,
       listing: def.listing,
+      // The JSON API shop: its catalogue pages through the same crawler.
+      api: def.api ? planApi(def.api, [], { country: shop.spec.country, currency: shop.spec.currency }) : undefined,
     },
     (o) => void out.push(o),
   );
@@ -85,6 +88,17 @@ describe('the engine on the demo shops', () => {
     // The healthy pages of the failing shop still give their prices.
     const good = shop.products.slice(6).map((p) => out.get(`/p/${p.article}`)!);
     expect(good.every((o) => o.problem === null && o.extraction!.price! > 0)).toBe(true);
+  });
+
+  it('the JSON API shop: pages through the same client — its header sent, loopback refused outside demo mode', async () => {
+    const shop = shops.shops.find((s) => s.spec.template === 'json-api')!;
+    const def = parserDefinitionSchema.parse(definitionFor(shop.spec, shop.base, []));
+    const noKey = await crawlShop(shop.spec.code, { api: { ...def.api, request: { ...def.api!.request, headers: {} } } });
+    expect([...noKey.out.entries()].map(([path, o]) => [path, o.problem?.kind])).toEqual([[`/api/v1/products?page=1&size=10`, 'http_status']]);
+    const refused = await crawlShop(shop.spec.code, {}, 'none');
+    expect([...refused.out.values()].map((o) => o.problem?.kind)).toEqual(['not_allowed']);
+    const robots = await crawlShop(shop.spec.code, { api: { ...def.api, request: { ...def.api!.request, url: `${shop.base}/private/api?page={page}` } } });
+    expect([...robots.out.values()].map((o) => o.problem?.kind)).toEqual(['not_allowed']);
   });
 
   it('a bad selector is a recorded problem on every page, not a crash', async () => {

@@ -6,7 +6,7 @@
  */
 import type { ParserDefinitionInput, ParserPriceFormat } from '@pricewatch/shared/contract';
 
-export type DemoTemplate = 'jsonld' | 'jsonld-strike' | 'microdata' | 'selectors-dot' | 'selectors-space' | 'selectors-broken';
+export type DemoTemplate = 'jsonld' | 'jsonld-strike' | 'microdata' | 'selectors-dot' | 'selectors-space' | 'selectors-broken' | 'script-rendered' | 'json-api';
 
 export type DemoShopSpec = {
   /** Shop code of src/demo/data.ts; also the parser code (parser map). */
@@ -36,6 +36,8 @@ export const DEMO_SHOPS: DemoShopSpec[] = [
   { code: 'silpo-kyi-pechersk', country: 'ua', currency: 'UAH', template: 'microdata', listing: true, format: { decimal: '.', thousands: '' }, symbol: '₴' },
   { code: 'biedronka-waw-mokotow', country: 'pl', currency: 'PLN', template: 'jsonld-strike', listing: false, format: { decimal: ',', thousands: ' ' }, symbol: 'zł' },
   { code: 'zabka-waw-srodmiescie', country: 'pl', currency: 'PLN', template: 'selectors-space', listing: false, format: { decimal: ',', thousands: ' ' }, symbol: 'zł' },
+  // Renders its price and its JSON-LD only by script (fetch browser): an HTTP fetch sees an empty page.
+  { code: 'penny-plz-borska', country: 'cz', currency: 'CZK', template: 'script-rendered', listing: false, format: { decimal: ',', thousands: ' ' }, symbol: 'Kč' },
   { code: 'carrefour-tbs-east-point', country: 'ge', currency: 'GEL', template: 'microdata', listing: false, format: { decimal: '.', thousands: '' }, symbol: '₾' },
   // Its eighth product's page shows the price of 100 g instead of the pack's: a tenth.
   {
@@ -49,7 +51,17 @@ export const DEMO_SHOPS: DemoShopSpec[] = [
     failing: true,
     misprint: { index: 7, factor: 0.1 },
   },
+  // A JSON API shop (strategy json): its whole catalogue, ten products a page, behind an API key header.
+  { code: 'tesco-prg-eden', country: 'cz', currency: 'CZK', template: 'json-api', listing: false, format: { decimal: '.', thousands: '' }, symbol: 'Kč' },
 ];
+
+/** The demo API's key (a header the definition sends: headers reach the API). */
+export const DEMO_API_KEY = 'demo-key';
+/** Items per page of the demo API. */
+export const DEMO_API_PAGE_SIZE = 10;
+
+/** Products rendered by a shop: a page shop the first DEMO_SHOP_PRODUCTS, an API shop its whole catalogue. */
+export const productsShown = (spec: DemoShopSpec) => (spec.template === 'json-api' ? 5000 : DEMO_SHOP_PRODUCTS);
 
 /** Pages of the failing shop that are not products: each must end as a recorded problem. */
 export const FAILING_EXTRA_PATHS = ['/special/huge', '/special/redirect-loop', '/special/bad-utf8', '/private/secret'];
@@ -58,7 +70,7 @@ export const FAILING_EXTRA_PATHS = ['/special/huge', '/special/redirect-loop', '
 export const DEMO_SHOP_PRODUCTS = 12;
 
 export function definitionFor(spec: DemoShopSpec, base: string, articles: string[]): ParserDefinitionInput {
-  const productUrls = spec.listing ? [] : [...articles.map((a) => `${base}/p/${a}`), ...(spec.failing ? FAILING_EXTRA_PATHS.map((p) => base + p) : [])];
+  const productUrls = spec.listing || spec.template === 'json-api' ? [] : [...articles.map((a) => `${base}/p/${a}`), ...(spec.failing ? FAILING_EXTRA_PATHS.map((p) => base + p) : [])];
   const common = {
     productUrls,
     ...(spec.listing ? { listing: { url: `${base}/catalog`, linkSelector: 'a.product-link' } } : {}),
@@ -74,6 +86,9 @@ export function definitionFor(spec: DemoShopSpec, base: string, articles: string
     case 'microdata':
       // schema.org needs no per-shop configuration.
       return { ...common, strategy: 'auto' };
+    case 'script-rendered':
+      // Its script appends the JSON-LD last: once it is there, the page is complete.
+      return { ...common, strategy: 'auto', fetch: 'browser', waitFor: 'script[type="application/ld+json"]' };
     case 'selectors-dot':
       return {
         ...common,
@@ -87,6 +102,27 @@ export function definitionFor(spec: DemoShopSpec, base: string, articles: string
         strategy: 'auto',
         selectors: { name: '.product h2', ean: '[data-ean]', price: '.product .price', outOfStock: '.stock.none' },
         priceFormat: spec.format,
+      };
+    case 'json-api':
+      // Prices as the API gives them: the current one a number, the regular one a string ("15.90").
+      return {
+        ...common,
+        strategy: 'json',
+        api: {
+          request: { url: `${base}/api/v1/products?page={page}&size=${DEMO_API_PAGE_SIZE}`, method: 'GET', headers: { 'x-api-key': DEMO_API_KEY } },
+          paging: { first: 1, totalItems: '$.meta.total' },
+          fields: {
+            items: '$.data.products[*]',
+            name: '$.title',
+            ean: '$.gtin',
+            article: '$.id',
+            url: '$.link',
+            price: '$.pricing.current',
+            oldPrice: '$.pricing.regular',
+            currency: '$.pricing.currency',
+            inStock: '$.stock.available',
+          },
+        },
       };
     case 'selectors-broken':
       return {

@@ -6,9 +6,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { todayDay } from '../lib/days';
-import { DEMO_SHOPS, type DemoShopSpec } from './catalog';
-import { blockPage, listingPage, productPage, type DemoProduct } from './pages';
+import { DEMO_API_KEY, DEMO_SHOPS, type DemoShopSpec } from './catalog';
+import { apiPage, blockPage, listingPage, productPage, type DemoProduct } from './pages';
 import { demoPrice, misprinted } from './prices';
+import { jsonldParts } from './pages';
 
 export type RunningShop = { spec: DemoShopSpec; base: string; products: DemoProduct[] };
 export type DemoShops = { shops: RunningShop[]; close(): Promise<void> };
@@ -44,6 +45,14 @@ function handler(spec: DemoShopSpec, products: DemoProduct[], opts: Required<Pic
     const path = url.pathname;
     if (path === '/robots.txt') return send(res, 200, 'User-agent: *\nDisallow: /private/\n', 'text/plain');
     if (path === '/' || path === '/catalog') return send(res, 200, listingPage(spec, products));
+    if (spec.template === 'json-api' && path === '/api/v1/products') {
+      if (req.headers['x-api-key'] !== DEMO_API_KEY) return send(res, 401, JSON.stringify({ error: 'api key required' }), 'application/json');
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const size = Number(url.searchParams.get('size') ?? 10);
+      if (!Number.isInteger(page) || page < 1 || !Number.isInteger(size) || size < 1 || size > 100) return send(res, 400, JSON.stringify({ error: 'bad paging' }), 'application/json');
+      const slice = products.slice((page - 1) * size, page * size).map((p) => ({ p, price: demoPrice(p.id, spec.code, opts.day()) }));
+      return send(res, 200, apiPage(spec, slice, page, size, products.length), 'application/json; charset=utf-8');
+    }
     if (spec.failing && path === '/special/redirect-loop') {
       res.writeHead(302, { location: `/special/redirect-loop?n=${Number(url.searchParams.get('n') ?? 0) + 1}` });
       return res.end();
@@ -73,6 +82,9 @@ function handler(spec: DemoShopSpec, products: DemoProduct[], opts: Required<Pic
       res.on('close', () => (sent = total));
       return pump();
     }
+    const data = spec.template === 'script-rendered' ? /^\/p\/([^/]+)\/data\.json$/.exec(path) : null;
+    const rendered = data ? byArticle.get(decodeURIComponent(data[1]!)) : undefined;
+    if (rendered) return send(res, 200, JSON.stringify(jsonldParts(spec, rendered.p, demoPrice(rendered.p.id, spec.code, opts.day()))), 'application/json');
     const m = /^\/p\/([^/]+)$/.exec(path);
     const hit = m ? byArticle.get(decodeURIComponent(m[1]!)) : undefined;
     if (!hit) return send(res, 404, '<!doctype html><h1>Not found</h1>');

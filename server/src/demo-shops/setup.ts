@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { parserDefinitionSchema } from '@pricewatch/shared/contract';
 import { queryRows, type Db } from '../db/client';
-import { DEMO_SHOPS, DEMO_SHOP_PRODUCTS, definitionFor, type DemoShopSpec } from './catalog';
+import { DEMO_SHOPS, DEMO_SHOP_PRODUCTS, definitionFor, productsShown, type DemoShopSpec } from './catalog';
 import type { DemoProduct } from './pages';
 import { startDemoShops, type DemoShops, type StartOptions } from './server';
 import { alignDemoHistory } from './history';
@@ -24,7 +24,7 @@ async function productsOf(db: Db, spec: DemoShopSpec, shopId: number): Promise<D
     queryRows<{ id: number; ean: string | null; name: string; shop_article: string | null }>(
       db,
       sql`SELECT p.id, p.ean, p.name, o.shop_article FROM offers o JOIN products p ON p.id = o.product_id
-        WHERE o.shop_id = ${shopId} ORDER BY p.id LIMIT ${DEMO_SHOP_PRODUCTS}`,
+        WHERE o.shop_id = ${shopId} ORDER BY p.id LIMIT ${productsShown(spec)}`,
     );
   let rows = await load();
   if (rows.length < DEMO_SHOP_PRODUCTS) {
@@ -58,8 +58,7 @@ export async function setupDemoShops(db: Db, opts: Omit<StartOptions, 'products'
 
   const shops = await startDemoShops({ ...opts, specs: present, products });
   try {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       const existing = new Set(
         (await queryRows<{ code: string }>(t, sql`SELECT code FROM parsers WHERE code = ANY(${sql.param(present.map((s) => s.code))}::text[])`)).map((r) => r.code),
       );

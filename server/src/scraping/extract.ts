@@ -16,6 +16,8 @@ import { plainMentions, readPage, struckMentions, type PageView } from './visibl
 export type Extraction = {
   name: string | null;
   ean: string | null;
+  /** The shop's own product id, where the source names it (the JSON API strategy): matched against the offers' shop article. */
+  article?: string | null;
   /** Major units (39.9); what a shopper pays: the promo price when there is one. */
   price: number | null;
   oldPrice: number | null;
@@ -473,6 +475,11 @@ function fromSelectors($: CheerioAPI, sel: ParserSelectors, view: PageView, form
   return finish(base, p.amount, old);
 }
 
+/** A price and the old price beside it: an old price below the price is refused, equal means no promotion. */
+export function settlePrices(base: Omit<Extraction, 'problem'>, price: number, oldPrice: number | null): Extraction {
+  return finish(base, price, oldPrice);
+}
+
 function finish(base: Omit<Extraction, 'problem'>, price: number, oldPrice: number | null): Extraction {
   // An old price below the price is not a promotion: the page is not what we think it is.
   if (oldPrice !== null && oldPrice < price) {
@@ -501,6 +508,8 @@ export function extract(html: string, opts: ExtractOptions): Extraction {
   } catch (err) {
     return { ...EMPTY, strategy: null, problem: { kind: 'layout_changed', message: `page not parseable: ${(err as Error).message}` } };
   }
+  // The json strategy reads a shop's API (json-api.ts), never a page.
+  if (opts.strategy === 'json') return { ...EMPTY, strategy: null, problem: { kind: 'invalid_definition', message: 'strategy json reads the shop API (api.request), not pages' } };
   const ctx: PriceContext = { currency: opts.currency ?? null, country: opts.country ?? null };
   const order: Strategy[] = opts.strategy === 'auto' ? ['jsonld', 'microdata', ...(opts.selectors ? (['selectors'] as const) : [])] : [opts.strategy];
   let view: PageView;
