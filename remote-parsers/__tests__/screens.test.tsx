@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
-import { startLocalApiServer, type LocalApiServer } from '../../shared/src/testing/local-api-server';
+import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
 import ParsersScreen from '../src/screens/parsers-screen';
 
 // The exposed screen as the host renders it, against a real HTTP server answering the contract's
@@ -73,7 +73,8 @@ describe('Parsers screen', () => {
     expect(row).toHaveTextContent('Done');
     expect(row).toHaveTextContent('Timeout: 1');
     expect(row).toHaveTextContent('Blocked: 1');
-    expect(row).toHaveTextContent('0 */6 * * *');
+    // '0 */6 * * *' in UTC, read in words in Prague's time (one or two hours ahead, by season).
+    expect(row).toHaveTextContent(/At 0[12]:00, 0[78]:00, 1[34]:00 and (19|20):00/);
     expect(screen.getByRole('figure', { name: /Last run per parser/ })).toBeInTheDocument();
   });
 

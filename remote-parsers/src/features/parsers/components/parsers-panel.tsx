@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Badge, Box, Button, Checkbox, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
 import { downloadFile } from '@pricewatch/shared/api';
-import { BarSeriesChart } from '@pricewatch/shared/chart';
+import { BarSeriesChart, chartColor } from '@pricewatch/shared/chart';
 import type { ParserListItem, ParserRun } from '@pricewatch/shared/contract';
 import { DataTable, Pager, dataColumnHelper } from '@pricewatch/shared/table';
 import { toaster, ErrorState, LoadingState } from '@pricewatch/shared/ui';
@@ -9,9 +9,14 @@ import { forceStart, getParsers, getRunResults } from '../api/parsers';
 import { RunProgress, useLiveRun } from './run-progress';
 import { useErrorText } from '../../../lib/error-text';
 import { useParsersTranslation } from '../../../lib/i18n';
+import { scheduleInWords } from '../../../lib/schedule-words';
+import { getDeployment } from '@pricewatch/shared/deployment';
 import { useApi } from '@pricewatch/shared/api';
 
 const PAGE_SIZE = 30;
+
+/** The last-run chart's colours: problems red (the palette's third colour is green, which reads as fine). */
+export const RUN_CHART_COLORS = { prices: chartColor(0), notFound: chartColor(1), problems: chartColor(3) } as const;
 
 type Filters = { text: string; onlyWithProblems: boolean; onlyWithNotFound: boolean; page: number };
 
@@ -105,7 +110,12 @@ export function ParsersPanel({ canWrite, suspicious }: { canWrite: boolean; susp
     [t, errorText],
   );
 
-  const dateTime = useMemo(() => new Intl.DateTimeFormat(i18n.language === 'ua' ? 'uk' : i18n.language, { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
+  const { timeZone } = getDeployment();
+  // Times in the deployment's zone, like the schedules beside them.
+  const dateTime = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language === 'ua' ? 'uk' : i18n.language, { dateStyle: 'short', timeStyle: 'short', timeZone }),
+    [i18n.language, timeZone],
+  );
   const columns = useMemo(() => {
     const col = dataColumnHelper<ParserListItem>();
     return [
@@ -138,7 +148,16 @@ export function ParsersPanel({ canWrite, suspicious }: { canWrite: boolean; susp
       col.display({ id: 'prices', header: t('columns.prices'), meta: { numeric: true }, cell: (c) => c.row.original.lastRun?.pricesFound ?? '—' }),
       col.display({ id: 'notFound', header: t('columns.notFound'), meta: { numeric: true }, cell: (c) => c.row.original.lastRun?.notFound ?? '—' }),
       col.display({ id: 'problems', header: t('columns.problems'), meta: { wrap: true }, cell: (c) => <ProblemsCell parser={c.row.original} /> }),
-      col.accessor('schedule', { header: t('columns.schedule'), cell: (c) => <Text fontFamily="mono" fontSize="xs">{c.getValue()}</Text> }),
+      col.accessor('schedule', {
+        header: t('columns.schedule'),
+        meta: { wrap: true },
+        // Stored in UTC; read in the user's language and the deployment's time zone, the cron on hover.
+        cell: (c) => (
+          <Text fontSize="sm" title={`${c.getValue()} (UTC)`}>
+            {scheduleInWords(c.getValue(), i18n.language, timeZone)}
+          </Text>
+        ),
+      }),
       col.display({
         id: 'actions',
         header: t('columns.actions'),
@@ -169,7 +188,7 @@ export function ParsersPanel({ canWrite, suspicious }: { canWrite: boolean; susp
         },
       }),
     ];
-  }, [t, started, onEnd, dateTime, canWrite, busy, start, download]);
+  }, [t, i18n.language, timeZone, started, onEnd, dateTime, canWrite, busy, start, download]);
 
   const chartData = useMemo(
     () =>
@@ -222,9 +241,9 @@ export function ParsersPanel({ canWrite, suspicious }: { canWrite: boolean; susp
                 horizontal
                 height={Math.max(160, chartData.length * 36 + 60)}
                 series={[
-                  { key: 'prices', name: t('columns.prices'), stackId: 'pages' },
-                  { key: 'notFound', name: t('columns.notFound'), stackId: 'pages' },
-                  { key: 'problems', name: t('columns.problems'), stackId: 'pages' },
+                  { key: 'prices', name: t('columns.prices'), stackId: 'pages', color: RUN_CHART_COLORS.prices },
+                  { key: 'notFound', name: t('columns.notFound'), stackId: 'pages', color: RUN_CHART_COLORS.notFound },
+                  { key: 'problems', name: t('columns.problems'), stackId: 'pages', color: RUN_CHART_COLORS.problems },
                 ]}
               />
             </Box>
