@@ -1,7 +1,7 @@
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { BASE, BASE_PL, SERVED_REMOTES } from '../playwright.config';
+import { BASE_PL, SERVED_REMOTES } from '../playwright.config';
 import { sideMenu } from './helpers';
 import { deploymentFile, exact, signInAs, t, useDeployment } from './deployment-helpers';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
-import { startLocalApiServer, type LocalApiServer } from '../../shared/src/testing/local-api-server';
+import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
 import AlarmsScreen from '../src/screens/alarms-screen';
 
 // The exposed screen as the host renders it, against a real HTTP server answering the contract's

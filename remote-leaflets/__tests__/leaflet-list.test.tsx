@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { makeUser, renderWithProviders, TEST_TOKEN } from '@pricewatch/shared/testing';
 import { Toaster } from '@pricewatch/shared/ui';
-import { startLocalApiServer, type LocalApiServer } from '../../shared/src/testing/local-api-server';
+import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
 import LeafletList from '../src/features/leaflet-list/leaflet-list';
 import { en, resources, operator, guest } from './helpers/resources';
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@pricewatch/shared/testing';
-import { startLocalApiServer, type LocalApiServer } from '../../shared/src/testing/local-api-server';
+import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
 import LeafletScreen from '../src/screens/leaflet-screen';
-import { en, resources, operator, guest } from './helpers/resources';
+import { resources, operator, guest } from './helpers/resources';
 
 // Editing and deleting one leaflet price on the /leaflet?id= screen, against a real HTTP server that
 // keeps the prices (as leaflet-view.test.tsx does, with this remote's and the shell's English texts).

@@ -1,9 +1,9 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
-import { startLocalApiServer, type LocalApiServer, type ReceivedRequest } from '../../shared/src/testing/local-api-server';
+import { startLocalApiServer, type LocalApiServer, type ReceivedRequest } from '@pricewatch/shared/testing/local-api-server';
 import LeafletScreen from '../src/screens/leaflet-screen';
-import { en, resources, operator } from './helpers/resources';
+import { resources, operator } from './helpers/resources';
 
 // The /leaflet?id= screen as the host renders it, against a real HTTP server answering the contract's
 // shapes, with this remote's and the shell's real English texts.

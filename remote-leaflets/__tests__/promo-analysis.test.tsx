@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@pricewatch/shared/testing';
 import { Toaster } from '@pricewatch/shared/ui';
-import { startLocalApiServer, type LocalApiServer } from '../../shared/src/testing/local-api-server';
+import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
 import PromoAnalysisScreen from '../src/screens/promo-analysis-screen';
-import { en, resources, operator, guest } from './helpers/resources';
+import { resources, operator, guest } from './helpers/resources';
 
 // The promo-analysis screen against a real HTTP server answering the contract's shapes (HTTP mocked
 // at the fetch level), with this remote's real English texts, in the Polish deployment.

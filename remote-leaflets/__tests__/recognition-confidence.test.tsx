@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@pricewatch/shared/testing';
 import { CANDIDATE_ACCEPT_CONFIDENCE } from '@pricewatch/shared/contract';
-import { startLocalApiServer, type LocalApiServer } from '../../shared/src/testing/local-api-server';
+import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
 import LeafletScreen from '../src/screens/leaflet-screen';
 import { resources, operator } from './helpers/resources';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
 import { Toaster } from '@pricewatch/shared/ui';
-import { startLocalApiServer, type LocalApiServer } from '../../shared/src/testing/local-api-server';
+import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
 import ParsersScreen from '../src/screens/parsers-screen';
 
 // The queue of suspicious prices (server/docs/parsers.md "Sanity guard") in the Parsers screen as the host

@@ -5,7 +5,7 @@ import { RequireAuth } from '../features/session/components/require-auth';
 import { ShellLayout } from '../features/shell/components/shell-layout';
 import { RemoteScreen } from '../features/remote-loader/components/remote-screen';
 import { ScreenGuard } from '../features/screen-access/components/screen-guard';
-import { isRemoteEnabled, REMOTE_ROUTES, type RemoteRoute } from './routes';
+import { isRemoteEnabled, REMOTE_ROUTES, type RemoteRoute } from '../lib/routes';
 
 const screen = (r: RemoteRoute) => {
   const remote = <RemoteScreen remote={r.remote} module={r.module} />;

@@ -1,7 +1,8 @@
+import type { RemoteName } from '@pricewatch/shared/contract';
 import type { ScreenAccess } from '@pricewatch/shared/permissions';
 
-/** The remotes a deployment may enable (docs/conventions.md); federated name `pricewatch_<remote>`. */
-export type RemoteName = 'exports' | 'leaflets' | 'alarms' | 'parsers' | 'users';
+// The one list of remotes is the contract's REMOTE_NAMES (docs/conventions.md).
+export type { RemoteName };
 
 export type RemoteRoute = {
   path: string;

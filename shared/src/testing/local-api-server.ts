@@ -1,5 +1,6 @@
 // A real HTTP server on 127.0.0.1 for tests of the API client: it records what arrived and answers
-// from per-route handlers. Node only (imported by tests by path, not part of the testing subpath).
+// from per-route handlers. Node only: its own subpath (@pricewatch/shared/testing/local-api-server), kept
+// out of the testing subpath that jsdom tests and screens' helpers import.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

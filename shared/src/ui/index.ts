@@ -9,7 +9,5 @@ export { EmptyState } from './empty-state';
 export type { EmptyStateProps } from './empty-state';
 export { LoadingState } from './loading-state';
 export type { LoadingStateProps } from './loading-state';
-export { AreaPlaceholder } from './area-placeholder';
-export type { AreaPlaceholderProps } from './area-placeholder';
 export { Modal } from './modal';
 export type { ModalProps } from './modal';

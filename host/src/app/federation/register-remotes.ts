@@ -1,5 +1,5 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { federatedName, isRemoteEnabled, REMOTE_ROUTES, type RemoteName } from '../routes';
+import { federatedName, isRemoteEnabled, REMOTE_ROUTES, type RemoteName } from '../../lib/routes';
 
 /** Registers every remote the deployment enables; the host's build knows none of them. */
 export function registerDeploymentRemotes(remotes: Record<string, string>): RemoteName[] {

@@ -1,7 +1,7 @@
 import type { Deployment } from '@pricewatch/shared/deployment';
 import { START_ROUTES, menuVisibility } from '@pricewatch/shared/permissions';
 import type { User } from '@pricewatch/shared/contract';
-import { isRemoteEnabled, remoteOfPath } from '../../app/routes';
+import { isRemoteEnabled, remoteOfPath } from '../../lib/routes';
 
 /**
  * startupTarget knows the user's rights, not which remotes this deployment runs. A start page whose

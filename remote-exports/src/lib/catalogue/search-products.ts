@@ -1,7 +1,7 @@
 import { apiGet, type QueryParams } from '@pricewatch/shared/api';
 import type { Ok, ProductListItem, ProductSearchQuery } from '@pricewatch/shared/contract';
 import { useApi } from '@pricewatch/shared/api';
-import { learnSections } from '../../catalogue/api/get-sections';
+import { learnSections } from './get-sections';
 
 /**
  * GET /products/search?article=&ean=&name=&limit= — spec §3/§5: exact article/EAN matches first.

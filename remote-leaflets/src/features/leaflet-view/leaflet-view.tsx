@@ -11,7 +11,7 @@ import { useErrorText } from '../../lib/error-text';
 import { useFormatters } from '../../lib/format';
 import { useLeafletsTranslation } from '../../lib/i18n';
 import { useApi } from '@pricewatch/shared/api';
-import { LeafletDialog } from '../leaflet-list/components/leaflet-dialog';
+import { LeafletDialog } from '../../components/leaflet-dialog';
 import { PagePicture, type DrawnBox } from './page-picture';
 import { PageStrip } from './page-strip';
 import { PriceForm, draftOf, type PriceDraft } from './price-form';

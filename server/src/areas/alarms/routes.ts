@@ -123,7 +123,7 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ok({ count: await service.remove(currentUser(request), 'price', request.params.id) }),
   );
 
-  fastify.post('/price-alarms/import', { schema: { querystring: previewQuerySchema, form: priceAlarmImportFormSchema, response: { 200: importResultResponseSchema } } }, async (request, reply) => {
+  fastify.post('/price-alarms/import', { schema: { querystring: previewQuerySchema, form: priceAlarmImportFormSchema, response: { 200: importResultResponseSchema } } }, async (request) => {
     const user = currentUser(request);
     return withImportSlot(async () => {
       const upload = await readUpload(request);
@@ -199,7 +199,7 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ok({ count: await service.remove(currentUser(request), 'product', request.params.id) }),
   );
 
-  fastify.post('/price-products-alarms/import', { schema: { querystring: previewQuerySchema, form: productAlarmImportFormSchema, response: { 200: importResultResponseSchema } } }, async (request, reply) => {
+  fastify.post('/price-products-alarms/import', { schema: { querystring: previewQuerySchema, form: productAlarmImportFormSchema, response: { 200: importResultResponseSchema } } }, async (request) => {
     const user = currentUser(request);
     return withImportSlot(async () => {
       const upload = await readUpload(request);

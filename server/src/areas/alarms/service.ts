@@ -16,9 +16,7 @@ import {
   type ImportResult,
   type ImportRow,
   type PriceAlarm,
-  type PriceAlarmPage,
   type ProductAlarm,
-  type ProductAlarmPage,
 } from '@pricewatch/shared/contract';
 import type { Db } from '../../db/client';
 import { addDays, todayIso } from '../../lib/days';

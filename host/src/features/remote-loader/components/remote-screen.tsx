@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from '@pricewatch/shared/i18n';
 import { ErrorState, LoadingState } from '@pricewatch/shared/ui';
-import type { RemoteName } from '../../../app/routes';
+import type { RemoteName } from '../../../lib/routes';
 import { forgetRemoteScreen, lazyRemoteScreen, remoteId } from '../lib/lazy-remote';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { peekDeployment, remoteTimeoutMs } from '@pricewatch/shared/deployment';
-import { federatedName, type RemoteName } from '../../../app/routes';
+import { federatedName, type RemoteName } from '../../../lib/routes';
 
 type Screen = LazyExoticComponent<ComponentType>;
 

@@ -1,7 +1,7 @@
 import { selectUser, useAuthStore } from '@pricewatch/shared/auth';
 import { getDeployment } from '@pricewatch/shared/deployment';
 import { MENU_ROUTES, menuVisibility, type MenuVisibility } from '@pricewatch/shared/permissions';
-import { isRemoteEnabled, remoteOfPath } from '../../../app/routes';
+import { isRemoteEnabled, remoteOfPath } from '../../../lib/routes';
 
 export type MenuItem = { key: keyof MenuVisibility; path: string; labelKey: string };
 

@@ -1,7 +1,7 @@
 import { apiPost } from '@pricewatch/shared/api';
 import type { AnalyticsBody, Ok, ProductsAnalytics } from '@pricewatch/shared/contract';
 import { useApi } from '@pricewatch/shared/api';
-import { learnSections } from '../../catalogue/api/get-sections';
+import { learnSections } from '../../../lib/catalogue/get-sections';
 
 /** POST /prices/history/products/analytics — per product: min/avg/max per network over the period. */
 export async function getProductsAnalytics(body: AnalyticsBody): Promise<ProductsAnalytics> {

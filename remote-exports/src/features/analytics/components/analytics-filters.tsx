@@ -6,7 +6,7 @@ import { PeriodFields } from '../../../components/period-fields';
 import { useExportsTranslation } from '../../../lib/i18n';
 import type { Period } from '../../../lib/period';
 import type { Brand } from '@pricewatch/shared/contract';
-import type { Section } from '../../catalogue/api/get-sections';
+import type { Section } from '../../../lib/catalogue/get-sections';
 
 export type AnalyticsFilterValues = {
   period: Period;

@@ -9,7 +9,7 @@ import { Panel } from '../../../components/panel';
 import { downloadCsv } from '../../../lib/csv';
 import { useFormatters } from '../../../lib/format';
 import { useExportsTranslation } from '../../../lib/i18n';
-import { ProductLink } from '../../products/components/product-link';
+import { ProductLink } from '../../../components/product-link';
 import { useProductsAnalytics } from '../api/get-products-analytics';
 import { PanelBody, TruncatedNote } from './panel-body';
 

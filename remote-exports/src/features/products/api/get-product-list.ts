@@ -1,7 +1,7 @@
 import { apiGet, type QueryParams } from '@pricewatch/shared/api';
 import type { Ok, ProductListQuery, ProductPage } from '@pricewatch/shared/contract';
 import { useApi } from '@pricewatch/shared/api';
-import { learnSections } from '../../catalogue/api/get-sections';
+import { learnSections } from '../../../lib/catalogue/get-sections';
 
 /** GET /products/list — a filtered, sorted page of products with their current price range. */
 export async function getProductList(query: ProductListQuery): Promise<ProductPage> {

@@ -4,7 +4,7 @@ import type { ProductListItem } from '@pricewatch/shared/contract';
 import { dataColumnHelper, type DataColumnDef } from '@pricewatch/shared/table';
 import { useFormatters } from '../../../lib/format';
 import { useExportsTranslation } from '../../../lib/i18n';
-import { ProductLink } from './product-link';
+import { ProductLink } from '../../../components/product-link';
 import { productSize } from './product-size';
 
 const col = dataColumnHelper<ProductListItem>();

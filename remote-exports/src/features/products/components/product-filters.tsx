@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo } from 'react';
 import { Button, Field, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useExportsTranslation } from '../../../lib/i18n';
-import { useBrands } from '../../catalogue/api/get-brands';
-import { useNetworks } from '../../catalogue/api/get-networks';
-import { primeSections, useSections } from '../../catalogue/api/get-sections';
-import { useShops } from '../../catalogue/api/get-shops';
+import { useBrands } from '../../../lib/catalogue/get-brands';
+import { useNetworks } from '../../../lib/catalogue/get-networks';
+import { primeSections, useSections } from '../../../lib/catalogue/get-sections';
+import { useShops } from '../../../lib/catalogue/get-shops';
 import type { ListParams } from '../hooks/use-list-params';
 
 type FilterValues = Pick<ListParams, 'network' | 'shop' | 'brand' | 'section'>;

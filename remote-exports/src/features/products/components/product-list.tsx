@@ -9,7 +9,7 @@ import { LoadError } from '../../../components/load-error';
 import { useFormatters } from '../../../lib/format';
 import { useExportsTranslation } from '../../../lib/i18n';
 import { useProductList } from '../api/get-product-list';
-import { useProductSearch } from '../api/search-products';
+import { useProductSearch } from '../../../lib/catalogue/search-products';
 import { PAGE_SIZES, useListParams, type ListParams } from '../hooks/use-list-params';
 import { ExportButton } from './export-button';
 import { useProductColumns } from './product-columns';

@@ -8,7 +8,7 @@ import { Panel } from '../../../components/panel';
 import { useFormatters } from '../../../lib/format';
 import { useExportsTranslation } from '../../../lib/i18n';
 import { useSimilarProducts } from '../api/get-similar-products';
-import { ProductLink } from './product-link';
+import { ProductLink } from '../../../components/product-link';
 import { productSize } from './product-size';
 
 const col = dataColumnHelper<SimilarProduct>();

@@ -4,7 +4,7 @@ import type { ProductListItem } from '@pricewatch/shared/contract';
 import { parseSearchText } from '@pricewatch/shared/format';
 import { toaster } from '@pricewatch/shared/ui';
 import { useExportsTranslation } from '../../../lib/i18n';
-import { searchProducts } from '../../products/api/search-products';
+import { searchProducts } from '../../../lib/catalogue/search-products';
 import { deleteNewProductList, saveNewProductList, useNewProductLists } from '../api/new-product-lists';
 import { parseCodes, type ChosenProduct } from '../form-model';
 import { useReportErrorText } from '../hooks/use-report-error';

@@ -1,0 +1,169 @@
+// One lint for the workspace (issue 15 item 4): typescript-eslint's recommended rules and the import
+// boundaries of docs/conventions.md, enforced by eslint-plugin-import-x on resolved paths.
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+const REMOTES = readdirSync(ROOT).filter((name) => name.startsWith('remote-') && existsSync(join(ROOT, name, 'package.json')));
+const FRONT_ENDS = ['host', ...REMOTES];
+const TS = '**/*.{ts,tsx,mts,cts}';
+const subdirs = (dir) =>
+  existsSync(join(ROOT, dir)) ? readdirSync(join(ROOT, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+
+/**
+ * Server areas may use another area only through what it names here. Until the server core lands
+ * (issue 15 item 2: session-user, shop visibility and directory, file store and xlsx writing move to
+ * server/src/core/), these are the known exceptions, each named; a new cross-area import fails the lint.
+ */
+const CORE_TO_BE = ['auth/session-user.ts', 'shops/visibility.ts', 'shops/directory.ts', 'files/store.ts', 'files/xlsx.ts'];
+const AREA_EXCEPTIONS = {
+  // Alarms record internal prices into the history the parsers also write.
+  alarms: ['prices/record.ts'],
+  // The file routes find an export request's owner to decide who may read its file.
+  files: ['exports/queries.ts'],
+  // Leaflets use the product search helpers (issue 15 item 2: "leaflets uses products' search helpers").
+  leaflets: ['products/queries.ts', 'products/service.ts'],
+  // Network users hash passwords and end sessions with auth's helpers.
+  'network-users': ['auth/passwords.ts', 'auth/tokens.ts'],
+  // Parsers fire alarms after a run, record prices, and settle the scraper requests a run answers.
+  parsers: ['alarms/hook.ts', 'prices/record.ts', 'scrapers/settle.ts'],
+  // Prices build on products' queries (issue 15 item 2: "prices builds products' queries").
+  prices: ['products/queries.ts', 'products/service.ts'],
+  // The home page (being built, issue 16) sums up other areas' figures; to go through their plugins.
+  home: ['alarms/service.ts', 'exports/queries.ts', 'exports/service.ts', 'parsers/service.ts', 'prices/queries.ts', 'prices/service.ts'],
+  // Scrapers read parsers' queries (issue 15 item 2: "scrapers uses parsers' queries").
+  scrapers: ['parsers/queries.ts', 'parsers/service.ts'],
+};
+
+const areaZones = subdirs('server/src/areas').map((area) => ({
+  target: `./server/src/areas/${area}`,
+  from: './server/src/areas',
+  except: [`./${area}`, ...CORE_TO_BE.filter((p) => !p.startsWith(`${area}/`)), ...(AREA_EXCEPTIONS[area] ?? [])].map((p) =>
+    p.startsWith('./') ? p : `./${p}`,
+  ),
+  message: 'an area uses another area only through the exceptions named in eslint.config.mjs (issue 15 item 2)',
+}));
+
+/** Inside a front end, a feature imports only itself and the package's shared folders (lib/, components/). */
+const featureZones = FRONT_ENDS.flatMap((pkg) =>
+  subdirs(`${pkg}/src/features`).map((feature) => ({
+    target: `./${pkg}/src/features/${feature}`,
+    from: `./${pkg}/src/features`,
+    except: [`./${feature}`],
+    message: 'no cross-feature imports: move what two features share into lib/ or components/ (or @pricewatch/shared)',
+  })),
+);
+
+// Known cross-feature imports of the host, allowed until its shell is split (issue 15 item 4 report).
+const HOST_FEATURE_EXCEPTIONS = {
+  // The login screen enters the app and clears cached data through the session feature; its language
+  // picker (being built beside the shell's, issue 18) names languages as the shell does.
+  login: ['./session', './shell/lib/language-names.ts'],
+  // The side menu shows the video instructions entry; the instructions reuse the menu's link.
+  shell: ['./video-instructions', './session'],
+  'video-instructions': ['./shell/components/menu-link.tsx'],
+};
+for (const zone of featureZones) {
+  const match = /^\.\/host\/src\/features\/(.+)$/.exec(zone.target);
+  if (match) zone.except.push(...(HOST_FEATURE_EXCEPTIONS[match[1]] ?? []));
+}
+
+const hostZones = [
+  {
+    target: './host/src/features',
+    from: './host/src/app',
+    message: 'host features do not import app/ (the shell wires features, not the other way round)',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '.tools/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'server/drizzle/**', 'coverage/**'],
+  },
+  {
+    files: [TS],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    plugins: { 'import-x': importX },
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    linterOptions: { reportUnusedDisableDirectives: 'warn' },
+    settings: {
+      // Without these, import-x cannot parse the TypeScript it follows and no-cycle sees nothing.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['shared', 'server', 'e2e', ...FRONT_ENDS].map((p) => join(ROOT, p, 'tsconfig.json')),
+        }),
+      ],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // Control characters in patterns are deliberate: NUL and control-character checks on input.
+      'no-control-regex': 'off',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-relative-packages': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...areaZones, ...featureZones, ...hostZones] }],
+    },
+  },
+  {
+    files: [...FRONT_ENDS, 'shared'].map((pkg) => `${pkg}/${TS}`),
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      // The classic hook rules only (v7's React Compiler rules would flag working code wholesale);
+      // missing dependencies warn, as React's own preset does.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // Tests load modules afresh with require() and build loose fixtures.
+    files: ['**/__tests__/**', 'e2e/**'],
+    rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  ...FRONT_ENDS.map((pkg) => ({
+    // A front end imports @pricewatch/shared, the singletons it declares and its own code: never the host
+    // or another remote (not declared), never a package only the tests may use.
+    files: [`${pkg}/src/${TS}`],
+    rules: {
+      'import-x/no-extraneous-dependencies': ['error', { packageDir: [join(ROOT, pkg)], devDependencies: false }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@pricewatch/(?!shared(/|$))', message: 'a front end imports only @pricewatch/shared of the workspace' }] },
+      ],
+    },
+  })),
+  {
+    files: [`shared/src/${TS}`],
+    ignores: [`shared/src/**/__tests__/**`, `shared/src/testing/**`],
+    rules: {
+      'import-x/no-extraneous-dependencies': ['error', { packageDir: [join(ROOT, 'shared')], devDependencies: false }],
+    },
+  },
+  {
+    files: [`server/src/${TS}`, `server/bench/${TS}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@pricewatch/shared(?!/(contract|permissions|format)$)',
+              message: "the server imports only shared's contract, permissions and format",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
