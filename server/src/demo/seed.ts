@@ -90,7 +90,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<boolean>
     );
 
     if (opts.catalogue !== false) {
-      const result = await loadCatalogue(tx as unknown as Db, { ...DEMO_SIZE, ...opts.catalogue }, { endDay: opts.endDay });
+      const result = await loadCatalogue(tx, { ...DEMO_SIZE, ...opts.catalogue }, { endDay: opts.endDay });
       opts.onCatalogue?.(result);
     }
   });

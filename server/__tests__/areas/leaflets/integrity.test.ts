@@ -112,8 +112,7 @@ describe('leaflet integrity', () => {
       const spy = jest.spyOn(app.db, 'transaction').mockImplementationOnce((async (fn: (tx: Db) => Promise<unknown>) =>
         original(async (tx) => {
           let first = true;
-          const t = tx as unknown as Db;
-          const proxy = new Proxy(t, {
+          const proxy = new Proxy(tx, {
             get(target, prop) {
               if (prop === 'execute') {
                 return async (q: Parameters<Db['execute']>[0]) => {

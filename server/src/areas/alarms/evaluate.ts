@@ -89,7 +89,7 @@ export async function evaluatePairs(db: Db, pairs: PricePair[], today = todayIso
     const rows = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${EVALUATION_LOCK_KEY})`);
       return queryRows<{ owner_id: string | null; fired: number; evaluated: number }>(
-      tx as unknown as Db,
+      tx,
       sql`WITH touched AS (
             SELECT DISTINCT product_id, shop_id
             FROM unnest(${sql.param(batch.map((p) => p.productId))}::int[], ${sql.param(batch.map((p) => p.shopId))}::int[])

@@ -18,7 +18,7 @@ import {
   type PriceAlarm,
   type ProductAlarm,
 } from '@pricewatch/shared/contract';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { addDays, todayIso } from '../../lib/days';
 import { forbidden, notFound, validationFailed } from '../../lib/errors';
 import { currencyOf, fromMinor } from '../../lib/money';
@@ -56,7 +56,6 @@ export type AlarmInput = {
   enabled: boolean;
 };
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function createAlarmsService(db: Db, files: FileStore) {
   const queries = createAlarmsQueries(db);
@@ -157,8 +156,8 @@ export function createAlarmsService(db: Db, files: FileStore) {
 
   async function createMany(user: AuthUser, kind: AlarmKind, values: AlarmValues[]): Promise<number[]> {
     return db.transaction(async (tx: Tx) => {
-      const ids = await queries.insert(tx as unknown as Db, user.id, kind, values);
-      await rebuildTargets(tx as unknown as Db, ids);
+      const ids = await queries.insert(tx, user.id, kind, values);
+      await rebuildTargets(tx, ids);
       return ids;
     });
   }
@@ -177,8 +176,8 @@ export function createAlarmsService(db: Db, files: FileStore) {
     await checkShops(user, input.shops, input.originalShopId);
     await checkProducts(input.productIds, kind === 'price' ? 'productId' : 'products');
     await db.transaction(async (tx: Tx) => {
-      await queries.update(tx as unknown as Db, user.id, id, toValues(input));
-      await rebuildTargets(tx as unknown as Db, [id]);
+      await queries.update(tx, user.id, id, toValues(input));
+      await rebuildTargets(tx, [id]);
     });
     return one(user, kind, id);
   }
@@ -223,8 +222,8 @@ export function createAlarmsService(db: Db, files: FileStore) {
       return { id: r.id, v };
     });
     await db.transaction(async (tx: Tx) => {
-      for (const n of next) await queries.update(tx as unknown as Db, user.id, n.id, n.v);
-      await rebuildTargets(tx as unknown as Db, unique);
+      for (const n of next) await queries.update(tx, user.id, n.id, n.v);
+      await rebuildTargets(tx, unique);
     });
     return unique.length;
   }
@@ -496,9 +495,9 @@ export function createAlarmsService(db: Db, files: FileStore) {
       assertWrite(user);
       const row = await one(user, 'product', id);
       await db.transaction(async (tx: Tx) => {
-        await (tx as unknown as Db).execute(sql`UPDATE alarms SET enabled = NOT enabled, updated_at = now() WHERE id = ${id} AND owner_id = ${user.id}`);
+        await tx.execute(sql`UPDATE alarms SET enabled = NOT enabled, updated_at = now() WHERE id = ${id} AND owner_id = ${user.id}`);
         // Switched on again: the state starts from today's prices (no firing for what happened while off).
-        if (!row.enabled) await rebuildTargets(tx as unknown as Db, [id]);
+        if (!row.enabled) await rebuildTargets(tx, [id]);
       });
       return one(user, 'product', id);
     },

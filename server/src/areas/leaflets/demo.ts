@@ -52,7 +52,7 @@ const PRINTED_MONEY: Record<string, { currency: string; decimal: '.' | ',' }> = 
 const dayMonth = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.`;
 
 export async function seedDemoLeaflets(outer: Db, dir: string, opts: { today?: string } = {}): Promise<number> {
-  return outer.transaction((tx) => seedIn(tx as unknown as Db, dir, opts));
+  return outer.transaction((tx) => seedIn(tx, dir, opts));
 }
 
 async function seedIn(db: Db, dir: string, opts: { today?: string }): Promise<number> {

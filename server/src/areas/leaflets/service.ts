@@ -23,7 +23,7 @@ import {
   type RecognitionStatus,
 } from '@pricewatch/shared/contract';
 import { mayWriteLeaflet } from '@pricewatch/shared/permissions';
-import { queryRows, type Db } from '../../db/client';
+import { queryRows, type Db, type Tx } from '../../db/client';
 import { asIsoDay } from '../../lib/days';
 import { forbidden, notFound, validationFailed } from '../../lib/errors';
 import { currencyOf, fromMinor, round1, toMinor } from '../../lib/money';
@@ -36,7 +36,6 @@ import { Visibility, visibleNetworkCodes } from '../shops/visibility';
 import { checkPicture, type Form, type PictureStore, type StoredPicture } from './pictures';
 import { createLeafletsQueries, productOf, type LeafletRow, type PageRow, type PriceRow } from './queries';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const toIso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
@@ -174,14 +173,13 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
    * concurrent delete are serialised by it. A leaflet deleted meanwhile is 404 (never an FK error).
    */
   async function lockLeaflet(tx: Tx, leafletId: number): Promise<void> {
-    const rows = await queryRows(tx as unknown as Db, sql`SELECT id FROM leaflets WHERE id = ${leafletId} FOR UPDATE`);
+    const rows = await queryRows(tx, sql`SELECT id FROM leaflets WHERE id = ${leafletId} FOR UPDATE`);
     if (!rows.length) throw notFound('leaflet');
   }
 
   /** Appends a page in the transaction (row lock on the leaflet keeps page numbers in order). */
-  async function insertPage(tx: Tx, leafletId: number, stored: StoredPicture, p: { type: string; width: number; height: number; bytes: number }) {
-    const t = tx as unknown as Db;
-    await lockLeaflet(tx, leafletId);
+  async function insertPage(t: Tx, leafletId: number, stored: StoredPicture, p: { type: string; width: number; height: number; bytes: number }) {
+    await lockLeaflet(t, leafletId);
     const [n] = await queryRows<{ n: number; next: number }>(
       t,
       sql`SELECT count(*)::int AS n, coalesce(max(page_no), 0)::int + 1 AS next FROM leaflet_pages WHERE leaflet_id = ${leafletId}`,
@@ -230,9 +228,8 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
       await writableLeaflet(user, id);
       const network = input.network ? await writableNetwork(user, input.network) : null;
       // Read, merge and write under the leaflet's row lock: two edits at once keep each other's fields.
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        await lockLeaflet(tx, id);
+      await db.transaction(async (t) => {
+        await lockLeaflet(t, id);
         const [row] = await queryRows<{ name: string; network_id: number; start_day: string; end_day: string; description: string | null; country: string }>(
           t,
           sql`SELECT l.name, l.network_id, l.start_day, l.end_day, l.description, n.country
@@ -263,9 +260,8 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
      */
     async remove(user: AuthUser, id: number): Promise<void> {
       await writableLeaflet(user, id);
-      const names = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        await lockLeaflet(tx, id);
+      const names = await db.transaction(async (t) => {
+        await lockLeaflet(t, id);
         const pages = await queryRows<{ file_name: string; thumb_name: string }>(
           t,
           sql`DELETE FROM leaflet_pages WHERE leaflet_id = ${id} RETURNING file_name, thumb_name`,
@@ -346,14 +342,13 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
       const discount = input.discountPct ?? discountOf(input.price, input.oldPrice ?? null);
 
       const write = (stored: StoredPicture | null) =>
-        db.transaction(async (tx) => {
-          const t = tx as unknown as Db;
-          await lockLeaflet(tx, input.leafletId);
+        db.transaction(async (t) => {
+          await lockLeaflet(t, input.leafletId);
           const [n] = await queryRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM leaflet_prices WHERE leaflet_id = ${input.leafletId}`);
           if (Number(n!.n) >= LEAFLET_LIMITS.pricesMax) throw validationFailed([{ path: 'leafletId', message: 'too_many_prices' }]);
           const pageId =
             stored && picture
-              ? await insertPage(tx, input.leafletId, stored, { type: picture.type, width: picture.width, height: picture.height, bytes: picture.data.length })
+              ? await insertPage(t, input.leafletId, stored, { type: picture.type, width: picture.width, height: picture.height, bytes: picture.data.length })
               : (input.pageId ?? null);
           const [row] = await queryRows<{ id: number }>(
             t,
@@ -399,9 +394,8 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
           throw validationFailed([{ path: 'box', message: 'outside_page' }]);
         }
       }
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        await lockLeaflet(tx, current.leaflet_id);
+      await db.transaction(async (t) => {
+        await lockLeaflet(t, current.leaflet_id);
         const [row] = await queryRows<{ price: number; old_price: number | null; discount_pct: number | null }>(
           t,
           sql`SELECT price, old_price, discount_pct FROM leaflet_prices WHERE id = ${priceId} AND leaflet_id = ${current.leaflet_id}`,
@@ -443,9 +437,8 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
     async removePrice(user: AuthUser, priceId: number): Promise<void> {
       const { row: current, leaflet } = await visiblePrice(user, priceId);
       if (!mayWriteLeaflet(user.profile, leaflet.network)) throw forbidden();
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        await lockLeaflet(tx, current.leaflet_id);
+      await db.transaction(async (t) => {
+        await lockLeaflet(t, current.leaflet_id);
         const gone = await queryRows<{ id: number }>(t, sql`DELETE FROM leaflet_prices WHERE id = ${priceId} RETURNING id`);
         if (!gone.length) throw notFound('leaflet_price');
         await queryRows(t, sql`UPDATE leaflets SET updated_at = now() WHERE id = ${current.leaflet_id}`);

@@ -1,12 +1,11 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { networks, sessions, shops, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NetworkRow = typeof networks.$inferSelect;
 export type UserWithNetwork = { user: UserRow; network: NetworkRow | null };
 /** Read or write through the app's db or inside a transaction. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Q = Db | Tx;
 
 export function createNetworkUsersQueries(db: Db) {

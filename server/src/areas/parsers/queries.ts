@@ -170,7 +170,7 @@ export function createParsersQueries(db: Db) {
       );
       // Their scraper requests would otherwise wait forever.
       const requests = [...new Set(dead.map((d) => d.scraper_request_id).filter((id) => id !== null).map(Number))];
-      if (requests.length) await db.transaction((tx) => settleScraperRequests(tx as unknown as Db, requests));
+      if (requests.length) await db.transaction((tx) => settleScraperRequests(tx, requests));
       return one<RunRow>(sql`UPDATE parser_runs r SET status = 'running', claimed_by = ${worker}, heartbeat_at = now(),
           started_at = COALESCE(r.started_at, now()), attempts = r.attempts + 1
         WHERE r.id = (

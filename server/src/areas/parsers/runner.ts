@@ -43,8 +43,7 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
     if (opts.isAbandoned?.()) return 0;
     let written = 0;
     let recorded: Observation[] = [];
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       const [mine] = (
         (await t.execute(sql`SELECT id FROM parser_runs WHERE id = ${run.id} AND claimed_by = ${worker} AND status = 'running' FOR UPDATE`)) as { rows: unknown[] }
       ).rows;

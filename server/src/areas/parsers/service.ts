@@ -229,8 +229,7 @@ export function createParsersService(db: Db, q: ParsersQueries, files: FileStore
       if (ids && !ids.includes(Number(row.network_id))) throw forbidden();
       if (row.decision) throw new AppError(409, 'conflict', 'already_decided');
       let written = 0;
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      await db.transaction(async (t) => {
         if (!(await markDecided(t, id, decision, user.id))) throw new AppError(409, 'conflict', 'already_decided');
         if (decision === 'confirmed') {
           const r = await recordObservations(t, [toObservation(row)]);

@@ -264,7 +264,7 @@ export function createProductsQueries(db: Db) {
         const text = description ? sql`greatest(similarity(p.name, ${name}), similarity(p.name, ${description}) * 0.8)` : sql`similarity(p.name, ${name})`;
         const cond = description ? sql`(p.name % ${name} OR p.name % ${description})` : sql`p.name % ${name}`;
         return queryRows<{ id: number; sim: number }>(
-          tx as unknown as Db,
+          tx,
           sql`SELECT p.id, ${text} AS sim FROM products p WHERE ${cond} ORDER BY sim DESC, p.id LIMIT ${limit}`,
         );
       });

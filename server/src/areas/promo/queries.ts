@@ -117,7 +117,7 @@ export function createPromoQueries(db: Db) {
       return db.transaction(async (tx) => {
         await tx.execute(sql`SET LOCAL jit = off`);
         await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
-        return queryRows<PromoFigureRow>(tx as unknown as Db, figuresSql(groupBy, shops, start, end));
+        return queryRows<PromoFigureRow>(tx, figuresSql(groupBy, shops, start, end));
       });
     },
 

@@ -107,8 +107,7 @@ export function createScrapersService(db: Db, q: ParsersQueries, parsers: Parser
       );
       if (!targets.length) throw validationFailed([{ path: 'network', message: 'no parser of this network sells this product' }]);
       const runIds: number[] = [];
-      const id = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      const id = await db.transaction(async (t) => {
         const [req] = await queryRows<{ id: number }>(
           t,
           sql`INSERT INTO scraper_requests (type, product_id, network_id, user_id, country, status)
