@@ -8,10 +8,10 @@ import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { REMOTE_NAMES } from './scripts/lib/remote-names.mjs';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
-const REMOTES = readdirSync(ROOT).filter((name) => name.startsWith('remote-') && existsSync(join(ROOT, name, 'package.json')));
-const FRONT_ENDS = ['host', ...REMOTES];
+const FRONT_ENDS = ['host', ...REMOTE_NAMES.map((name) => `remote-${name}`)];
 const TS = '**/*.{ts,tsx,mts,cts}';
 const subdirs = (dir) =>
   existsSync(join(ROOT, dir)) ? readdirSync(join(ROOT, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];

@@ -22,9 +22,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REMOTE_NAMES as REMOTES } from './lib/remote-names.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const REMOTES = ['exports', 'leaflets', 'alarms', 'parsers', 'users'];
+
 /** Replaced last, in this order: the manifest points at the entry, the entry at the chunks. */
 const ENTRY_FILES = ['mf-manifest-stats.json', 'remoteEntry.js', 'mf-manifest.json'];
 const HASHED = /\.[0-9a-f]{8,}\./;

@@ -6,12 +6,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REMOTE_NAMES } from './lib/remote-names.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const PNPM_VERSION = '10.34.9';
 const TOOLS = join(ROOT, '.tools');
 const PNPM = join(TOOLS, 'node_modules', '.bin', 'pnpm');
-const FRONT_ENDS = ['host', 'remote-exports', 'remote-leaflets', 'remote-alarms', 'remote-parsers', 'remote-users'];
+const FRONT_ENDS = ['host', ...REMOTE_NAMES.map((name) => `remote-${name}`)];
 const PACKAGES_WITH_UNIT_TESTS = ['shared', ...FRONT_ENDS, 'server'];
 
 function log(msg) {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { REMOTE_NAMES } from '@pricewatch/shared/contract';
 
 // docs/federation.md "Shared singletons": one factory, the same rule for the host and every remote.
 type SharedConfig = { singleton: boolean; version: string; requiredVersion: string; strictVersion: boolean };
@@ -11,7 +12,7 @@ const federation = require('../../tooling/federation.cjs') as {
 };
 
 const HOST = path.resolve(__dirname, '..');
-const REMOTES = ['exports', 'leaflets', 'alarms', 'parsers', 'users'].map((r) => path.resolve(HOST, '..', `remote-${r}`));
+const REMOTES = REMOTE_NAMES.map((r) => path.resolve(HOST, '..', `remote-${r}`));
 
 describe('federation factory (tooling/federation.cjs)', () => {
   it('shares every singleton with the installed version, required as ^version, never strict', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { COUNTRIES, deploymentSchema, parseDeployment } from '@pricewatch/shared/contract';
+import { COUNTRIES, REMOTE_NAMES, deploymentSchema, parseDeployment } from '@pricewatch/shared/contract';
 import { loadConfig } from '../../../src/config';
 import { loadDeployment } from '../../../src/areas/deployment/service';
 import { build, SERVER_DIR } from '../../helpers/build';
@@ -8,7 +8,6 @@ import path from 'node:path';
 
 const DEPLOYMENTS = path.join(SERVER_DIR, 'deployments');
 const deploymentFor = (env: Record<string, string>) => loadDeployment(loadConfig(env), DEPLOYMENTS);
-const ALL_REMOTES = ['exports', 'leaflets', 'alarms', 'parsers', 'users'];
 
 describe('deployments/{country}.json', () => {
   it.each([
@@ -26,7 +25,7 @@ describe('deployments/{country}.json', () => {
       favicon: `/favicons/${country}.svg`,
       oldSiteUrl: null,
       apiServers: [''],
-      remotes: Object.fromEntries(ALL_REMOTES.map((r) => [r, `/remotes/${r}/mf-manifest.json`])),
+      remotes: Object.fromEntries(REMOTE_NAMES.map((r) => [r, `/remotes/${r}/mf-manifest.json`])),
       remoteTimeoutMs: 15000,
     });
   });
