@@ -3,6 +3,7 @@ import { signIn, sideMenu } from './helpers';
 
 // The Czech deployment (promo analysis hidden) with no old-design address: admins stay in the app.
 const ITEMS = {
+  home: /^home$/i,
   unloading: /unloading prices/i,
   promo: /promo analysis/i,
   leaflets: /^leaflets$/i,
@@ -13,21 +14,23 @@ const ITEMS = {
 } as const;
 type Item = keyof typeof ITEMS;
 
+// Home (issue 18) is everyone's: added to each row below.
 const CASES: { user: string; landing: string; visible: Item[] }[] = [
   { user: 'admin', landing: '/report-analytics', visible: ['unloading', 'leaflets', 'analytics', 'alarms'] },
   { user: 'guest', landing: '/report-analytics', visible: ['unloading', 'leaflets', 'analytics', 'alarms'] },
   { user: 'ashan', landing: '/report-analytics', visible: ['unloading', 'leaflets', 'analytics', 'alarms', 'parsers'] },
-  // An empty menu (spec §6): the product list, which everyone may use (the home page is not built yet).
-  { user: 'hunter', landing: '/product', visible: [] },
+  // An empty spec menu (spec §6): the home page (issue 18), which everyone has.
+  { user: 'hunter', landing: '/home', visible: [] },
   // Leaflets are in the menu, but the shell-less leaflet screen is never a start page.
-  { user: 'operator', landing: '/product', visible: ['leaflets'] },
+  { user: 'operator', landing: '/home', visible: ['leaflets'] },
   { user: 'metro', landing: '/parsers', visible: ['parsers'] },
   { user: 'atb', landing: '/parsers', visible: ['parsers'] },
   { user: 'analyst', landing: '/parsers', visible: ['leaflets', 'parsers'] },
   { user: 'netadmin', landing: '/parsers', visible: ['leaflets', 'parsers', 'users'] },
 ];
 
-for (const { user, landing, visible } of CASES) {
+for (const { user, landing, visible: spec } of CASES) {
+  const visible: Item[] = ['home', ...spec];
   test(`${user} lands on ${landing} and sees the menu of the role`, async ({ page }) => {
     await signIn(page, user);
     await expect(page).toHaveURL(new RegExp(`${landing}$`));

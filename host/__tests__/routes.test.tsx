@@ -135,9 +135,9 @@ describe('a link opened while logged out', () => {
     await waitFor(() => expect(location()).toHaveTextContent(/^\/report-analytics$/));
   });
 
-  it('a user with an empty menu lands on the product list', async () => {
+  it('a user with an empty menu lands on the home page (issue 18)', async () => {
     renderWithShell(<AppRoutes />, { route: '/login' });
     await signInAs(hunterUser());
-    await waitFor(() => expect(location()).toHaveTextContent(/^\/product$/));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/home$/), { timeout: 10_000 });
   });
 });

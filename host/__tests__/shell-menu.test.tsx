@@ -31,13 +31,13 @@ describe('shell: side menu', () => {
   it('ashan sees unloading prices, leaflets, analytics, alarms and parsers, not users', async () => {
     renderWithShell(<AppRoutes />, { route: '/report-analytics', user: ashanUser() });
     await settled();
-    expect(menuLinks()).toEqual(['Unloading prices', 'Leaflets', 'Analytics', 'Alarms', 'Parsers']);
+    expect(menuLinks()).toEqual(['Home', 'Unloading prices', 'Leaflets', 'Analytics', 'Alarms', 'Parsers']);
   });
 
   it('ashan in a country with promo analysis sees it second, in spec order', async () => {
     renderWithShell(<AppRoutes />, { route: '/report-analytics', user: ashanUser(), deployment: { country: 'ua' } });
     await settled();
-    expect(menuLinks()).toEqual(['Unloading prices', 'Promo analysis', 'Leaflets', 'Analytics', 'Alarms', 'Parsers']);
+    expect(menuLinks()).toEqual(['Home', 'Unloading prices', 'Promo analysis', 'Leaflets', 'Analytics', 'Alarms', 'Parsers']);
   });
 
   // Issue 18: the Czech deployment hides promo analysis, the leaflets' only way in before.
@@ -113,7 +113,7 @@ describe('shell: side menu', () => {
       deployment: { remotes: { exports: '/remotes/exports/mf-manifest.json' } },
     });
     await settled();
-    expect(menuLinks()).toEqual(['Unloading prices', 'Analytics']);
+    expect(menuLinks()).toEqual(['Home', 'Unloading prices', 'Analytics']);
   });
 
   it('logs out back to the login screen', async () => {

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { getDeployment } from '@pricewatch/shared/deployment';
 import { Toaster, UiProvider } from '@pricewatch/shared/ui';
@@ -5,7 +6,11 @@ import { RequireAuth } from '../features/session/components/require-auth';
 import { ShellLayout } from '../features/shell/components/shell-layout';
 import { RemoteScreen } from '../features/remote-loader/components/remote-screen';
 import { ScreenGuard } from '../features/screen-access/components/screen-guard';
+import { PageLoading } from '../components/page-loading';
 import { isRemoteEnabled, REMOTE_ROUTES, type RemoteRoute } from '../lib/routes';
+
+// The home page's chunk (with the chart library) is fetched only when it is opened.
+const HomePage = lazy(() => import('../features/home/components/home-page'));
 
 const screen = (r: RemoteRoute) => {
   const remote = <RemoteScreen remote={r.remote} module={r.module} />;
@@ -26,7 +31,17 @@ export default function SignedInApp() {
       <Routes>
         <Route element={<RequireAuth />}>
           {enabled.filter((r) => !r.shell).map(screen)}
-          <Route element={<ShellLayout />}>{enabled.filter((r) => r.shell).map(screen)}</Route>
+          <Route element={<ShellLayout />}>
+            <Route
+              path="home"
+              element={
+                <Suspense fallback={<PageLoading />}>
+                  <HomePage />
+                </Suspense>
+              }
+            />
+            {enabled.filter((r) => r.shell).map(screen)}
+          </Route>
         </Route>
         <Route path="*" element={<Navigate to="/login" replace />} />
       </Routes>

@@ -21,5 +21,5 @@ export type { MenuVisibility } from './menu-visibility';
 export { mayUseExports, exportTypesFor, mayRunExportType } from './exports';
 export { screenAccess } from './screen-access';
 export type { ScreenAccess } from './screen-access';
-export { startupTarget, oldDesignUrl, isReturnPath } from './startup-target';
+export { startupTarget, oldDesignUrl, isReturnPath, HOME_ROUTE } from './startup-target';
 export type { StartupTarget, StartupContext } from './startup-target';

@@ -31,6 +31,12 @@ export function oldDesignUrl(oldSiteUrl: string, token: string | null | undefine
   return `${oldSiteUrl}${separator}token=${encodeURIComponent(token ?? '')}`;
 }
 
+/**
+ * The host's home page (issue 18, docs/home.md): a menu item for everyone, and the start page of those
+ * whose spec menu offers no start route.
+ */
+export const HOME_ROUTE = '/home';
+
 const isLeafletPath = (path: string) => /^\/leaflet(?:[/?#]|$)/.test(path);
 
 /**
@@ -47,8 +53,8 @@ const isLeafletPath = (path: string) => /^\/leaflet(?:[/?#]|$)/.test(path);
  * 4. "Otherwise the Ashan user goes to report-analytics and everyone else to promo-analysis."
  *    Design choice: when promo analysis is not visible to that user (Czech variant, hunter-limit, a
  *    network without leaflets) the first visible menu route in menu order is used instead
- *    (report-analytics, promo-analysis, analytics, alarms, parsers, network-users), else /product,
- *    which every user can open — a start page the menu hides would be a dead end.
+ *    (report-analytics, promo-analysis, analytics, alarms, parsers, network-users), else the home page
+ *    (issue 18: nobody lands on an empty menu) — a start page the menu hides would be a dead end.
  * 5. Design choice (issue 18): an address opened while logged out (ctx.returnTo) is where the user
  *    comes back to after login, before rules 1 and 4 — a link someone shares has to open. Only the
  *    admin's old-design redirect (rule 3) still comes first, with the leaflet exemption as above.
@@ -73,5 +79,5 @@ export function startupTarget(user: User | null | undefined, ctx: StartupContext
   const visible = menuVisibility(user, ctx.country);
   if (visible.promoAnalysis) return { kind: 'route', path: '/promo-analysis' };
   const first = START_ROUTES.find(([item]) => visible[item]);
-  return { kind: 'route', path: first ? first[1] : '/product' };
+  return { kind: 'route', path: first ? first[1] : HOME_ROUTE };
 }

@@ -1,5 +1,5 @@
 import { makeUser } from '../../testing';
-import { oldDesignUrl, startupTarget, type StartupContext } from '../startup-target';
+import { HOME_ROUTE, oldDesignUrl, startupTarget, type StartupContext } from '../startup-target';
 import { clientNetwork, users } from './fixtures';
 
 const OLD = 'https://old.pricewatch.example';
@@ -70,9 +70,10 @@ describe('startupTarget (spec §2 Start-up navigation)', () => {
     expect(startupTarget(users.guest, ctx({ country: 'cz' }))).toEqual(route('/report-analytics'));
   });
 
-  it('nothing visible → /product', () => {
-    expect(startupTarget(users.productUser, ctx({ country: 'cz' }))).toEqual(route('/product'));
-    expect(startupTarget(users.adminHunterLimit, ctx())).toEqual(route('/product'));
+  // Issue 18 item 5: nobody lands on an empty menu; the home page is everyone's.
+  it('nothing visible → the home page', () => {
+    expect(startupTarget(users.productUser, ctx({ country: 'cz' }))).toEqual(route(HOME_ROUTE));
+    expect(startupTarget(users.adminHunterLimit, ctx())).toEqual(route('/home'));
   });
 });
 
@@ -96,8 +97,8 @@ describe('startupTarget: a link opened while logged out (issue 18)', () => {
   );
 
   it('the start page is never the shell-less leaflet screen, though leaflets are in the menu', () => {
-    expect(startupTarget(users.productUser, ctx({ country: 'cz' }))).toEqual(route('/product'));
-    expect(startupTarget(users.operatorAdmin, ctx({ country: 'cz' }))).toEqual(route('/product'));
+    expect(startupTarget(users.productUser, ctx({ country: 'cz' }))).toEqual(route('/home'));
+    expect(startupTarget(users.operatorAdmin, ctx({ country: 'cz' }))).toEqual(route('/home'));
   });
 });
 
