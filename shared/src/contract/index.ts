@@ -6,6 +6,7 @@ export * from './deployment';
 export * from './catalogue';
 export * from './network-users';
 export * from './parsers';
+export * from './matching';
 export * from './json-api';
 export * from './alarms';
 export * from './exports';

@@ -118,6 +118,8 @@ export const parserListItemSchema = z.object({
   /** The latest run still queued or running, for live progress. */
   activeRun: parserRunSchema.nullable(),
   problems: z.number(),
+  /** Pages whose product matched nothing, waiting in "To match" (./matching.ts). */
+  unmatched: z.number(),
 });
 export type ParserListItem = z.infer<typeof parserListItemSchema>;
 

@@ -9,6 +9,7 @@ import { setupDemoShops } from '../../demo-shops/setup';
 import type { DemoShops } from '../../demo-shops/server';
 import { createParsersQueries, type ParsersQueries } from './queries';
 import { createParsersService, type ParsersService } from './service';
+import { createMatchingService, type MatchingService } from './matching/service';
 import { createParserWorker, type ParserWorker, type WorkerOptions } from './worker';
 
 declare module 'fastify' {
@@ -16,6 +17,8 @@ declare module 'fastify' {
     parsers: {
       queries: ParsersQueries;
       service: ParsersService;
+      /** "To match": pages whose product matched nothing (matching/service.ts). */
+      matching: MatchingService;
       worker: ParserWorker;
       /** Mutable: tests and the bench switch politeness off or shorten the lease. */
       workerOptions: WorkerOptions;
@@ -56,7 +59,9 @@ export default fp(
       if (config.parsersWorker && workerOptions.polling !== false) void worker.tick();
     };
     const service = createParsersService(fastify.db, queries, createFileStore(fastify.db, filesDirFor(config.dataDir)), dispatch);
-    const state = { queries, service, worker, workerOptions, dispatch, demoShops: null as DemoShops | null };
+    // The sanity guard's share is read at each decision: tests change workerOptions.
+    const matching = createMatchingService(fastify.db, queries, service, () => workerOptions.priceGuardShare ?? config.priceGuardShare);
+    const state = { queries, service, matching, worker, workerOptions, dispatch, demoShops: null as DemoShops | null };
     fastify.decorate('parsers', state);
 
     if (config.demo && config.demoShops) {

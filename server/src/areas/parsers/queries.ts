@@ -79,6 +79,8 @@ export type ListedParser = ParserRow & {
   active_run: RunRow | null;
   failing_streak: number;
   problems: number;
+  /** Pages waiting in "To match". */
+  unmatched: number;
 };
 
 export function createParsersQueries(db: Db) {
@@ -110,7 +112,8 @@ export function createParsersQueries(db: Db) {
                    sum(CASE WHEN ${FAILED_RUN} THEN 0 ELSE 1 END) OVER (ORDER BY r.id DESC) AS good_before
                  FROM parser_runs r WHERE r.parser_id = p.id AND r.status IN ('done', 'failed') AND r.trigger <> 'scraper') s
                WHERE s.good_before = 0) AS failing_streak,
-              COALESCE((SELECT sum(value::int) FROM jsonb_each_text(lr.errors)), 0)::int AS problems
+              COALESCE((SELECT sum(value::int) FROM jsonb_each_text(lr.errors)), 0)::int AS problems,
+              (SELECT count(*)::int FROM unmatched_pages u WHERE u.parser_id = p.id AND u.decision IS NULL) AS unmatched
             ${base}
             ORDER BY p.name, p.id LIMIT ${f.limit} OFFSET ${f.skip}`,
       );

@@ -14,13 +14,21 @@ import {
   suspiciousPriceParamsSchema,
   suspiciousPricesQuerySchema,
   suspiciousPricesResponseSchema,
+  unmatchedAcceptBodySchema,
+  unmatchedBulkAcceptBodySchema,
+  unmatchedBulkAcceptResponseSchema,
+  unmatchedDecisionResponseSchema,
+  unmatchedItemParamsSchema,
+  unmatchedPagesResponseSchema,
+  unmatchedParamsSchema,
+  unmatchedQuerySchema,
 } from '@pricewatch/shared/contract';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
 
 /** Parsers (spec §7), behind the auth guard. Results are downloaded through GET /data/{file}. */
 const parsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const { service } = fastify.parsers;
+  const { service, matching } = fastify.parsers;
 
   fastify.get(
     '/parsers/list',
@@ -75,6 +83,32 @@ const parsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/parsers/suspicious/:id/reject',
     { schema: { params: suspiciousPriceParamsSchema, response: { 200: suspiciousDecisionResponseSchema } } },
     async (request) => ok(await service.decideSuspicious(currentUser(request), request.params.id, 'rejected')),
+  );
+
+  // "To match": pages whose product matched nothing (docs/parsers.md "Matching pages to products").
+  fastify.get(
+    '/parsers/:id/unmatched',
+    { schema: { params: unmatchedParamsSchema, querystring: unmatchedQuerySchema, response: { 200: unmatchedPagesResponseSchema } } },
+    async (request) =>
+      ok({ ...(await matching.list(currentUser(request), request.params.id, request.query.limit, request.query.skip)), limit: request.query.limit, skip: request.query.skip }),
+  );
+
+  fastify.post(
+    '/parsers/:id/unmatched/accept-top',
+    { schema: { params: unmatchedParamsSchema, body: unmatchedBulkAcceptBodySchema, response: { 200: unmatchedBulkAcceptResponseSchema } } },
+    async (request) => ok(await matching.acceptTop(currentUser(request), request.params.id, request.body.minScore)),
+  );
+
+  fastify.post(
+    '/parsers/:id/unmatched/:itemId/accept',
+    { schema: { params: unmatchedItemParamsSchema, body: unmatchedAcceptBodySchema, response: { 200: unmatchedDecisionResponseSchema } } },
+    async (request) => ok(await matching.accept(currentUser(request), request.params.id, request.params.itemId, request.body.productId)),
+  );
+
+  fastify.post(
+    '/parsers/:id/unmatched/:itemId/reject',
+    { schema: { params: unmatchedItemParamsSchema, response: { 200: unmatchedDecisionResponseSchema } } },
+    async (request) => ok(await matching.reject(currentUser(request), request.params.id, request.params.itemId)),
   );
 };
 

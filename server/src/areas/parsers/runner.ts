@@ -18,6 +18,7 @@ import { apiMode, planApi, type ApiPlan } from '../../scraping/json-api';
 import type { ItemRow, ParsersQueries, RunRow } from './queries';
 import { DEFAULT_PRICE_GUARD_SHARE, holdObservations, screenObservations, type SourcedObservation } from './suspicious';
 import { settleScraperRequests } from '../scrapers/settle';
+import { keepUnmatched, type UnmatchedRead } from './matching/unmatched';
 
 export type RunnerOptions = {
   /** Private origins the crawl may reach: the demo shops' own (demo and test mode); none elsewhere. */
@@ -39,6 +40,9 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
   const parser = await q.parser(run.parser_id);
   const errors: Record<string, number> = {};
   const counts = { pagesTotal: 0, pagesDone: 0, pricesFound: 0, notFound: 0 };
+  /** Pages read whose product matched nothing, and the URLs that did match ("To match", matching/unmatched.ts). */
+  const unmatched: UnmatchedRead[] = [];
+  const matchedUrls: string[] = [];
   const finish = async (status: 'done' | 'failed', failure: string | null, observations: SourcedObservation[]) => {
     if (opts.isAbandoned?.()) return 0;
     let written = 0;
@@ -56,6 +60,7 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
         written = r.extended + r.opened;
         recorded = accepted;
       }
+      if (status === 'done') await keepUnmatched(t, { id: Number(run.id), parserId: Number(run.parser_id), day: todayIso() }, unmatched, matchedUrls);
       await t.execute(sql`UPDATE parser_runs SET status = ${status}, finished_at = now(), heartbeat_at = now(), failure = ${failure},
           pages_total = ${counts.pagesTotal}, pages_done = ${counts.pagesDone}, prices_found = ${counts.pricesFound},
           not_found = ${counts.notFound}, errors = ${JSON.stringify(errors)}::jsonb
@@ -147,6 +152,23 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
           notFound = true;
           problem = { kind: 'not_found', message: x.ean ? `no catalogue product with EAN ${x.ean} or this URL` : 'no catalogue product with this URL' };
         }
+      }
+      if (productId !== null) matchedUrls.push(o.url);
+      else if (x && problem?.kind === 'not_found' && x.price !== null) {
+        unmatched.push({
+          seq: s,
+          url: o.url,
+          name: x.name?.slice(0, 300) ?? null,
+          ean: x.ean,
+          // A JSON API shop's own product id; pages have none.
+          article: x.article ?? null,
+          price: Math.round(x.price * 100),
+          oldPrice: x.oldPrice === null ? null : Math.round(x.oldPrice * 100),
+          promo: x.promo,
+          currency: x.currency,
+          inStock: x.inStock,
+          priceText: x.priceText,
+        });
       }
       if (notFound) counts.notFound++;
       else if (problem) errors[problem.kind] = (errors[problem.kind] ?? 0) + 1;

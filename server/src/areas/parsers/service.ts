@@ -268,6 +268,7 @@ export function createParsersService(db: Db, q: ParsersQueries, files: FileStore
       lastRun,
       activeRun: r.active_run ? toRun(r.active_run) : null,
       problems: Number(r.problems ?? 0),
+      unmatched: Number(r.unmatched ?? 0),
     };
   }
 }

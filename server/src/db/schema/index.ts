@@ -8,3 +8,4 @@ export * from './exports';
 export * from './parsers';
 export * from './leaflets';
 export * from './alarms';
+export * from './matching';

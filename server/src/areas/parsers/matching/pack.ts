@@ -1,0 +1,107 @@
+/**
+ * Pack size of a product name as shops of the four countries print it ("1,5Л", "2x250ml", "6 × 0,5 l",
+ * "0,5 л х 6 шт", "6 шт по 0,5 л", "20 dag", "10 szt.", "500 გრ"): the amount in base units (g, ml,
+ * pieces), multipacks multiplied out. Hand-written because the unit libraries on npm (js-quantities,
+ * convert-units) know neither the Cyrillic, Polish, Czech and Georgian abbreviations nor multipacks.
+ */
+
+export type PackDim = 'mass' | 'volume' | 'count';
+export type Pack = { amount: number; dim: PackDim };
+
+/** Unit word (lower case, without a trailing dot) → dimension and factor to the base unit. */
+const UNITS: Record<string, [PackDim, number]> = {};
+const add = (dim: PackDim, factor: number, ...words: string[]) => words.forEach((w) => (UNITS[w] = [dim, factor]));
+add('mass', 1, 'g', 'gr', 'gram', 'grams', 'gramů', 'gramy', 'г', 'гр', 'грам', 'грамм', 'გ', 'გრ', 'გრამი');
+add('mass', 1000, 'kg', 'кг', 'კგ');
+add('mass', 0.001, 'mg', 'мг');
+add('mass', 10, 'dag', 'dkg');
+add('volume', 1, 'ml', 'мл', 'მლ');
+add('volume', 10, 'cl');
+add('volume', 100, 'dl');
+add('volume', 1000, 'l', 'lt', 'ltr', 'litr', 'litry', 'litrů', 'л', 'літр', 'литр', 'ლ', 'ლიტრი');
+add('count', 1, 'pcs', 'pc', 'ks', 'szt', 'sztuk', 'шт', 'ц', 'ც', 'ცალი');
+
+// Longest first, so that "ml" wins over "l" and "ცალი" over "ც".
+const UNIT_RE = Object.keys(UNITS)
+  .sort((a, b) => b.length - a.length)
+  .map((u) => u.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|');
+const NUM = String.raw`(\d+(?:\.\d+)?)`;
+// A unit ends where no letter or digit follows (so "g" is not the start of "gold", "l" not of "light").
+const UNIT = String.raw`(${UNIT_RE})\.?(?![\p{L}\p{N}])`;
+const TIMES = String.raw`\s*[x×х*]\s*`;
+// Not inside a word or a longer number: "G2000" is a model, not 2000 g.
+const START = String.raw`(?<![\p{L}\p{N}.])`;
+
+const MULTI_FIRST = new RegExp(String.raw`${START}(\d{1,3})${TIMES}${NUM}\s*${UNIT}`, 'giu');
+const MULTI_AFTER = new RegExp(String.raw`${START}${NUM}\s*${UNIT}${TIMES}(\d{1,3})(?:\s*(?:${UNIT_RE})\.?)?(?![\p{L}\p{N}])`, 'giu');
+const PIECES_OF = new RegExp(String.raw`${START}(\d{1,3})\s*(?:шт|ks|szt|pcs|ც)\.?\s*(?:по|po|à|a|x|×|х)\s*${NUM}\s*${UNIT}`, 'giu');
+// "0,5 l 6 ks", "0.5 л, 6 шт": a size followed at once by a count of pieces.
+const SIZE_PIECES = new RegExp(String.raw`${START}${NUM}\s*${UNIT}\s*[,/]?\s*(\d{1,3})\s*(?:шт|ks|szt|pcs|ც)\.?(?![\p{L}\p{N}])`, 'giu');
+const SINGLE = new RegExp(String.raw`${START}${NUM}\s*${UNIT}`, 'giu');
+
+/** Lower case, one kind of space, decimal commas as points ("1,5" → "1.5"; "1 000" stays two numbers). */
+export function normalizeName(name: string): string {
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/(\d),(\d)/g, '$1.$2')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const unitOf = (word: string) => UNITS[word.toLowerCase()];
+
+/** The pack of a name, or null when it prints none. */
+export function parsePack(name: string | null | undefined): Pack | null {
+  if (!name) return null;
+  const text = normalizeName(name);
+  const multi = (count: string, size: string, unit: string): Pack | null => {
+    const u = unitOf(unit);
+    const n = Number(count);
+    return u && u[0] !== 'count' && n > 0 ? { amount: n * Number(size) * u[1], dim: u[0] } : null;
+  };
+  for (const m of text.matchAll(PIECES_OF)) {
+    const p = multi(m[1]!, m[2]!, m[3]!);
+    if (p) return p;
+  }
+  for (const m of text.matchAll(MULTI_FIRST)) {
+    const p = multi(m[1]!, m[2]!, m[3]!);
+    if (p) return p;
+  }
+  for (const m of text.matchAll(MULTI_AFTER)) {
+    const p = multi(m[3]!, m[1]!, m[2]!);
+    if (p) return p;
+  }
+  for (const m of text.matchAll(SIZE_PIECES)) {
+    const p = multi(m[3]!, m[1]!, m[2]!);
+    if (p) return p;
+  }
+  let count: Pack | null = null;
+  for (const m of text.matchAll(SINGLE)) {
+    const u = unitOf(m[2]!);
+    if (!u) continue;
+    const p: Pack = { amount: Number(m[1]) * u[1], dim: u[0] };
+    // A mass or a volume says more about the product than a count of pieces ("4 szt. 125 g").
+    if (p.dim !== 'count') return p;
+    count ??= p;
+  }
+  return count;
+}
+
+/** A catalogue product's pack: its name's, else its weight and unit columns. */
+export function productPack(name: string, weight: number | null, unit: string | null): Pack | null {
+  const fromName = parsePack(name);
+  if (fromName || weight === null || !unit) return fromName;
+  const u = unitOf(unit.replace(/\.$/, ''));
+  return u ? { amount: weight * u[1], dim: u[0] } : null;
+}
+
+export type PackComparison = 'same' | 'different' | 'incomparable' | 'unknown';
+
+/** Same dimension and amounts within 1 % (rounding of "0.33 l" against "330 ml") is the same pack. */
+export function comparePacks(a: Pack | null, b: Pack | null): PackComparison {
+  if (!a || !b) return 'unknown';
+  if (a.dim !== b.dim) return 'incomparable';
+  return Math.abs(a.amount - b.amount) <= 0.01 * Math.max(a.amount, b.amount) ? 'same' : 'different';
+}

@@ -1,0 +1,108 @@
+/**
+ * How well a catalogue product fits a page whose product matched nothing (docs/parsers.md "Matching
+ * pages to products"). An equal EAN (leading zeros aside: UPC-A in an EAN-13 field) or the shop's own
+ * article is a sure match; otherwise the name, the brand and the pack size are compared. A pack of
+ * the same kind but another amount is never the product ("1.5 l" is not "1 l"): such candidates are
+ * dropped, whatever their names.
+ */
+import { comparePacks, normalizeName, parsePack, productPack, type PackComparison } from './pack';
+
+export type PageRead = { name: string | null; ean: string | null; article: string | null };
+export type Candidate = { id: number; name: string; ean: string | null; brand: string | null; weight: number | null; unit: string | null; shopArticle?: string | null };
+export type Via = 'ean' | 'article' | 'name';
+export type Scored = { productId: number; name: string; ean: string | null; brand: string | null; score: number; via: Via; pack: PackComparison; brandFound: boolean };
+
+export const EAN_SCORE = 1;
+export const ARTICLE_SCORE = 0.97;
+/** Suggestions answered per page. */
+export const SUGGESTIONS = 3;
+
+const eanKey = (ean: string | null) => (ean ? ean.replace(/\D/g, '').replace(/^0+/, '') : '');
+
+/** Words of a name without its pack ("1.5 l", "6x0.5l") and punctuation; "нап." → "нап". */
+export function words(name: string): string[] {
+  return normalizeName(name)
+    .replace(/\d+(?:\.\d+)?\s*[x×х*]\s*\d+(?:\.\d+)?\s*\p{L}{0,5}\.?/gu, ' ')
+    .replace(/\d+(?:\.\d+)?\s*(?:[\p{L}]{1,5}\.?)?(?![\p{L}\p{N}%.])/gu, ' ')
+    .split(/[^\p{L}\p{N}%.]+/u)
+    .map((w) => w.replace(/^\.+|\.+$/g, ''))
+    .filter((w) => w.length > 0);
+}
+
+/** A page word stands for a catalogue word when equal or an abbreviation of at least 3 letters ("газ" → "газований"). */
+const same = (a: string, b: string) => a === b || (a.length >= 3 && b.length >= 3 && (a.startsWith(b) || b.startsWith(a)));
+
+function trigrams(s: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of s.split(' ')) {
+    const p = `  ${w} `;
+    for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3));
+  }
+  return out;
+}
+
+/** pg_trgm's similarity: shared trigrams over all trigrams of both. */
+export function trigramSimilarity(a: string, b: string): number {
+  const x = trigrams(a);
+  const y = trigrams(b);
+  if (!x.size || !y.size) return 0;
+  let shared = 0;
+  for (const t of x) if (y.has(t)) shared++;
+  return shared / (x.size + y.size - shared);
+}
+
+/**
+ * 0..1: how much of the product's name the page's name has (coverage), how much of both is shared
+ * (Dice) and their trigram similarity (spelling, joined words).
+ */
+export function nameSimilarity(page: string, product: string): number {
+  const a = words(page);
+  const b = words(product);
+  if (!a.length || !b.length) return 0;
+  const used = new Set<number>();
+  let matched = 0;
+  for (const w of b) {
+    const i = a.findIndex((x, k) => !used.has(k) && same(x, w));
+    if (i >= 0) {
+      used.add(i);
+      matched++;
+    }
+  }
+  const coverage = matched / b.length;
+  const dice = (2 * matched) / (a.length + b.length);
+  return 0.5 * coverage + 0.25 * dice + 0.25 * trigramSimilarity(a.join(' '), b.join(' '));
+}
+
+const brandIn = (page: string, brand: string | null) => {
+  if (!brand) return false;
+  const p = words(page);
+  const b = words(brand);
+  return b.length > 0 && b.every((w) => p.some((x) => x === w || x.replace(/[^\p{L}\p{N}]/gu, '') === w.replace(/[^\p{L}\p{N}]/gu, '')));
+};
+
+const PACK_POINTS: Record<PackComparison, number> = { same: 1, unknown: 0.5, incomparable: 0.2, different: 0 };
+const round = (v: number) => Math.round(v * 1000) / 1000;
+
+/** One candidate's score, or null when it cannot be the page's product (another amount of the same kind). */
+export function scoreCandidate(page: PageRead, c: Candidate): Scored | null {
+  const base = { productId: c.id, name: c.name, ean: c.ean, brand: c.brand };
+  const pack = comparePacks(parsePack(page.name), productPack(c.name, c.weight, c.unit));
+  const brandFound = !!page.name && brandIn(page.name, c.brand);
+  if (page.ean && eanKey(page.ean) && eanKey(page.ean) === eanKey(c.ean)) return { ...base, score: EAN_SCORE, via: 'ean', pack, brandFound };
+  if (page.article && c.shopArticle && page.article.trim() === c.shopArticle.trim()) return { ...base, score: ARTICLE_SCORE, via: 'article', pack, brandFound };
+  if (!page.name || pack === 'different') return null;
+  const brand = c.brand ? (brandFound ? 1 : 0) : 0.5;
+  const score = 0.6 * nameSimilarity(page.name, c.name) + 0.2 * brand + 0.2 * PACK_POINTS[pack];
+  // Never as sure as an EAN or the shop's article.
+  return { ...base, score: Math.min(round(score), 0.95), via: 'name', pack, brandFound };
+}
+
+/** The best few candidates, best first (one entry per product: its best way). */
+export function rankCandidates(page: PageRead, candidates: Candidate[], limit = SUGGESTIONS): Scored[] {
+  const best = new Map<number, Scored>();
+  for (const c of candidates) {
+    const s = scoreCandidate(page, c);
+    if (s && (best.get(s.productId)?.score ?? -1) < s.score) best.set(s.productId, s);
+  }
+  return [...best.values()].sort((a, b) => b.score - a.score || a.productId - b.productId).slice(0, limit);
+}
