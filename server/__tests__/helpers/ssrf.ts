@@ -36,6 +36,17 @@ export async function startLoopback(): Promise<Loopback> {
     shopHits.push(req.url ?? '');
     const url = new URL(req.url ?? '/', 'http://shop');
     if (url.pathname === '/go') return void res.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();
+    if (url.pathname === '/scripted') {
+      // Renders its product only by script, after asking every `to` address for more (browser fetch).
+      const tos = JSON.stringify(url.searchParams.getAll('to'));
+      const ld = JSON.stringify({ '@type': 'Product', name: 'Scripted', offers: { '@type': 'Offer', price: '2.00', priceCurrency: 'CZK' } });
+      const script = `Promise.allSettled(${tos}.map((u) => fetch(u, { mode: 'no-cors' }))).then(() => {
+        const s = document.createElement('script'); s.type = 'application/ld+json'; s.textContent = ${JSON.stringify(ld)}; document.head.appendChild(s);
+        document.body.insertAdjacentHTML('beforeend', '<h1>Scripted</h1><p class="done">2,00 Kč</p>');
+      });`;
+      const imgs = url.searchParams.getAll('to').map((to) => `<img src="${to}"><iframe src="${to}"></iframe>`).join('');
+      return void res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><html><head></head><body>${imgs}<script>${script}</script></body></html>`);
+    }
     if (url.pathname === '/listing') {
       const links = url.searchParams.getAll('to').map((to) => `<a class="p" href="${to}">x</a>`);
       return void res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html>${links.join('')}`);

@@ -44,6 +44,8 @@ async function crawlShop(code: string, override: Record<string, unknown> = {}, a
       maxRetries: 1,
       backoffMs: 20,
       listing: def.listing,
+      fetch: def.fetch,
+      waitFor: def.waitFor,
       // The JSON API shop: its catalogue pages through the same crawler.
       api: def.api ? planApi(def.api, [], { country: shop.spec.country, currency: shop.spec.currency }) : undefined,
     },

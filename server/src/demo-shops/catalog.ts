@@ -6,7 +6,7 @@
  */
 import type { ParserDefinitionInput, ParserPriceFormat } from '@pricewatch/shared/contract';
 
-export type DemoTemplate = 'jsonld' | 'jsonld-strike' | 'microdata' | 'selectors-dot' | 'selectors-space' | 'selectors-broken' | 'json-api';
+export type DemoTemplate = 'jsonld' | 'jsonld-strike' | 'microdata' | 'selectors-dot' | 'selectors-space' | 'selectors-broken' | 'script-rendered' | 'json-api';
 
 export type DemoShopSpec = {
   /** Shop code of src/demo/data.ts; also the parser code (parser map). */
@@ -36,6 +36,8 @@ export const DEMO_SHOPS: DemoShopSpec[] = [
   { code: 'silpo-kyi-pechersk', country: 'ua', currency: 'UAH', template: 'microdata', listing: true, format: { decimal: '.', thousands: '' }, symbol: '₴' },
   { code: 'biedronka-waw-mokotow', country: 'pl', currency: 'PLN', template: 'jsonld-strike', listing: false, format: { decimal: ',', thousands: ' ' }, symbol: 'zł' },
   { code: 'zabka-waw-srodmiescie', country: 'pl', currency: 'PLN', template: 'selectors-space', listing: false, format: { decimal: ',', thousands: ' ' }, symbol: 'zł' },
+  // Renders its price and its JSON-LD only by script (fetch browser): an HTTP fetch sees an empty page.
+  { code: 'penny-plz-borska', country: 'cz', currency: 'CZK', template: 'script-rendered', listing: false, format: { decimal: ',', thousands: ' ' }, symbol: 'Kč' },
   { code: 'carrefour-tbs-east-point', country: 'ge', currency: 'GEL', template: 'microdata', listing: false, format: { decimal: '.', thousands: '' }, symbol: '₾' },
   // Its eighth product's page shows the price of 100 g instead of the pack's: a tenth.
   {
@@ -84,6 +86,9 @@ export function definitionFor(spec: DemoShopSpec, base: string, articles: string
     case 'microdata':
       // schema.org needs no per-shop configuration.
       return { ...common, strategy: 'auto' };
+    case 'script-rendered':
+      // Its script appends the JSON-LD last: once it is there, the page is complete.
+      return { ...common, strategy: 'auto', fetch: 'browser', waitFor: 'script[type="application/ld+json"]' };
     case 'selectors-dot':
       return {
         ...common,

@@ -22,6 +22,40 @@ export function listingPage(spec: DemoShopSpec, products: DemoProduct[]): string
   return page(`${spec.code} catalogue`, '', `<h1>Catalogue</h1><ul>${links}</ul><a href="/about">About</a>`);
 }
 
+/** The jsonld template's JSON-LD and product block; the script-rendered shop's script renders the same. */
+export function jsonldParts(spec: DemoShopSpec, p: DemoProduct, price: DemoPrice): { ld: object; body: string } {
+  const shown = price.promo ?? price.regular;
+  const availability = price.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+  const text = (minor: number) => `${formatMinor(minor, spec.format, '\u202f')}\u00a0${spec.symbol}`;
+  const ld = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.name,
+    ...(p.ean ? { gtin13: p.ean } : {}),
+    offers: {
+      '@type': 'Offer',
+      price: major(shown),
+      priceCurrency: spec.currency,
+      availability,
+      ...(price.promo ? { priceSpecification: { '@type': 'PriceSpecification', priceType: 'ListPrice', price: major(price.regular) } } : {}),
+    },
+  };
+  const old = price.promo ? `<s class="old">${text(price.regular)}</s>` : '';
+  return { ld, body: `<h1>${esc(p.name)}</h1><div class="price">${old} ${text(shown)}</div>` };
+}
+
+/**
+ * A browser-only shop's script: fetches the product's data (a sub-request of the page) and renders the
+ * product block, then appends the JSON-LD.
+ */
+const RENDER_SCRIPT = `fetch(location.pathname + '/data.json').then((r) => r.json()).then((d) => {
+  document.getElementById('app').innerHTML = d.body;
+  const s = document.createElement('script');
+  s.type = 'application/ld+json';
+  s.textContent = JSON.stringify(d.ld);
+  document.head.appendChild(s);
+});`;
+
 /** The product page as the shop's template renders it. */
 export function productPage(spec: DemoShopSpec, p: DemoProduct, price: DemoPrice, variant: 'normal' | 'layout_changed' | 'call_us' = 'normal'): string {
   const f = spec.format;
@@ -30,23 +64,13 @@ export function productPage(spec: DemoShopSpec, p: DemoProduct, price: DemoPrice
   // Thin and non-breaking spaces, as shops really print them.
   const text = (minor: number, sepChar?: string) => `${formatMinor(minor, f, sepChar)}\u00a0${spec.symbol}`;
   switch (spec.template) {
+    case 'script-rendered':
+      // No name, price or JSON-LD in the HTML: only the script renders them (jsonldParts, served as data.json).
+      return page(spec.code, '', `<main id="app"></main><script>${RENDER_SCRIPT}</script>`);
     case 'json-api':
     case 'jsonld': {
-      const ld = {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: p.name,
-        ...(p.ean ? { gtin13: p.ean } : {}),
-        offers: {
-          '@type': 'Offer',
-          price: major(shown),
-          priceCurrency: spec.currency,
-          availability,
-          ...(price.promo ? { priceSpecification: { '@type': 'PriceSpecification', priceType: 'ListPrice', price: major(price.regular) } } : {}),
-        },
-      };
-      const old = price.promo ? `<s class="old">${text(price.regular, '\u202f')}</s>` : '';
-      return page(p.name, `<script type="application/ld+json">${JSON.stringify(ld)}</script>`, `<h1>${esc(p.name)}</h1><div class="price">${old} ${text(shown, '\u202f')}</div>`);
+      const { ld, body } = jsonldParts(spec, p, price);
+      return page(p.name, `<script type="application/ld+json">${JSON.stringify(ld)}</script>`, body);
     }
     case 'jsonld-strike': {
       const ld = {

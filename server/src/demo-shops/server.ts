@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { todayDay } from '../lib/days';
 import { DEMO_API_KEY, DEMO_SHOPS, type DemoShopSpec } from './catalog';
-import { apiPage, blockPage, listingPage, productPage, type DemoProduct } from './pages';
+import { apiPage, blockPage, jsonldParts, listingPage, productPage, type DemoProduct } from './pages';
 import { demoPrice, misprinted } from './prices';
 
 export type RunningShop = { spec: DemoShopSpec; base: string; products: DemoProduct[] };
@@ -81,6 +81,9 @@ function handler(spec: DemoShopSpec, products: DemoProduct[], opts: Required<Pic
       res.on('close', () => (sent = total));
       return pump();
     }
+    const data = spec.template === 'script-rendered' ? /^\/p\/([^/]+)\/data\.json$/.exec(path) : null;
+    const rendered = data ? byArticle.get(decodeURIComponent(data[1]!)) : undefined;
+    if (rendered) return send(res, 200, JSON.stringify(jsonldParts(spec, rendered.p, demoPrice(rendered.p.id, spec.code, opts.day()))), 'application/json');
     const m = /^\/p\/([^/]+)$/.exec(path);
     const hit = m ? byArticle.get(decodeURIComponent(m[1]!)) : undefined;
     if (!hit) return send(res, 404, '<!doctype html><h1>Not found</h1>');

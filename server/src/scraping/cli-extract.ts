@@ -5,6 +5,7 @@
  * definition is given. A way to check a shop before adding it (README "Checking a shop before adding it").
  * --country reads the page as that country's parser does (its currency; separators the text leaves open).
  * Loopback and private addresses are refused unless --allow-private (e.g. for the demo shops).
+ * A definition with `"fetch": "browser"` renders the page in Chromium first, as its parser would.
  */
 import { readFileSync } from 'node:fs';
 import { COUNTRIES, parserDefinitionSchema, type ExtractedOffer } from '@pricewatch/shared/contract';
@@ -50,6 +51,8 @@ async function main() {
       timeoutSeconds: def.timeoutSeconds,
       maxPageBytes: def.maxPageBytes,
       respectRobotsTxt: def.respectRobotsTxt,
+      fetch: def.fetch,
+      waitFor: def.waitFor,
       allowPrivate: args.includes('--allow-private'),
       maxRetries: 1,
     },

@@ -9,10 +9,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CheerioCrawler, Configuration, RequestQueue, log, type CheerioCrawlerOptions } from '@crawlee/cheerio';
-import { RobotsTxtFile } from '@crawlee/utils';
+import type { RobotsTxtFile } from '@crawlee/utils';
+import { load } from 'cheerio';
 import type { ParserProblemKind } from '@pricewatch/shared/contract';
 import { assertAllowedUrl, type AddressPolicy } from './address';
 import { GuardedHttpClient } from './http-client';
+import { runBrowserCrawl } from './browser-crawl';
 import { extract, looksBlocked, type ExtractOptions, type Extraction } from './extract';
 import type { ApiPlan, ApiRequest } from './json-api';
 
@@ -42,6 +44,10 @@ export type CrawlOptions = AddressPolicy & {
   listing?: { url: string; linkSelector: string };
   /** Told how many product pages are known so far (listing discovery adds to it). */
   onTotal?: (total: number) => void;
+  /** `browser`: pages rendered in Chromium (browser-crawl.ts), then handled as the HTTP fetch's. */
+  fetch?: 'http' | 'browser';
+  /** Browser fetch: the selector to wait for before reading the page. */
+  waitFor?: string;
   /**
    * JSON API mode (strategy json, json-api.ts): these requests instead of pages, through the same client
    * and limits; each answer's items are reported as pages (by their product URL), and the answer may
@@ -79,36 +85,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * here it goes through that client (and so through the address checks) like every page.
  */
 class GuardedCheerioCrawler extends CheerioCrawler {
-  private readonly robots = new Map<string, Promise<RobotsTxtFile | undefined>>();
-
   constructor(
     options: CheerioCrawlerOptions,
     config: Configuration,
+    private readonly client: GuardedHttpClient,
     private readonly robotsTimeoutMs: number,
   ) {
     super(options, config);
   }
 
   protected override async getRobotsTxtFileForUrl(url: string): Promise<RobotsTxtFile | undefined> {
-    if (!this.respectRobotsTxtFile) return undefined;
-    let origin: string;
-    try {
-      origin = new URL(url).origin;
-    } catch {
-      return undefined;
-    }
-    let file = this.robots.get(origin);
-    if (!file) {
-      const robotsUrl = `${origin}/robots.txt`;
-      file = this.httpClient.sendRequest({ url: robotsUrl, method: 'GET', responseType: 'text', timeout: { request: this.robotsTimeoutMs } }).then(
-        // No robots.txt (4xx) or a broken one (5xx): everything is allowed, as crawlee does for a 404.
-        (res) => RobotsTxtFile.from(robotsUrl, res.statusCode < 400 ? String(res.body) : ''),
-        // Unreachable or refused: the page's own request reports why.
-        () => undefined,
-      );
-      this.robots.set(origin, file);
-    }
-    return file;
+    return this.respectRobotsTxtFile ? this.client.robotsFor(url, this.robotsTimeoutMs) : undefined;
   }
 }
 
@@ -149,8 +136,7 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
 
   const policy: AddressPolicy = { allowPrivate: opts.allowPrivate, allowOrigins: opts.allowOrigins, resolve: opts.resolve };
   const httpClient = new GuardedHttpClient(policy, 5);
-  const crawler = new GuardedCheerioCrawler(
-    {
+  const options: CheerioCrawlerOptions = {
       requestQueue: queue,
       httpClient,
       useSessionPool: false,
@@ -270,16 +256,29 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
       onSkippedRequest: async ({ url, reason }) => {
         await report({ url, status: null, extraction: null, notFound: false, problem: { kind: 'not_allowed', message: `skipped: ${reason}` } });
       },
-    },
-    config,
-    opts.timeoutSeconds * 1000,
-  );
+  };
 
   if (opts.listing) await add([opts.listing.url], 'LISTING');
   await add(urls, 'PRODUCT');
   if (opts.api) await addApi(opts.api.requests);
   try {
-    await crawler.run();
+    // The JSON API strategy calls the API over HTTP, whatever `fetch` says.
+    if (opts.fetch === 'browser' && !opts.api) {
+      const { requestQueue, respectRobotsTxtFile, minConcurrency, maxConcurrency, maxRequestsPerMinute, maxRequestRetries, preNavigationHooks } = options;
+      const { errorHandler, failedRequestHandler, onSkippedRequest } = options;
+      await runBrowserCrawl(
+        { requestQueue, respectRobotsTxtFile, minConcurrency, maxConcurrency, maxRequestsPerMinute, maxRequestRetries, preNavigationHooks, errorHandler, failedRequestHandler, onSkippedRequest },
+        config,
+        httpClient,
+        policy,
+        { timeoutSeconds: opts.timeoutSeconds, maxPageBytes: opts.maxPageBytes, waitFor: opts.waitFor },
+        // The same page handler as the HTTP fetch, given the rendered page.
+        async (ctx, page) =>
+          await options.requestHandler!({ ...ctx, response: { statusCode: page.status, headers: {} }, body: page.html, $: load(page.html) } as unknown as Parameters<NonNullable<CheerioCrawlerOptions['requestHandler']>>[0]),
+      );
+    } else {
+      await new GuardedCheerioCrawler(options, config, httpClient, opts.timeoutSeconds * 1000).run();
+    }
   } finally {
     httpClient.close();
     await queue.drop().catch(() => undefined);

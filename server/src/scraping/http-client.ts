@@ -13,6 +13,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { BaseHttpClient, HttpRequest, HttpResponse, RedirectHandler, ResponseTypes, StreamingHttpResponse } from '@crawlee/cheerio';
 import { GotScrapingHttpClient } from '@crawlee/cheerio';
+import { RobotsTxtFile } from '@crawlee/utils';
 import { TransformHeadersAgent, gotScraping } from 'got-scraping';
 import { assertAllowedUrl, guardedLookup, type AddressPolicy } from './address';
 
@@ -38,6 +39,33 @@ export class GuardedHttpClient implements BaseHttpClient {
   close(): void {
     this.agents.http.destroy();
     this.agents.https.destroy();
+  }
+
+  private readonly robots = new Map<string, Promise<RobotsTxtFile | undefined>>();
+
+  /**
+   * The robots.txt of the URL's origin, fetched once per client through this client (and so through
+   * the address checks): crawlee's crawlers would fetch it with a got-scraping call of their own.
+   */
+  robotsFor(url: string, timeoutMs: number): Promise<RobotsTxtFile | undefined> {
+    let origin: string;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      return Promise.resolve(undefined);
+    }
+    let file = this.robots.get(origin);
+    if (!file) {
+      const robotsUrl = `${origin}/robots.txt`;
+      file = this.sendRequest({ url: robotsUrl, method: 'GET', responseType: 'text', timeout: { request: timeoutMs } }).then(
+        // No robots.txt (4xx) or a broken one (5xx): everything is allowed, as crawlee does for a 404.
+        (res) => RobotsTxtFile.from(robotsUrl, res.statusCode < 400 ? String(res.body) : ''),
+        // Unreachable or refused: the page's own request reports why.
+        () => undefined,
+      );
+      this.robots.set(origin, file);
+    }
+    return file;
   }
 
   private guard<T extends HttpRequest<keyof ResponseTypes>>(request: T): T {

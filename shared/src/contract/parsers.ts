@@ -16,6 +16,10 @@ import { parserJsonApiSchema } from './json-api';
 export const EXTRACTION_STRATEGIES = ['auto', 'jsonld', 'microdata', 'selectors', 'json'] as const;
 export type ExtractionStrategy = (typeof EXTRACTION_STRATEGIES)[number];
 
+/** How pages are fetched: `http` as they are served, `browser` rendered by Chromium first (scripts run). */
+export const PARSER_FETCH_MODES = ['http', 'browser'] as const;
+export type ParserFetchMode = (typeof PARSER_FETCH_MODES)[number];
+
 /** How a shop writes its numbers: decimal separator and thousands separator ('' = none; "'" Swiss, also ’). */
 export const parserPriceFormatSchema = z.object({
   decimal: z.enum([',', '.']),
@@ -65,11 +69,16 @@ export const parserDefinitionSchema = z
     timeoutSeconds: z.number().int().min(1).max(120).default(20),
     maxPageBytes: z.number().int().min(1024).max(20 * 1024 * 1024).default(5 * 1024 * 1024),
     respectRobotsTxt: z.boolean().default(true),
+    /** `browser`: each page rendered in Chromium, then extracted as with `http` (server/docs/parsers.md "Browser fetch"). */
+    fetch: z.enum(PARSER_FETCH_MODES).default('http'),
+    /** Browser fetch: the page is read once this CSS selector matches (else when the network is idle). */
+    waitFor: selectorSchema.optional(),
     /** The shop's JSON API: strategy `json` only. */
     api: parserJsonApiSchema.optional(),
   })
   .refine((d) => d.productUrls.length > 0 || d.listing || d.strategy === 'json', { message: 'productUrls or listing required', path: ['productUrls'] })
   .refine((d) => d.strategy !== 'selectors' || d.selectors, { message: 'selectors required', path: ['selectors'] })
+  .refine((d) => d.fetch === 'browser' || d.waitFor === undefined, { message: 'waitFor needs fetch "browser"', path: ['waitFor'] })
   .refine((d) => d.strategy !== 'json' || d.api, { message: 'api required', path: ['api'] })
   .refine((d) => d.strategy === 'json' || !d.api, { message: 'api is read by the json strategy only', path: ['strategy'] });
 export type ParserDefinition = z.infer<typeof parserDefinitionSchema>;

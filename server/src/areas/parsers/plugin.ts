@@ -6,6 +6,7 @@
 import fp from 'fastify-plugin';
 import { createFileStore, filesDirFor } from '../files/store';
 import { setupDemoShops } from '../../demo-shops/setup';
+import { closeBrowsers } from '../../scraping/browser-crawl';
 import type { DemoShops } from '../../demo-shops/server';
 import { createParsersQueries, type ParsersQueries } from './queries';
 import { createParsersService, type ParsersService } from './service';
@@ -80,6 +81,8 @@ export default fp(
     });
     fastify.addHook('onClose', async () => {
       await worker.stop(5000);
+      // A browser crawl still going belongs to a run given up above: its browser goes now.
+      await closeBrowsers();
       await state.demoShops?.close();
     });
   },

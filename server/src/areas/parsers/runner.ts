@@ -236,6 +236,8 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
         timeoutSeconds: def.timeoutSeconds,
         maxPageBytes: def.maxPageBytes,
         respectRobotsTxt: def.respectRobotsTxt,
+        fetch: def.fetch,
+        waitFor: def.waitFor,
         allowOrigins: opts.allowOrigins,
         backoffMs: opts.backoffMs,
         maxRetries: opts.maxRetries,

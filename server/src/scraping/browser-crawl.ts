@@ -1,0 +1,253 @@
+/**
+ * Browser fetch (`"fetch": "browser"`, docs/parsers.md "Browser fetch"): pages loaded by Crawlee's
+ * PlaywrightCrawler in Debian's Chromium (/usr/bin/chromium, nothing downloaded), then handed to the
+ * same page handler as the HTTP fetch (crawl.ts) as the rendered HTML.
+ *
+ * The browser never reaches the network itself. Every request a page makes — the page, its scripts,
+ * XHR/fetch, frames, styles — is intercepted (page.route) and made by the crawl's GuardedHttpClient,
+ * so it meets exactly the HTTP fetch's rules: the address allowlist with the checked address being the
+ * one connected to, at most 5 redirects each checked, the timeout, and the size limit (each answer, and
+ * the page's answers together). A refused sub-request is aborted and the page goes on without it; the
+ * page's own refusal, timeout, redirect loop or size is the page's problem. Images, media and fonts are
+ * never fetched (no price is read from them). As a second wall the browser is started with a proxy no
+ * one serves and a resolver that knows no name, so anything interception missed (preconnects, DNS
+ * prefetch, WebRTC) goes nowhere; service workers and WebSockets are refused.
+ *
+ * Bounded for a small machine: one browser crawl at a time in this process (others wait their turn),
+ * one browser with at most BROWSER_PAGES pages, closed when the crawl ends; closeBrowsers() (app
+ * onClose) stops a running one.
+ */
+import { Readable } from 'node:stream';
+import { PlaywrightCrawler, type PlaywrightCrawlerOptions, type PlaywrightCrawlingContext, type Configuration } from '@crawlee/playwright';
+import type { Page, Route } from 'playwright';
+import type { RobotsTxtFile } from '@crawlee/utils';
+import { assertAllowedUrl, type AddressPolicy } from './address';
+import type { GuardedHttpClient } from './http-client';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Pages open at once in the one browser (2 cores: each page runs the shop's scripts). */
+export const BROWSER_PAGES = 2;
+/** A page's answers together may be this many times maxPageBytes (scripts and data besides the HTML). */
+export const PAGE_BUDGET_FACTOR = 4;
+
+const SKIPPED_TYPES = new Set(['image', 'media', 'font']);
+// Hop-by-hop and framing headers: got decodes the body and the browser is handed it whole.
+const DROPPED_RESPONSE_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+const DROPPED_REQUEST_HEADERS = new Set(['host', 'connection', 'content-length', 'accept-encoding']);
+
+export type BrowserLimits = { timeoutSeconds: number; maxPageBytes: number; waitFor?: string };
+
+/** The page handler of crawl.ts, given what the browser rendered. */
+export type RenderedPageHandler = (ctx: PlaywrightCrawlingContext, page: { status: number | null; html: string }) => Promise<void>;
+
+/** What the browser crawl takes over from crawl.ts's options: the HTTP crawler's handlers suit it too (they read `request` only). */
+export type SharedCrawlOptions = Pick<
+  PlaywrightCrawlerOptions,
+  'requestQueue' | 'respectRobotsTxtFile' | 'minConcurrency' | 'maxConcurrency' | 'maxRequestsPerMinute' | 'maxRequestRetries'
+> & { errorHandler?: unknown; failedRequestHandler?: unknown; onSkippedRequest?: PlaywrightCrawlerOptions['onSkippedRequest']; preNavigationHooks?: unknown[] };
+
+class Gate {
+  private tail: Promise<void> = Promise.resolve();
+  readonly running = new Set<PlaywrightCrawler>();
+  /** Runs `fn` when the crawls before it have ended. */
+  async turn<T>(fn: () => Promise<T>): Promise<T> {
+    const before = this.tail;
+    let done!: () => void;
+    this.tail = new Promise((r) => (done = r));
+    try {
+      await before;
+      return await fn();
+    } finally {
+      done();
+    }
+  }
+}
+const gate = new Gate();
+
+/**
+ * Stops the running browser crawl and closes its browser: app shutdown, after the parser worker has
+ * finished or given up its runs (a run given up is taken over elsewhere; what this crawl read is dropped).
+ */
+export async function closeBrowsers(): Promise<void> {
+  await Promise.all(
+    [...gate.running].map(async (c) => {
+      c.autoscaledPool?.abort().catch(() => undefined);
+      await c.browserPool.destroy().catch(() => undefined);
+    }),
+  );
+}
+
+type PageState = { bytes: number; documentError: Error | null };
+
+class GuardedPlaywrightCrawler extends PlaywrightCrawler {
+  readonly pages = new WeakMap<Page, PageState>();
+
+  constructor(
+    options: PlaywrightCrawlerOptions,
+    config: Configuration,
+    private readonly client: GuardedHttpClient,
+    private readonly robotsTimeoutMs: number,
+  ) {
+    super(options, config);
+  }
+
+  // robots.txt through the guarded client, as the HTTP fetch does (http-client.ts robotsFor).
+  protected override async getRobotsTxtFileForUrl(url: string): Promise<RobotsTxtFile | undefined> {
+    return this.respectRobotsTxtFile ? this.client.robotsFor(url, this.robotsTimeoutMs) : undefined;
+  }
+
+  // The page's own failure (refused, timed out, redirect loop, too large) as the HTTP fetch reports it,
+  // not the browser's "net::ERR_FAILED".
+  protected override async _navigationHandler(ctx: PlaywrightCrawlingContext, gotoOptions: Parameters<PlaywrightCrawler['_navigationHandler']>[1]) {
+    try {
+      return await super._navigationHandler(ctx, gotoOptions);
+    } catch (err) {
+      throw this.pages.get(ctx.page)?.documentError ?? err;
+    }
+  }
+}
+
+async function readLimited(stream: Readable, limit: number, state: PageState, pageLimit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    state.bytes += chunk.length;
+    if (size > limit || state.bytes > pageLimit) {
+      stream.destroy();
+      throw new Error(size > limit ? `[too_large] an answer over the limit of ${limit} bytes` : `[too_large] the page's answers over ${pageLimit} bytes together`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Makes the browser's request through the guarded client and hands the browser the answer. */
+async function forward(route: Route, page: Page, state: PageState, client: GuardedHttpClient, policy: AddressPolicy, limits: BrowserLimits): Promise<void> {
+  const req = route.request();
+  let isDocument = false;
+  try {
+    isDocument = req.isNavigationRequest() && req.frame() === page.mainFrame();
+  } catch {
+    // a request without a frame (a worker's) is a sub-request
+  }
+  if (!isDocument && SKIPPED_TYPES.has(req.resourceType())) return route.abort('blockedbyclient');
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), limits.timeoutSeconds * 1000);
+  try {
+    assertAllowedUrl(req.url(), policy);
+    const headers = Object.fromEntries(Object.entries(await req.allHeaders()).filter(([k]) => !DROPPED_REQUEST_HEADERS.has(k.toLowerCase()) && !k.startsWith(':')));
+    const res = await client.stream({
+      url: req.url(),
+      method: req.method() as 'GET',
+      headers,
+      ...(req.postDataBuffer() ? { body: req.postDataBuffer()! } : {}),
+      throwHttpErrors: false,
+      followRedirect: true,
+      signal: abort.signal,
+      timeout: { request: limits.timeoutSeconds * 1000 },
+    });
+    const declared = Number(res.headers['content-length'] ?? NaN);
+    if (Number.isFinite(declared) && declared > limits.maxPageBytes) {
+      res.stream.destroy();
+      throw new Error(`[too_large] an answer of ${declared} bytes over the limit of ${limits.maxPageBytes}`);
+    }
+    const body = await readLimited(res.stream, limits.maxPageBytes, state, limits.maxPageBytes * PAGE_BUDGET_FACTOR);
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (v === undefined || DROPPED_RESPONSE_HEADERS.has(k.toLowerCase())) continue;
+      out[k] = Array.isArray(v) ? v.join(k.toLowerCase() === 'set-cookie' ? '\n' : ', ') : String(v);
+    }
+    await route.fulfill({ status: res.statusCode, headers: out, body });
+  } catch (err) {
+    const e = abort.signal.aborted ? new Error(`[timeout] no answer within ${limits.timeoutSeconds} s`) : (err as Error);
+    if (isDocument) state.documentError ??= e;
+    await route.abort(isDocument ? 'failed' : 'blockedbyclient').catch(() => undefined);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Crawls with the browser: `common` are crawl.ts's options (queue, concurrency, retries, handlers),
+ * `handle` its page handler. Resolves when the queue is done.
+ */
+export async function runBrowserCrawl(common: SharedCrawlOptions, config: Configuration, client: GuardedHttpClient, policy: AddressPolicy, limits: BrowserLimits, handle: RenderedPageHandler): Promise<void> {
+  await gate.turn(async () => {
+    let crawler!: GuardedPlaywrightCrawler;
+    crawler = new GuardedPlaywrightCrawler(
+      {
+        ...(common as Omit<SharedCrawlOptions, 'preNavigationHooks'> as PlaywrightCrawlerOptions),
+        maxConcurrency: Math.min(common.maxConcurrency ?? BROWSER_PAGES, BROWSER_PAGES),
+        minConcurrency: Math.min(common.minConcurrency ?? 1, BROWSER_PAGES),
+        useSessionPool: false,
+        persistCookiesPerSession: false,
+        navigationTimeoutSecs: limits.timeoutSeconds,
+        // Navigation, the wait for the price and reading the page.
+        requestHandlerTimeoutSecs: limits.timeoutSeconds * 2,
+        headless: true,
+        launchContext: {
+          useChrome: false,
+          launchOptions: {
+            executablePath: CHROMIUM_PATH,
+            serviceWorkers: 'block',
+            args: [
+              '--no-sandbox',
+              '--disable-gpu',
+              '--disable-dev-shm-usage',
+              '--disable-quic',
+              '--no-first-run',
+              '--disable-background-networking',
+              '--disable-component-update',
+              '--disable-sync',
+              '--disable-features=DnsOverHttps',
+              // Nothing the interception misses reaches a network: a proxy that does not exist, no name resolves.
+              '--proxy-server=http://127.0.0.1:9',
+              '--proxy-bypass-list=<-loopback>',
+              '--host-resolver-rules=MAP * ~NOTFOUND',
+              '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+              '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+            ],
+          },
+        },
+        browserPoolOptions: { useFingerprints: false, maxOpenPagesPerBrowser: BROWSER_PAGES, retireBrowserAfterPageCount: 1000, closeInactiveBrowserAfterSecs: 30 },
+        preNavigationHooks: [
+          ...((common.preNavigationHooks ?? []) as NonNullable<PlaywrightCrawlerOptions['preNavigationHooks']>),
+          async ({ page }) => {
+            const state: PageState = { bytes: 0, documentError: null };
+            crawler.pages.set(page, state);
+            await page.routeWebSocket(/.*/, (ws) => ws.close());
+            await page.route('**/*', (route) => forward(route, page, state, client, policy, limits));
+          },
+        ],
+        requestHandler: async (ctx) => {
+          const { page, response } = ctx;
+          if (limits.waitFor) {
+            // Not there in time: read the page anyway, the extraction says what is missing.
+            try {
+              await page.waitForSelector(limits.waitFor, { state: 'attached', timeout: limits.timeoutSeconds * 1000 });
+            } catch (err) {
+              if ((err as Error).name !== 'TimeoutError') {
+                ctx.request.noRetry = true;
+                throw new Error(`[invalid_definition] waitFor: ${(err as Error).message.split('\n')[0]}`);
+              }
+            }
+          } else {
+            await page.waitForLoadState('networkidle', { timeout: limits.timeoutSeconds * 1000 }).catch(() => undefined);
+          }
+          await handle(ctx, { status: response?.status() ?? null, html: await page.content() });
+        },
+      },
+      config,
+      client,
+      limits.timeoutSeconds * 1000,
+    );
+    gate.running.add(crawler);
+    try {
+      await crawler.run();
+    } finally {
+      gate.running.delete(crawler);
+      await crawler.browserPool.destroy().catch(() => undefined);
+    }
+  });
+}
