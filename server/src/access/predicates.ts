@@ -14,6 +14,7 @@ import {
   isNetworkAdmin,
   isNetworkUser,
   isProviderAdmin,
+  mayManageUsers,
   mayRunExportType,
   mayUseExports,
   menuVisibility,
@@ -40,6 +41,9 @@ export const providerAdmin = predicate('provider admin (admin or operator admin,
 
 /** Spec §6: "A network admin is a network user with the network-admin role." */
 export const networkAdmin = predicate('network admin', (u) => isNetworkAdmin(u));
+
+/** Who manages network users: the rule the users screen asks too (shared permissions mayManageUsers). */
+export const usersManager = predicate(`(${networkAdmin.who} or ${providerAdmin.who})`, (u) => mayManageUsers(u));
 
 /** Guests look but do not change anything. */
 export const writer = predicate('not a guest', (u) => !u.isGuest);

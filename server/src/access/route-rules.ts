@@ -17,15 +17,14 @@ import {
   access,
   all,
   allow,
-  any,
   authenticated,
   exportType,
   exportsUser,
   leafletAccess,
   menu,
-  networkAdmin,
   notHunterLimit,
   providerAdmin,
+  usersManager,
   writer,
   type Rule,
 } from './predicates';
@@ -40,7 +39,6 @@ const ANALYTICS = 'prices of visible networks’ shops only';
  * the hunter-limit role"; guests count as admin), as for exports and alarms. They only read, so guests too.
  */
 const analytics = menu('analytics');
-const usersManager = any(networkAdmin, providerAdmin);
 /**
  * Unloading prices (server/docs/exports.md): the side-menu rule, and Atb- and Metro-type chains for their
  * own export types (docs/access.md "Export types"); writes also need a non-guest.

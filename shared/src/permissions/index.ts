@@ -11,12 +11,13 @@ export {
   isHunterLimit,
   isAdminLike,
   isProviderAdmin,
+  mayManageUsers,
   isRealAdmin,
   isAshanUser,
   isMetroUser,
   isAtbUser,
 } from './roles';
-export { menuVisibility, MENU_ROUTES, START_ROUTES } from './menu-visibility';
+export { menuVisibility, seesUnloadingMenu, MENU_ROUTES, START_ROUTES } from './menu-visibility';
 export type { MenuVisibility } from './menu-visibility';
 export { mayUseExports, exportTypesFor, mayRunExportType } from './exports';
 export { screenAccess } from './screen-access';

@@ -37,6 +37,14 @@ export const MENU_ROUTES: ReadonlyArray<readonly [keyof MenuVisibility, string]>
 export const START_ROUTES = MENU_ROUTES.filter(([item]) => item !== 'leaflets');
 
 /**
+ * Spec §6 "Unloading prices, analytics, alarms: admin or ashan, and not the hunter-limit role" (guests
+ * count as admin). The menu's rule, and the server's alarms service asks it too.
+ */
+export function seesUnloadingMenu(user: User | null | undefined): boolean {
+  return (isAdminLike(user) || isAshanUser(user)) && !isHunterLimit(user);
+}
+
+/**
  * Spec §6 "Menu visibility":
  * - "Unloading prices, analytics, alarms: admin or ashan, and not the hunter-limit role." (admin
  *   includes guests: "Guest users count as admin for some visibility checks".)
@@ -64,7 +72,7 @@ export function menuVisibility(user: User | null | undefined, country: string): 
     };
   }
   const hunterLimit = isHunterLimit(user);
-  const unloading = (isAdminLike(user) || isAshanUser(user)) && !hunterLimit;
+  const unloading = seesUnloadingMenu(user);
   return {
     reportAnalytics: unloading,
     promoAnalysis: hasLeafletAccess(user) && country !== 'cz' && !hunterLimit,

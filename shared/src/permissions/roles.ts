@@ -113,6 +113,14 @@ export function isProviderAdmin(user: MaybeUser): boolean {
   return ((user.isAdmin && !isNetworkUser(user)) || user.isOperatorAdmin) && !user.isGuest && !isHunterLimit(user);
 }
 
+/**
+ * Who manages network users (server/docs/access.md): the provider's admins every network's, a network
+ * admin their own network's. The server's route rules and the users screen both ask this.
+ */
+export function mayManageUsers(user: MaybeUser): boolean {
+  return isProviderAdmin(user) || isNetworkAdmin(user);
+}
+
 /** Spec §6: "A real admin is one whose name is Admin." */
 export function isRealAdmin(user: MaybeUser): boolean {
   return user?.name === 'Admin';

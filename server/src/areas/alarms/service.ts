@@ -18,6 +18,7 @@ import {
   type PriceAlarm,
   type ProductAlarm,
 } from '@pricewatch/shared/contract';
+import { seesUnloadingMenu } from '@pricewatch/shared/permissions';
 import type { Db, Tx } from '../../db/client';
 import { addDays, todayIso } from '../../lib/days';
 import { forbidden, notFound, validationFailed } from '../../lib/errors';
@@ -31,16 +32,8 @@ import { rebuildTargets } from './evaluate';
 import { createAlarmsQueries, type AlarmKind, type AlarmRow, type AlarmValues, type ListFilter } from './queries';
 import { readSheet, type Upload } from './upload';
 
-/**
- * Spec §6 menu rule, enforced here: alarms are for admins (guests count as admins for seeing) or
- * Ashan-type users, never for hunter-limit. Guests only read.
- */
-export function canUseAlarms(user: AuthUser): boolean {
-  const p = user.profile;
-  const adminLike = p.isAdmin || p.isGuest;
-  const ashan = p.isAshan || user.exportDetails.isAshan;
-  return (adminLike || ashan) && !p.roles.includes('hunter-limit');
-}
+/** Spec §6 menu rule (the menu's and the route rules' own function), enforced here too. Guests only read. */
+export const canUseAlarms = (user: AuthUser) => seesUnloadingMenu(user.profile);
 export const canWriteAlarms = (user: AuthUser) => canUseAlarms(user) && !user.profile.isGuest;
 
 export type AlarmInput = {

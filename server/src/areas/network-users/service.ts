@@ -16,7 +16,7 @@ import {
   type Role,
   type UserExportDetails,
 } from '@pricewatch/shared/contract';
-import { isNetworkAdmin } from '@pricewatch/shared/permissions';
+import { mayManageUsers } from '@pricewatch/shared/permissions';
 import { providerAdmin } from '../../access/predicates';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors';
 import { hashPassword } from '../auth/passwords';
@@ -139,7 +139,7 @@ export function createNetworkUsersService(queries: NetworkUsersQueries) {
   async function manageableNetwork(c: Caller, code: string | undefined, field: string): Promise<NetworkRow> {
     const wanted = code ?? c.user.networkCode;
     // The route rules let only managers in; checked again here so the service is safe on its own.
-    if (!isProviderAdmin(c) && !isNetworkAdmin(c.user.profile)) throw forbidden();
+    if (!mayManageUsers(c.user.profile)) throw forbidden();
     if (!isProviderAdmin(c)) {
       // Network admins: their own network only; whether another one exists is none of their business.
       if (!wanted || wanted !== c.user.networkCode) throw refused('other_network');
@@ -152,7 +152,7 @@ export function createNetworkUsersService(queries: NetworkUsersQueries) {
 
   /** The user to change, if the caller may change them (404 unknown, 403 another network's). */
   async function manageableUser(c: Caller, id: string, tx: Parameters<NetworkUsersQueries['findById']>[1]) {
-    if (!isProviderAdmin(c) && !isNetworkAdmin(c.user.profile)) throw forbidden();
+    if (!mayManageUsers(c.user.profile)) throw forbidden();
     const found = await queries.findById(id, tx, true);
     if (!found) throw notFound();
     if (!isProviderAdmin(c)) {

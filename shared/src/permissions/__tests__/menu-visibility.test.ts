@@ -1,4 +1,4 @@
-import { menuVisibility } from '../menu-visibility';
+import { menuVisibility, seesUnloadingMenu } from '../menu-visibility';
 import { users } from './fixtures';
 
 type Row = [keyof typeof users, string, boolean, boolean, boolean, boolean];
@@ -71,4 +71,12 @@ describe('menuVisibility (spec §6 Menu visibility)', () => {
   it('shows nothing without a user', () => {
     expect(Object.values(menuVisibility(null, 'ua')).some(Boolean)).toBe(false);
   });
+});
+
+// The server's alarms service asks the same rule (issue 15 item 4: permission rules live once).
+it.each(Object.keys(users) as (keyof typeof users)[])('seesUnloadingMenu(%s) is the menu rule for unloading prices, analytics and alarms', (name) => {
+  const menu = menuVisibility(users[name], 'ua');
+  expect(seesUnloadingMenu(users[name])).toBe(menu.alarms);
+  expect(menu.analytics).toBe(menu.alarms);
+  expect(menu.reportAnalytics).toBe(menu.alarms);
 });

@@ -14,6 +14,7 @@ import {
   isNetworkUser,
   isProductUser,
   isRealAdmin,
+  mayManageUsers,
   mayWriteLeaflet,
 } from '../roles';
 import { clientNetwork, productNetwork, users } from './fixtures';
@@ -139,5 +140,20 @@ describe('mayWriteLeaflet (issue 13): own network’s leaflets, or any for the p
     ['nobody', null, 'lidl', false],
   ] as const)('%s → %s', (_, user, network, expected) => {
     expect(mayWriteLeaflet(user, network)).toBe(expected);
+  });
+});
+
+describe('who manages network users (server/docs/access.md)', () => {
+  it.each([
+    ['admin', true],
+    ['operatorAdmin', true],
+    ['networkAdmin', true],
+    ['networkAdminByRoleOnly', true],
+    ['guest', false],
+    ['adminHunterLimit', false],
+    ['networkUser', false],
+    ['productUserWithNetworkAdminFlag', false],
+  ] as const)('%s: %s', (name, expected) => {
+    expect(mayManageUsers(users[name])).toBe(expected);
   });
 });

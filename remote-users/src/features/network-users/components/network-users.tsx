@@ -6,7 +6,7 @@ import { DataTable, dataColumnHelper, type DataColumnDef } from '@pricewatch/sha
 import { EmptyState, ErrorState, LoadingState, PageHeader, toaster } from '@pricewatch/shared/ui';
 import { useErrorText } from '../../../lib/error-text';
 import { useUsersTranslation } from '../../../lib/i18n';
-import { canManageUsers, isProviderAdmin } from '../../../lib/roles';
+import { isProviderAdmin, mayManageUsers } from '@pricewatch/shared/permissions';
 import { useNetworkUsers } from '../api/get-network-users';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { UserFormDialog } from './user-form-dialog';
@@ -86,7 +86,7 @@ export function NetworkUsers() {
   const me = useAuthStore(selectUser);
   const all = isProviderAdmin(me);
   const [version, setVersion] = useState(0);
-  const mayManage = canManageUsers(me);
+  const mayManage = mayManageUsers(me);
   const users = useNetworkUsers(all, version, mayManage);
   const [editing, setEditing] = useState<NetworkUser | null | 'new'>(null);
   const [deleting, setDeleting] = useState<NetworkUser | null>(null);

@@ -31,7 +31,7 @@ import {
 } from '@pricewatch/shared/contract';
 import { useUsersTranslation } from '../../../lib/i18n';
 import { useErrorText } from '../../../lib/error-text';
-import { isProviderAdmin } from '../../../lib/roles';
+import { isProviderAdmin } from '@pricewatch/shared/permissions';
 import { useChoices } from '../api/get-choices';
 import { createNetworkUser, updateNetworkUser } from '../api/save-network-user';
 import { CheckField } from './check-field';
