@@ -193,6 +193,8 @@ switch (cmd) {
     run(PNPM, ['--filter', './server', 'run', 'bench:parsers']);
     // Extraction on the scraping corpus: right / refused / wrong per strategy, before and after (server/bench/corpus.ts).
     run(PNPM, ['--filter', './server', 'run', 'bench:corpus']);
+    // Matching pages to products on the name-matching corpus: right top suggestions per kind of page (server/bench/matching.ts).
+    run(PNPM, ['--filter', './server', 'run', 'bench:matching']);
     // Leaflet price recognition: exact prices found, false candidates, seconds per page (server/bench/leaflets.ts).
     run(PNPM, ['--filter', './server', 'run', 'bench:leaflets']);
     // 100 connections against /auth/check and the product search: requests/s, p50, p99 (server/bench/load.ts, server/docs/overload.md).

@@ -47,6 +47,12 @@ describe('rankCandidates', () => {
     expect(ranked).not.toContain(6);
   });
 
+  it('a page word naming another candidate’s variant lowers a candidate without it: a Zero 1 l page is no sure match for the plain 1 l', () => {
+    const [first] = top('Coca-Cola Zero 1 l');
+    expect(first!.productId).toBe(1);
+    expect(first!.score).toBeLessThan(top('Coca-Cola 1 l')[0]!.score - 0.1);
+  });
+
   it('the brand counts: a Pepsi page prefers Pepsi', () => {
     expect(top('PEPSI COLA 1.5L')[0]!.productId).toBe(5);
   });
@@ -62,7 +68,8 @@ describe('rankCandidates', () => {
 describe('names', () => {
   it('words drop the pack, keep percentages and abbreviations', () => {
     expect(words('Нап. б/а COCA-COLA 1,5Л ПЕТ')).toEqual(['нап', 'б', 'а', 'coca', 'cola', 'пет']);
-    expect(words('Mléko 1,5% 1 l')).toEqual(['mléko', '1.5%']);
+    // Diacritics aside: shops drop them ("JEMNE PERLIVA").
+    expect(words('Mléko 1,5% 1 l')).toEqual(['mleko', '1.5%']);
   });
   it('an abbreviation stands for its word', () => {
     expect(nameSimilarity('Напій газ. Живчик', 'Напій газований Живчик')).toBeGreaterThan(nameSimilarity('Напій Живчик', 'Сік Живчик яблуко'));

@@ -22,6 +22,9 @@ const eanKey = (ean: string | null) => (ean ? ean.replace(/\D/g, '').replace(/^0
 /** Words of a name without its pack ("1.5 l", "6x0.5l") and punctuation; "нап." → "нап". */
 export function words(name: string): string[] {
   return normalizeName(name)
+    // Shops often drop diacritics ("JEMNE PERLIVA" for "jemně perlivá"): compared without them.
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
     .replace(/\d+(?:\.\d+)?\s*[x×х*]\s*\d+(?:\.\d+)?\s*\p{L}{0,5}\.?/gu, ' ')
     .replace(/\d+(?:\.\d+)?\s*(?:[\p{L}]{1,5}\.?)?(?![\p{L}\p{N}%.])/gu, ' ')
     .split(/[^\p{L}\p{N}%.]+/u)
@@ -97,11 +100,25 @@ export function scoreCandidate(page: PageRead, c: Candidate): Scored | null {
   return { ...base, score: Math.min(round(score), 0.95), via: 'name', pack, brandFound };
 }
 
-/** The best few candidates, best first (one entry per product: its best way). */
+/** Taken off a name match for each page word (up to two) that names another candidate's variant, not this one's. */
+const VARIANT_PENALTY = 0.12;
+
+/**
+ * The best few candidates, best first (one entry per product: its best way). A page word missing from a
+ * candidate's name but found in another candidate's ("Zero", "lekki", "ziarnista") names a variant the
+ * candidate is not: its name match loses some points.
+ */
 export function rankCandidates(page: PageRead, candidates: Candidate[], limit = SUGGESTIONS): Scored[] {
   const best = new Map<number, Scored>();
+  const pageWords = page.name ? words(page.name) : [];
+  const wordsOf = new Map(candidates.map((c) => [c.id, words(c.name)]));
   for (const c of candidates) {
-    const s = scoreCandidate(page, c);
+    let s = scoreCandidate(page, c);
+    if (s?.via === 'name') {
+      const own = wordsOf.get(c.id)!;
+      const variants = pageWords.filter((w) => !own.some((o) => same(w, o)) && candidates.some((o) => o.id !== c.id && wordsOf.get(o.id)!.some((x) => same(w, x))));
+      if (variants.length) s = { ...s, score: round(Math.max(0, s.score - VARIANT_PENALTY * Math.min(variants.length, 2))) };
+    }
     if (s && (best.get(s.productId)?.score ?? -1) < s.score) best.set(s.productId, s);
   }
   return [...best.values()].sort((a, b) => b.score - a.score || a.productId - b.productId).slice(0, limit);
