@@ -178,8 +178,16 @@ describe('product list: filters, paging and sorting change the call', () => {
     await userEvent.click(within(ean).getByRole('button'));
     await waitFor(() => expect(getCalls('/products/list').at(-1)).toMatchObject({ sort: 'ean', order: 'desc' }));
     expect(within(rows).getByRole('columnheader', { name: /ean/i })).toHaveAttribute('aria-sort', 'descending');
-    // Prices are not a server sort key.
-    expect(within(rows).getByRole('columnheader', { name: 'Price now' })).not.toHaveAttribute('aria-sort');
+  });
+
+  it('sorts by price and by shop count on the server', async () => {
+    renderList('/product?q=milk');
+    const rows = await table();
+    await userEvent.click(within(within(rows).getByRole('columnheader', { name: 'Price now' })).getByRole('button'));
+    await waitFor(() => expect(getCalls('/products/list').at(-1)).toMatchObject({ sort: 'price', order: 'asc' }));
+    expect(within(await table()).getByRole('columnheader', { name: 'Price now' })).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(within(within(await table()).getByRole('columnheader', { name: /shops/i })).getByRole('button'));
+    await waitFor(() => expect(getCalls('/products/list').at(-1)).toMatchObject({ sort: 'shops', order: 'desc' }));
   });
 
   it('shows an empty state when nothing matches', async () => {

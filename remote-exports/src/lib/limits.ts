@@ -15,4 +15,4 @@ export const ANALYTICS_MAX_PRODUCTS = 200;
 /** CATALOGUE_LIMITS.dailyAnalyticsMaxProducts: products of the day-by-day price index. */
 export const DAILY_ANALYTICS_MAX_PRODUCTS = 50;
 /** PRODUCT_SORTS: the columns GET /products/list sorts by. */
-export const PRODUCT_SORTS: readonly ProductSort[] = ['name', 'ean', 'article', 'brand', 'weight', 'createdAt'];
+export const PRODUCT_SORTS: readonly ProductSort[] = ['name', 'ean', 'article', 'brand', 'weight', 'createdAt', 'price', 'shops'];

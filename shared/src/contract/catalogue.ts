@@ -368,7 +368,8 @@ export const productsQuerySchema = pagingQuerySchema.extend({
 });
 export type ProductsQuery = z.input<typeof productsQuerySchema>;
 
-export const PRODUCT_SORTS = ['name', 'ean', 'article', 'brand', 'weight', 'createdAt'] as const;
+/** `price`: the lowest current price over the shops the list's figures cover (no price last); `shops`: how many of them price it. */
+export const PRODUCT_SORTS = ['name', 'ean', 'article', 'brand', 'weight', 'createdAt', 'price', 'shops'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 /** Filters shared by GET /products/list and GET /products/export. */

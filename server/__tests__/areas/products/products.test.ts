@@ -172,6 +172,28 @@ describe('GET /products/list', () => {
     expect(inLidl.items.every((p) => p.shops >= 1)).toBe(true);
     expect((await as.analyst!('GET', '/products/list?networks=billa')).statusCode).toBe(403);
   });
+
+  it('sorts by the lowest current price (no price last either way) and by shop count, over the shops the user sees', async () => {
+    const prices = (items: { minPrice: number | null }[]) => items.map((p) => p.minPrice);
+    const cheap = await page('sort=price&limit=500&country=cz');
+    const withPrice = prices(cheap.items).filter((v): v is number => v !== null);
+    expect(withPrice.length).toBeGreaterThan(10);
+    expect(withPrice).toEqual([...withPrice].sort((a, b) => a - b));
+    expect(prices(cheap.items).indexOf(null) === -1 || prices(cheap.items).slice(prices(cheap.items).indexOf(null)).every((v) => v === null)).toBe(true);
+    const dear = await page('sort=price&order=desc&limit=50&country=cz');
+    const top = prices(dear.items).filter((v): v is number => v !== null);
+    expect(top[0]).toBe(Math.max(...withPrice, ...top));
+    expect(top).toEqual([...top].sort((a, b) => b - a));
+    expect(dear.items[0]!.minPrice).not.toBeNull();
+    const most = await page('sort=shops&order=desc&limit=200');
+    const counts = most.items.map((p) => p.shops);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(counts[0]).toBeGreaterThan(1);
+    // The analyst sees Lidl and Kaufland only: the count is theirs.
+    const seen = await page('sort=shops&order=desc&limit=100', 'analyst');
+    const seenCounts = seen.items.map((p) => p.shops);
+    expect(seenCounts).toEqual([...seenCounts].sort((a, b) => b - a));
+  });
 });
 
 describe('GET /products/{id}', () => {

@@ -115,7 +115,7 @@ function itemsSql(page: SQL, orderBy: SQL, statShops: number[] | null): SQL {
     ORDER BY ${orderBy}`;
 }
 
-const SORT_COLUMN: Record<ProductSort, SQL> = {
+const SORT_COLUMN: Record<Exclude<ProductSort, 'price' | 'shops'>, SQL> = {
   name: sql`p.name`,
   ean: sql`p.ean`,
   article: sql`p.article`,
@@ -123,6 +123,23 @@ const SORT_COLUMN: Record<ProductSort, SQL> = {
   weight: sql`p.weight`,
   createdAt: sql`p.created_at`,
 };
+
+/**
+ * The sort key of a product row. Price and shop count are the figures the row shows (itemsSql: the
+ * product's country, over `statShops`), so the order agrees with what the user reads.
+ */
+function sortKey(sort: ProductSort, statShops: number[] | null): SQL {
+  if (sort !== 'price' && sort !== 'shops') return SORT_COLUMN[sort];
+  const figure = sort === 'price' ? sql`min(coalesce(cp.promo, cp.regular))` : sql`count(*)::int`;
+  return sql`(SELECT ${figure} FROM current_prices cp JOIN shops s ON s.id = cp.shop_id
+    WHERE cp.product_id = p.id AND s.country = p.country AND ${shopCondition(sql`cp.shop_id`, statShops)})`;
+}
+
+/**
+ * Products without a price come last in both directions (PostgreSQL puts NULL first in DESC). Only for
+ * price: on an indexed column NULLS LAST in DESC would stop the index's backward scan.
+ */
+const orderOf = (dir: SQL, sort: ProductSort) => (sort === 'price' ? sql`${dir} NULLS LAST` : dir);
 
 /**
  * The unfiltered product count (the default list's total) is read often and changes only with imports:
@@ -169,18 +186,20 @@ export function createProductsQueries(db: Db) {
     ): Promise<{ rows: ProductListRow[]; total: number }> {
       const where = whereOf(f, visibleShops);
       const dir = order === 'desc' ? sql`DESC` : sql`ASC`;
+      const key = sortKey(sort, statShops);
+      const keyDir = orderOf(dir, sort);
       // A name search is found through the trigram index first; without MATERIALIZED the planner may
       // walk the name index in order and test every row, which is slow for rare words.
       const hasText = !!f.text;
       const page = hasText
-        ? sql`WITH m AS MATERIALIZED (SELECT p.id, ${SORT_COLUMN[sort]} AS k FROM products p WHERE ${where})
-              SELECT id, k, count(*) OVER ()::int AS total FROM m ORDER BY k ${dir}, id ${dir} LIMIT ${limit} OFFSET ${skip}`
-        : sql`SELECT p.id, ${SORT_COLUMN[sort]} AS k, NULL::int AS total FROM products p WHERE ${where}
-              ORDER BY ${SORT_COLUMN[sort]} ${dir}, p.id ${dir} LIMIT ${limit} OFFSET ${skip}`;
+        ? sql`WITH m AS MATERIALIZED (SELECT p.id, ${key} AS k FROM products p WHERE ${where})
+              SELECT id, k, count(*) OVER ()::int AS total FROM m ORDER BY k ${keyDir}, id ${dir} LIMIT ${limit} OFFSET ${skip}`
+        : sql`SELECT p.id, ${key} AS k, NULL::int AS total FROM products p WHERE ${where}
+              ORDER BY ${key} ${keyDir}, p.id ${dir} LIMIT ${limit} OFFSET ${skip}`;
       const countQuery = () =>
         queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`).then((r) => Number(r[0]?.n ?? 0));
       const [rows, counted] = await Promise.all([
-        queryRows<ProductListRow & { total: number | null }>(db, itemsSql(page, sql`page.k ${dir}, page.id ${dir}`, statShops)),
+        queryRows<ProductListRow & { total: number | null }>(db, itemsSql(page, sql`page.k ${keyDir}, page.id ${dir}`, statShops)),
         hasText ? Promise.resolve(null) : whereIsEmpty(f) ? countAll() : countQuery(),
       ]);
       let total = counted ?? (rows[0]?.total === undefined || rows[0]?.total === null ? null : Number(rows[0].total));
@@ -190,12 +209,19 @@ export function createProductsQueries(db: Db) {
     },
 
     /** Ids of every product of a filter in sort order, up to `max` (exports). */
-    async allIds(f: ProductFilter, visibleShops: number[] | null, sort: ProductSort, order: 'asc' | 'desc', max: number): Promise<number[]> {
+    async allIds(
+      f: ProductFilter,
+      visibleShops: number[] | null,
+      statShops: number[] | null,
+      sort: ProductSort,
+      order: 'asc' | 'desc',
+      max: number,
+    ): Promise<number[]> {
       const dir = order === 'desc' ? sql`DESC` : sql`ASC`;
       const rows = await queryRows<{ id: number }>(
         db,
         sql`SELECT p.id FROM products p WHERE ${whereOf(f, visibleShops)}
-            ORDER BY ${SORT_COLUMN[sort]} ${dir}, p.id ${dir} LIMIT ${max}`,
+            ORDER BY ${sortKey(sort, statShops)} ${orderOf(dir, sort)}, p.id ${dir} LIMIT ${max}`,
       );
       return rows.map((r) => r.id);
     },

@@ -238,7 +238,7 @@ export function createProductsService(db: Db, files: FileStore) {
     async exportXlsx(user: AuthUser, f: ListFilters): Promise<ExportFile> {
       const vis = await visibility(user);
       const { filter, statShops } = filterOf(vis, f);
-      const ids = await queries.allIds(filter, vis.all ? null : vis.shops.map((s) => s.id), f.sort, f.order, CATALOGUE_LIMITS.exportMaxRows);
+      const ids = await queries.allIds(filter, vis.all ? null : vis.shops.map((s) => s.id), statShops, f.sort, f.order, CATALOGUE_LIMITS.exportMaxRows);
       const file = await files.create('products', user, '.xlsx');
       async function* batches() {
         for (let i = 0; i < ids.length; i += 2000) {

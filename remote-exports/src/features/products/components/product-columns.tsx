@@ -10,7 +10,7 @@ import { productSize } from './product-size';
 const col = dataColumnHelper<ProductListItem>();
 
 /**
- * The product list's columns. Ids are the server's sort keys (name, ean, article, brand, weight);
+ * The product list's columns. Ids are the server's sort keys (name, ean, article, brand, weight, shops, price);
  * columns the server cannot sort by are not sortable.
  */
 export function useProductColumns(): DataColumnDef<ProductListItem>[] {
@@ -43,10 +43,14 @@ export function useProductColumns(): DataColumnDef<ProductListItem>[] {
           meta: { numeric: true },
           cell: (c) => productSize(c.row.original, t, f),
         }),
-        col.accessor('shops', { header: t('productList.columns.shops'), enableSorting: false, meta: { numeric: true }, cell: (c) => f.count(c.getValue()) }),
+        col.accessor('shops', { header: t('productList.columns.shops'), sortFn: 'basic', meta: { numeric: true }, cell: (c) => f.count(c.getValue()) }),
         col.accessor('minPrice', {
+          // The server's sort key: the lowest current price, the figure this column starts with.
+          id: 'price',
           header: t('productList.columns.price'),
-          enableSorting: false,
+          sortFn: 'basic',
+          // Cheapest first (numbers otherwise start descending); the shop count starts with the most.
+          sortDescFirst: false,
           meta: { numeric: true, width: '10rem' },
           cell: (c) => {
             const { minPrice, maxPrice, currency } = c.row.original;
