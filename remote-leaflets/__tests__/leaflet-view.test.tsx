@@ -120,6 +120,8 @@ describe('Leaflet view', () => {
   it('shows the leaflet bar, the page thumbnails with the token, and the first page with its price boxes', async () => {
     render();
     expect(await screen.findByRole('heading', { name: 'Albert week 47' })).toBeInTheDocument();
+    // No shell around this page: it is its own main landmark (issue 18 item 4).
+    expect(within(screen.getByRole('main')).getByRole('heading', { level: 1 })).toHaveTextContent('Albert week 47');
     expect(screen.getByText('Albert')).toBeInTheDocument();
     expect(screen.getByText('CZK')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Leaflets/ })).toHaveAttribute('href', '/leaflet');
@@ -382,6 +384,7 @@ describe('Leaflet view', () => {
     server.on('GET /leaflets/6', { status: 404, json: { success: false, error: { code: 'not_found', message: 'not_found' } } });
     const { unmount } = render('/leaflet?id=6');
     expect(await screen.findByText('Leaflet not found')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveTextContent('Leaflet not found');
     expect(screen.getByRole('link', { name: 'Leaflets' })).toHaveAttribute('href', '/leaflet');
     unmount();
     render('/leaflet?id=abc');

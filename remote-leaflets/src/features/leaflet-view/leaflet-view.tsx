@@ -27,7 +27,7 @@ const CANDIDATE_BOX = 'candidate';
 export function LeafletNotFound() {
   const { t } = useLeafletsTranslation();
   return (
-    <Box p="8">
+    <Box as="main" p="8">
       <EmptyState
         title={t('leaflet.notFound')}
         description={t('leaflet.notFoundHint')}
@@ -114,7 +114,8 @@ export function LeafletView({ id }: { id: string }) {
   return (
     // Below lg the strip, the picture (full width) and the prices stack and the page scrolls as one;
     // side by side they would leave the picture no width on a phone.
-    <Flex direction="column" h={{ base: 'auto', lg: '100vh' }} minH="100vh" overflow={{ base: 'visible', lg: 'hidden' }} data-testid="leaflet-view">
+    // The page's main landmark: this screen has no shell around it.
+    <Flex as="main" direction="column" h={{ base: 'auto', lg: '100vh' }} minH="100vh" overflow={{ base: 'visible', lg: 'hidden' }} data-testid="leaflet-view">
       <HStack as="header" px="3" py="1.5" borderBottomWidth="1px" gap="3" flexShrink={0} wrap="wrap">
         <Link asChild fontSize="sm" colorPalette="blue">
           <RouterLink to={LIST_PATH}>← {t('leaflet.backToList')}</RouterLink>

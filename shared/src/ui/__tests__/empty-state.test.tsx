@@ -18,4 +18,9 @@ describe('EmptyState', () => {
     expect(screen.getByText('Nothing found')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
+
+  it('adds no heading: it sits in areas of any heading level', () => {
+    renderWithProviders(<EmptyState title="Nothing found" />);
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
 });

@@ -25,4 +25,9 @@ describe('ErrorState', () => {
     renderWithProviders(<ErrorState title="Forbidden" message="No access" />, { resources });
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
+
+  it('adds no heading: it sits in areas of any heading level', () => {
+    renderWithProviders(<ErrorState title="Forbidden" message="No access" />, { resources });
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
 });
