@@ -38,13 +38,19 @@ describe('shell: header', () => {
     expect(await screen.findByText('screen pricewatch_exports/ProductList')).toBeInTheDocument();
   });
 
-  it('Enter elsewhere opens /product with the text in navigation state', async () => {
+  it('Enter elsewhere opens /product with the text in the address (a reload keeps it) and in navigation state', async () => {
     const user = userEvent.setup();
     renderWithShell(<AppRoutes />, { route: '/alarms', user: adminUser() });
     await settled();
     await user.type(search(), '4820000000017{Enter}');
-    expect(location()).toHaveTextContent(/^\/product$/);
+    expect(location()).toHaveTextContent(/^\/product\?q=4820000000017$/);
     expect(JSON.parse(location().getAttribute('data-state')!)).toEqual({ search: '4820000000017' });
+  });
+
+  it('a reloaded /product?q= shows its search in the header', async () => {
+    renderWithShell(<AppRoutes />, { route: '/product?q=milk', user: adminUser() });
+    await settled();
+    expect(search()).toHaveValue('milk');
   });
 
   it('typing without Enter navigates nowhere', async () => {

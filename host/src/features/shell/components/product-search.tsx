@@ -1,11 +1,12 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Input } from '@chakra-ui/react';
 import { useTranslation } from '@pricewatch/shared/i18n';
 
 /**
  * Spec §2 Header: Enter on the product list updates its search in place (`?q=`); anywhere else it
- * opens the product list with the text in navigation state `{ search }`.
+ * opens the product list with the text in navigation state `{ search }` and in `?q=` too, so the
+ * search is in the address (a reload, a shared link, Back keep it). On the list the box shows `?q=`.
  */
 export function ProductSearch() {
   const { t } = useTranslation();
@@ -13,14 +14,19 @@ export function ProductSearch() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const onProductList = pathname === '/product';
-  const [text, setText] = useState(() => (onProductList ? (params.get('q') ?? '') : ''));
+  const q = onProductList ? (params.get('q') ?? '') : null;
+  const [text, setText] = useState(() => q ?? '');
+  // Back/Forward between searches, or a link with ?q=, shows that search in the box.
+  useEffect(() => {
+    if (q !== null) setText(q);
+  }, [q]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
     const search = text.trim();
     if (onProductList) setParams(search ? { q: search } : {}, { replace: true });
-    else navigate('/product', { state: { search } });
+    else navigate({ pathname: '/product', search: search ? `?${new URLSearchParams({ q: search })}` : '' }, { state: { search } });
   };
 
   return (
