@@ -3,6 +3,8 @@
  * pages per second and prices per second against the loopback demo shops with politeness off, and
  * extraction accuracy against the shops' known prices (must be 100%). Prints one JSON object.
  * BENCH_PARSER_PAGES (default 150) product pages per shop; the failing shop is left out of accuracy.
+ * Each shop is fetched as its definition says; pagesPerMinute compares HTTP fetch with browser fetch (the
+ * script-rendered shop, BENCH_BROWSER_PAGES pages, default 40: a browser page costs far more).
  */
 import { parserDefinitionSchema } from '@pricewatch/shared/contract';
 import { DEMO_SHOPS, definitionFor } from '../src/demo-shops/catalog';
@@ -13,16 +15,18 @@ import { todayDay } from '../src/lib/days';
 
 const PAGES = Number(process.env.BENCH_PARSER_PAGES ?? 150);
 const CONCURRENCY = Number(process.env.BENCH_PARSER_CONCURRENCY ?? 8);
+const BROWSER_PAGES = Number(process.env.BENCH_BROWSER_PAGES ?? 40);
 
 async function main() {
   const day = todayDay();
   const specs = DEMO_SHOPS.filter((s) => !s.failing);
   const products = new Map(
-    specs.map((s) => [s.code, Array.from({ length: PAGES }, (_, i) => ({ id: 1000 + i, ean: null, name: `Bench product ${i}`, article: `b${i}` }))]),
+    specs.map((s) => [s.code, Array.from({ length: s.template === 'script-rendered' ? BROWSER_PAGES : PAGES }, (_, i) => ({ id: 1000 + i, ean: null, name: `Bench product ${i}`, article: `b${i}` }))]),
   );
   const shops = await startDemoShops({ products, specs, day: () => day });
   const perShop: Record<string, { pages: number; seconds: number; correct: number }> = {};
   let pages = 0;
+  const byFetch = { http: { pages: 0, seconds: 0 }, browser: { pages: 0, seconds: 0 } };
   let prices = 0;
   let correct = 0;
   let checked = 0;
@@ -46,6 +50,8 @@ async function main() {
           respectRobotsTxt: def.respectRobotsTxt,
           allowPrivate: true,
           listing: def.listing,
+          fetch: def.fetch,
+          waitFor: def.waitFor,
         },
         (o) => {
           const p = byUrl.get(o.url);
@@ -67,6 +73,8 @@ async function main() {
         },
       );
       pages += shopPages;
+      byFetch[def.fetch].pages += shopPages;
+      byFetch[def.fetch].seconds += (performance.now() - t0) / 1000;
       perShop[shop.spec.code] = { pages: shopPages, seconds: +((performance.now() - t0) / 1000).toFixed(2), correct: shopCorrect };
     }
   } finally {
@@ -83,6 +91,8 @@ async function main() {
     seconds: +seconds.toFixed(2),
     pagesPerSecond: +(pages / seconds).toFixed(1),
     pricesPerSecond: +(prices / seconds).toFixed(1),
+    // Browser fetch includes starting Chromium once.
+    pagesPerMinute: Object.fromEntries(Object.entries(byFetch).map(([mode, m]) => [mode, m.seconds ? Math.round((m.pages / m.seconds) * 60) : null])),
     accuracyPct: checked ? +((correct / checked) * 100).toFixed(2) : 0,
     perShop,
     ...(wrong.length ? { wrong } : {}),
