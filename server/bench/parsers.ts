@@ -3,6 +3,7 @@
  * pages per second and prices per second against the loopback demo shops with politeness off, and
  * extraction accuracy against the shops' known prices (must be 100%). Prints one JSON object.
  * BENCH_PARSER_PAGES (default 150) product pages per shop; the failing shop is left out of accuracy.
+ * The JSON API shop (strategy json) reads the same number of products from its API, ten a request.
  * Each shop is fetched as its definition says; pagesPerMinute compares HTTP fetch with browser fetch (the
  * script-rendered shop, BENCH_BROWSER_PAGES pages, default 40: a browser page costs far more).
  */
@@ -11,6 +12,7 @@ import { DEMO_SHOPS, definitionFor } from '../src/demo-shops/catalog';
 import { demoPrice } from '../src/demo-shops/prices';
 import { startDemoShops } from '../src/demo-shops/server';
 import { crawl } from '../src/scraping/crawl';
+import { planApi } from '../src/scraping/json-api';
 import { todayDay } from '../src/lib/days';
 
 const PAGES = Number(process.env.BENCH_PARSER_PAGES ?? 150);
@@ -24,7 +26,7 @@ async function main() {
     specs.map((s) => [s.code, Array.from({ length: s.template === 'script-rendered' ? BROWSER_PAGES : PAGES }, (_, i) => ({ id: 1000 + i, ean: null, name: `Bench product ${i}`, article: `b${i}` }))]),
   );
   const shops = await startDemoShops({ products, specs, day: () => day });
-  const perShop: Record<string, { pages: number; seconds: number; correct: number }> = {};
+  const perShop: Record<string, { strategy: string; pages: number; seconds: number; correct: number }> = {};
   let pages = 0;
   const byFetch = { http: { pages: 0, seconds: 0 }, browser: { pages: 0, seconds: 0 } };
   let prices = 0;
@@ -50,6 +52,8 @@ async function main() {
           respectRobotsTxt: def.respectRobotsTxt,
           allowPrivate: true,
           listing: def.listing,
+          // The JSON API shop: its catalogue from the API (products counted as pages).
+          api: def.api ? planApi(def.api, [], { country: shop.spec.country, currency: shop.spec.currency }) : undefined,
           fetch: def.fetch,
           waitFor: def.waitFor,
         },
@@ -75,7 +79,7 @@ async function main() {
       pages += shopPages;
       byFetch[def.fetch].pages += shopPages;
       byFetch[def.fetch].seconds += (performance.now() - t0) / 1000;
-      perShop[shop.spec.code] = { pages: shopPages, seconds: +((performance.now() - t0) / 1000).toFixed(2), correct: shopCorrect };
+      perShop[shop.spec.code] = { strategy: def.strategy, pages: shopPages, seconds: +((performance.now() - t0) / 1000).toFixed(2), correct: shopCorrect };
     }
   } finally {
     await shops.close();

@@ -52,6 +52,14 @@ function handler(spec: DemoShopSpec, products: DemoProduct[], opts: Required<Pic
       const slice = products.slice((page - 1) * size, page * size).map((p) => ({ p, price: demoPrice(p.id, spec.code, opts.day()) }));
       return send(res, 200, apiPage(spec, slice, page, size, products.length), 'application/json; charset=utf-8');
     }
+    const one = spec.template === 'json-api' ? /^\/api\/v1\/products\/([^/]+)$/.exec(path) : null;
+    if (one) {
+      // One product by the shop's id (a definition with {id}), in the same shape as a catalogue page.
+      if (req.headers['x-api-key'] !== DEMO_API_KEY) return send(res, 401, JSON.stringify({ error: 'api key required' }), 'application/json');
+      const hit = byArticle.get(decodeURIComponent(one[1]!));
+      if (!hit) return send(res, 404, JSON.stringify({ error: 'no such product' }), 'application/json');
+      return send(res, 200, apiPage(spec, [{ p: hit.p, price: demoPrice(hit.p.id, spec.code, opts.day()) }], 1, 1, 1), 'application/json; charset=utf-8');
+    }
     if (spec.failing && path === '/special/redirect-loop') {
       res.writeHead(302, { location: `/special/redirect-loop?n=${Number(url.searchParams.get('n') ?? 0) + 1}` });
       return res.end();

@@ -11,6 +11,7 @@ import { loadConfig } from '../../../src/config';
 import { queryRows } from '../../../src/db/client';
 import { createParserWorker } from '../../../src/areas/parsers/worker';
 import { build, onPostgres, SERVER_DIR, testDatabase, TEST_DEMO_PRODUCTS } from '../../helpers/build';
+import { DEMO_SHOPS } from '../../../src/demo-shops/catalog';
 
 jest.setTimeout(120_000);
 
@@ -35,7 +36,8 @@ describe('two workers on one database', () => {
     const at = Date.UTC(2030, 0, 1, 6, 3);
     await Promise.all([a.schedule(at), b.schedule(at), a.schedule(at + 60_000)]);
     const runs = await queryRows<{ parser_id: number; n: number }>(app.db, sql`SELECT parser_id, count(*)::int AS n FROM parser_runs GROUP BY parser_id`);
-    expect(runs).toHaveLength(7);
+    // One per demo shop's parser.
+    expect(runs).toHaveLength(DEMO_SHOPS.length);
     expect(runs.every((r) => Number(r.n) === 1)).toBe(true);
 
     // Keep only the lidl run; a claims it and "dies".
@@ -83,7 +85,7 @@ describe('two workers on one database', () => {
     const at = Date.now();
     await Promise.all([one.parsers.worker.schedule(at), two.parsers.worker.schedule(at)]);
     const counts = await queryRows<{ n: number }>(one.db, sql`SELECT count(*)::int AS n FROM parser_runs GROUP BY parser_id`);
-    expect(counts).toHaveLength(7);
+    expect(counts).toHaveLength(DEMO_SHOPS.length);
     expect(counts.every((c) => Number(c.n) === 1)).toBe(true);
 
     // Both work; every run ends done or failed exactly once.
