@@ -4,8 +4,9 @@
  * all); templates, schedules and new-product lists — the own network's (the provider's staff: the
  * provider's).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { exportNewProductTemplates, exportRequests, exportSchedules, exportTemplates, files, networks, products, users } from '../../db/schema';
 import type { AuthUser } from '../auth/session-user';
 import type { StoredParams } from './plan';
 
@@ -131,14 +132,10 @@ export type ScheduleRow = {
   updated_at: string;
 };
 
-export type NewProductListRow = {
-  id: number;
-  name: string;
-  items: { ean: string | null; article: string | null; name: string | null }[];
-  owner_id: string | null;
-  owner_name: string | null;
-  network_code: string | null;
-  created_at: string;
+/** A new-product list with who made it. */
+export type NewProductList = Pick<typeof exportNewProductTemplates.$inferSelect, 'id' | 'name' | 'items' | 'ownerId' | 'createdAt'> & {
+  ownerName: string | null;
+  networkCode: string | null;
 };
 
 export type ListFilters = {
@@ -258,11 +255,11 @@ export function createExportQueries(db: Db) {
     },
 
     async resetAttempts(id: number) {
-      await db.execute(sql`UPDATE export_requests SET attempts = 0 WHERE id = ${id}`);
+      await db.update(exportRequests).set({ attempts: 0 }).where(eq(exportRequests.id, id));
     },
 
     async rename(id: number, name: string) {
-      await db.execute(sql`UPDATE export_requests SET name = ${name}, updated_at = now() WHERE id = ${id}`);
+      await db.update(exportRequests).set({ name, updatedAt: sql`now()` }).where(eq(exportRequests.id, id));
     },
 
     /** Deletes requests; answers the files they held. */
@@ -282,26 +279,32 @@ export function createExportQueries(db: Db) {
     },
 
     async deleteFileRecord(name: string) {
-      await db.execute(sql`DELETE FROM files WHERE name = ${name}`);
+      await db.delete(files).where(eq(files.name, name));
     },
 
     // ---- templates -------------------------------------------------------------------------------
-    async insertTemplate(t: { name: string; type: string; data: object; autoGeneration: boolean; date: string; owner: Scope & { id: string } }) {
-      const row = await one<{ id: number }>(
-        sql`INSERT INTO export_templates (name, type, data, auto_generation, date, owner_id, network_id, provider)
-            VALUES (${t.name}, ${t.type}, ${JSON.stringify(t.data)}::jsonb, ${t.autoGeneration}, ${t.date}::date, ${t.owner.id},
-                    ${t.owner.networkId}, ${t.owner.isProvider})
-            RETURNING id`,
-      );
+    async insertTemplate(t: { name: string; type: string; data: Record<string, unknown>; autoGeneration: boolean; date: string; owner: Scope & { id: string } }) {
+      const [row] = await db
+        .insert(exportTemplates)
+        .values({
+          name: t.name,
+          type: t.type,
+          data: t.data,
+          autoGeneration: t.autoGeneration,
+          date: t.date,
+          ownerId: t.owner.id,
+          networkId: t.owner.networkId,
+          provider: t.owner.isProvider,
+        })
+        .returning({ id: exportTemplates.id });
       return row!.id;
     },
 
-    async updateTemplate(id: number, t: { name: string; type: string; data: object; autoGeneration: boolean; date: string }) {
-      await db.execute(
-        sql`UPDATE export_templates SET name = ${t.name}, type = ${t.type}, data = ${JSON.stringify(t.data)}::jsonb,
-              auto_generation = ${t.autoGeneration}, date = ${t.date}::date, updated_at = now()
-            WHERE id = ${id}`,
-      );
+    async updateTemplate(id: number, t: { name: string; type: string; data: Record<string, unknown>; autoGeneration: boolean; date: string }) {
+      await db
+        .update(exportTemplates)
+        .set({ name: t.name, type: t.type, data: t.data, autoGeneration: t.autoGeneration, date: t.date, updatedAt: sql`now()` })
+        .where(eq(exportTemplates.id, id));
     },
 
     async templates(scope: Scope | null, ids?: number[]): Promise<TemplateRow[]> {
@@ -318,7 +321,7 @@ export function createExportQueries(db: Db) {
     },
 
     async deleteTemplates(ids: number[]) {
-      const rows = await queryRows<{ id: number }>(db, sql`DELETE FROM export_templates WHERE id = ANY(${sql.param(ids)}::int[]) RETURNING id`);
+      const rows = await db.delete(exportTemplates).where(inArray(exportTemplates.id, ids)).returning({ id: exportTemplates.id });
       return rows.length;
     },
 
@@ -366,31 +369,31 @@ export function createExportQueries(db: Db) {
     },
 
     async deleteSchedule(id: number) {
-      await db.execute(sql`DELETE FROM export_schedules WHERE id = ${id}`);
+      await db.delete(exportSchedules).where(eq(exportSchedules.id, id));
     },
 
     async scheduleRan(id: number, requestId: number) {
-      await db.execute(sql`UPDATE export_schedules SET last_run_at = now(), last_request_id = ${requestId} WHERE id = ${id}`);
+      await db.update(exportSchedules).set({ lastRunAt: sql`now()`, lastRequestId: requestId }).where(eq(exportSchedules.id, id));
     },
 
     // ---- new-product lists -----------------------------------------------------------------------
-    async insertNewProductList(name: string, items: NewProductListRow['items'], owner: Scope & { id: string }) {
-      const row = await one<{ id: number }>(
-        sql`INSERT INTO export_new_product_templates (name, items, owner_id, network_id, provider)
-            VALUES (${name}, ${JSON.stringify(items)}::jsonb, ${owner.id}, ${owner.networkId}, ${owner.isProvider}) RETURNING id`,
-      );
+    async insertNewProductList(name: string, items: NewProductList['items'], owner: Scope & { id: string }) {
+      const [row] = await db
+        .insert(exportNewProductTemplates)
+        .values({ name, items, ownerId: owner.id, networkId: owner.networkId, provider: owner.isProvider })
+        .returning({ id: exportNewProductTemplates.id });
       return row!.id;
     },
 
-    async newProductLists(scope: Scope, id?: number): Promise<NewProductListRow[]> {
-      const rows = await queryRows<NewProductListRow>(
-        db,
-        sql`SELECT l.id, l.name, l.items, l.owner_id, u.name AS owner_name, n.code AS network_code, l.created_at
-            FROM export_new_product_templates l LEFT JOIN users u ON u.id = l.owner_id LEFT JOIN networks n ON n.id = l.network_id
-            WHERE ${ownScope(scope, 'l')} ${id === undefined ? sql`` : sql`AND l.id = ${id}`}
-            ORDER BY l.created_at DESC, l.id DESC`,
-      );
-      return rows.map((r) => ({ ...r, created_at: iso(r.created_at)! }));
+    newProductLists(scope: Scope, id?: number): Promise<NewProductList[]> {
+      const l = exportNewProductTemplates;
+      return db
+        .select({ id: l.id, name: l.name, items: l.items, ownerId: l.ownerId, createdAt: l.createdAt, ownerName: users.name, networkCode: networks.code })
+        .from(l)
+        .leftJoin(users, eq(users.id, l.ownerId))
+        .leftJoin(networks, eq(networks.id, l.networkId))
+        .where(and(ownScope(scope, 'export_new_product_templates'), id === undefined ? undefined : eq(l.id, id)))
+        .orderBy(sql`${l.createdAt} DESC`, sql`${l.id} DESC`);
     },
 
     async deleteNewProductLists(scope: Scope, id?: number): Promise<number> {
@@ -403,14 +406,16 @@ export function createExportQueries(db: Db) {
 
     /** Products by EAN or article (first by id), for new-product lists. */
     productCodes(eans: string[], articles: string[]) {
-      return queryRows<{ id: number; ean: string | null; article: string | null }>(
-        db,
-        sql`SELECT id, ean, article FROM products WHERE ean = ANY(${sql.param(eans)}::text[]) OR article = ANY(${sql.param(articles)}::text[]) ORDER BY id`,
-      );
+      return db
+        .select({ id: products.id, ean: products.ean, article: products.article })
+        .from(products)
+        .where(or(inArray(products.ean, eans), inArray(products.article, articles)))
+        .orderBy(products.id);
     },
 
-    networkIdByCode(code: string) {
-      return one<{ id: number }>(sql`SELECT id FROM networks WHERE code = ${code}`);
+    async networkIdByCode(code: string) {
+      const [row] = await db.select({ id: networks.id }).from(networks).where(eq(networks.code, code));
+      return row ?? null;
     },
   };
 }

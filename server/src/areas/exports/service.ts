@@ -435,9 +435,9 @@ export function createExportsService(deps: ExportsServiceDeps) {
         name: r.name,
         products,
         matched: products.filter((p) => p.productId !== null).length,
-        network: r.network_code,
-        createdBy: userRef(r.owner_id, r.owner_name),
-        createdAt: r.created_at,
+        network: r.networkCode,
+        createdBy: userRef(r.ownerId, r.ownerName),
+        createdAt: r.createdAt.toISOString(),
       };
     });
   }

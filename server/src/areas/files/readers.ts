@@ -52,7 +52,7 @@ export function createFileReaders({ db, ruleFor, country }: FileReaderDeps) {
 
   /** True when `user` may read the file `record` describes. */
   return async function mayRead(user: AuthUser, record: FileRecord): Promise<boolean> {
-    const own = record.owner_id === user.id;
+    const own = record.ownerId === user.id;
     const source = FILE_SOURCES[record.kind];
     if (!source) return own;
     if (!passes(source.route, user)) return false;
@@ -60,7 +60,7 @@ export function createFileReaders({ db, ruleFor, country }: FileReaderDeps) {
       case 'owner':
         return own;
       case 'shared':
-        return own || (user.isProvider ? record.provider : !record.provider && record.network_id !== null && record.network_id === user.networkId);
+        return own || (user.isProvider ? record.provider : !record.provider && record.networkId !== null && record.networkId === user.networkId);
       case 'export-request':
         return (await exportQueries.requestIdOfFile(record.name, user)) !== null;
     }

@@ -9,8 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { files } from '../../db/schema';
 import { forbidden, notFound, validationFailed } from '../../lib/errors';
 import type { AuthUser } from '../auth/session-user';
 
@@ -32,14 +33,7 @@ export function filesDirFor(dataDir: string): string {
   return dataDir.startsWith('memory://') ? path.join(tmpdir(), `pricewatch-files-${process.pid}`) : path.join(dataDir, 'files');
 }
 
-export type FileRecord = {
-  name: string;
-  kind: string;
-  owner_id: string | null;
-  network_id: number | null;
-  provider: boolean;
-  size: number | null;
-};
+export type FileRecord = typeof files.$inferSelect;
 
 export function createFileStore(db: Db, dir: string) {
   const folder = path.resolve(dir);
@@ -75,8 +69,7 @@ export function createFileStore(db: Db, dir: string) {
         path: part,
         commit: async () => {
           const { size } = await stat(part);
-          await db.execute(sql`INSERT INTO files (name, kind, owner_id, network_id, provider, size)
-            VALUES (${name}, ${kind}, ${user.id}, ${user.networkId}, ${user.isProvider}, ${size})`);
+          await db.insert(files).values({ name, kind, ownerId: user.id, networkId: user.networkId, provider: user.isProvider, size });
           await rename(part, full);
           return size;
         },
@@ -97,10 +90,7 @@ export function createFileStore(db: Db, dir: string) {
       mayRead: (user: AuthUser, record: FileRecord) => Promise<boolean>,
     ): Promise<{ record: FileRecord; path: string; size: number }> {
       const full = pathOf(name);
-      const [record] = await queryRows<FileRecord>(
-        db,
-        sql`SELECT name, kind, owner_id, network_id, provider, size FROM files WHERE name = ${name}`,
-      );
+      const [record] = await db.select().from(files).where(eq(files.name, name));
       if (!record) throw notFound('file');
       if (!(await mayRead(user, record))) throw forbidden();
       const info = await stat(full).catch(() => null);

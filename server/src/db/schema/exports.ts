@@ -16,7 +16,7 @@ export const exportTemplates = pgTable(
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
   type: text('type').notNull(),
-  data: jsonb('data').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   autoGeneration: boolean('auto_generation').notNull().default(false),
   date: date('date', { mode: 'string' }).notNull(),
   ...owner,
@@ -104,7 +104,7 @@ export const exportNewProductTemplates = pgTable(
   'export_new_product_templates', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
-  items: jsonb('items').notNull(),
+  items: jsonb('items').$type<{ ean: string | null; article: string | null; name: string | null }[]>().notNull(),
   ...owner,
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 },
