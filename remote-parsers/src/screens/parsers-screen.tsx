@@ -6,6 +6,7 @@ import { EmptyState, PageHeader } from '@pricewatch/shared/ui';
 import { ParsersPanel } from '../features/parsers/components/parsers-panel';
 import { ScrapersPanel } from '../features/scrapers/components/scrapers-panel';
 import { SuspiciousPanel } from '../features/suspicious/components/suspicious-panel';
+import { MatchingPanel } from '../features/matching/components/matching-panel';
 import { getSuspicious } from '../features/suspicious/api/suspicious';
 import { getParsers } from '../features/parsers/api/parsers';
 import { useParsersTranslation } from '../lib/i18n';
@@ -14,7 +15,8 @@ import { useApi } from '@pricewatch/shared/api';
 /**
  * The Parsers area (route `parsers`): every parser's last run, problems and not-found products, force
  * start with live progress and the run's results file; the queue of suspicious prices (held by the
- * sanity guard) with their count; scraper requests. Guests look but do not start or decide anything
+ * sanity guard) with their count; pages whose product matched nothing ("To match") with their count;
+ * scraper requests. Guests look but do not start or decide anything
  * (the server enforces it too).
  */
 export default function ParsersScreen() {
@@ -24,7 +26,22 @@ export default function ParsersScreen() {
   const canWrite = allowed && !user?.isGuest;
   const [tab, setTab] = useState('parsers');
   // The parsers the user sees: the networks of a scraper request, the suspicious prices' filters.
-  const parsers = useApi(allowed ? 'parsers' : null, async () => (await getParsers({ limit: 500, skip: 0 })).items.map((p) => ({ _id: p._id, name: p.name, network: p.network })));
+  const parsers = useApi(allowed ? 'parsers' : null, async () =>
+    (await getParsers({ limit: 500, skip: 0 })).items.map((p) => ({ _id: p._id, name: p.name, network: p.network, unmatched: p.unmatched })),
+  );
+  // Pages waiting in "To match", over every parser the user sees; the parser shown there.
+  const toMatch = (parsers.data ?? []).reduce((n, p) => n + p.unmatched, 0);
+  const [matchParser, setMatchParser] = useState<string | null>(null);
+  const reloadParsers = parsers.reload;
+  const [matched, setMatched] = useState(0);
+  const onMatched = useCallback(() => {
+    reloadParsers();
+    setMatched((n) => n + 1);
+  }, [reloadParsers]);
+  const openToMatch = useCallback((parserId: string) => {
+    setMatchParser(parserId);
+    setTab('toMatch');
+  }, []);
   const networks = useMemo(() => [...new Set((parsers.data ?? []).map((p) => p.network))].sort(), [parsers.data]);
   // The count of the suspicious prices waiting, shown on their tab and in the parsers' filters.
   const suspicious = useApi(allowed ? 'suspicious-count' : null, () => getSuspicious({ limit: 1, skip: 0 }));
@@ -55,14 +72,25 @@ export default function ParsersScreen() {
                 </Badge>
               )}
             </Tabs.Trigger>
+            <Tabs.Trigger value="toMatch">
+              {t('tabs.toMatch')}
+              {toMatch > 0 && (
+                <Badge colorPalette="blue" variant="solid" size="sm" aria-label={t('matching.waiting', { count: toMatch })}>
+                  {toMatch}
+                </Badge>
+              )}
+            </Tabs.Trigger>
             <Tabs.Trigger value="scrapers">{t('tabs.scrapers')}</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="parsers">
-            <ParsersPanel canWrite={canWrite} suspicious={{ count: waiting, open: openSuspicious, decisions }} />
+            <ParsersPanel canWrite={canWrite} suspicious={{ count: waiting, open: openSuspicious, decisions: decisions + matched }} toMatch={{ open: openToMatch }} />
           </Tabs.Content>
           <Tabs.Content value="suspicious">
             {/* Deciding is for those who see the Start button: the force-start rule (server/docs/parsers.md). */}
             <SuspiciousPanel canDecide={canWrite} parsers={parsers.data ?? []} onChanged={onDecided} />
+          </Tabs.Content>
+          <Tabs.Content value="toMatch">
+            <MatchingPanel canDecide={canWrite} parsers={parsers.data ?? []} parserId={matchParser} onParserChange={setMatchParser} onChanged={onMatched} />
           </Tabs.Content>
           <Tabs.Content value="scrapers">
             <ScrapersPanel canWrite={canWrite} networks={networks} />

@@ -57,7 +57,16 @@ function ProblemsCell({ parser }: { parser: ParserListItem }) {
  * `suspicious`: the count of held prices waiting, how to open their queue (a filter of this screen), and
  * how many decisions were made there (a rejection is a problem of its run: the list is read again).
  */
-export function ParsersPanel({ canWrite, suspicious }: { canWrite: boolean; suspicious?: { count: number; open: () => void; decisions: number } }) {
+export function ParsersPanel({
+  canWrite,
+  suspicious,
+  toMatch,
+}: {
+  canWrite: boolean;
+  suspicious?: { count: number; open: () => void; decisions: number };
+  /** Opens "To match" on a parser's pages whose product matched nothing. */
+  toMatch?: { open: (parserId: string) => void };
+}) {
   const { t, i18n } = useParsersTranslation();
   const errorText = useErrorText();
   const [filters, setFilters] = useState<Filters>({ text: '', onlyWithProblems: false, onlyWithNotFound: false, page: 0 });
@@ -147,6 +156,20 @@ export function ParsersPanel({ canWrite, suspicious }: { canWrite: boolean; susp
       col.display({ id: 'pages', header: t('columns.pages'), meta: { numeric: true }, cell: (c) => c.row.original.lastRun?.pagesDone ?? '—' }),
       col.display({ id: 'prices', header: t('columns.prices'), meta: { numeric: true }, cell: (c) => c.row.original.lastRun?.pricesFound ?? '—' }),
       col.display({ id: 'notFound', header: t('columns.notFound'), meta: { numeric: true }, cell: (c) => c.row.original.lastRun?.notFound ?? '—' }),
+      col.display({
+        id: 'toMatch',
+        header: t('columns.toMatch'),
+        meta: { numeric: true },
+        cell: (c) => {
+          const p = c.row.original;
+          if (!p.unmatched || !toMatch) return p.unmatched || '—';
+          return (
+            <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => toMatch.open(p._id)} aria-label={t('matching.openFor', { count: p.unmatched, name: p.name })}>
+              {p.unmatched}
+            </Button>
+          );
+        },
+      }),
       col.display({ id: 'problems', header: t('columns.problems'), meta: { wrap: true }, cell: (c) => <ProblemsCell parser={c.row.original} /> }),
       col.accessor('schedule', {
         header: t('columns.schedule'),
@@ -188,7 +211,7 @@ export function ParsersPanel({ canWrite, suspicious }: { canWrite: boolean; susp
         },
       }),
     ];
-  }, [t, i18n.language, timeZone, started, onEnd, dateTime, canWrite, busy, start, download]);
+  }, [t, i18n.language, timeZone, started, onEnd, dateTime, canWrite, busy, start, download, toMatch]);
 
   const chartData = useMemo(
     () =>
