@@ -8,8 +8,15 @@ import pg from 'pg';
 import * as schema from './schema';
 import { assertOutsideTransaction, guardRootHandle } from './tx-guard';
 
-/** The one query interface areas use, whichever backend is underneath. */
+/**
+ * The one query interface areas use, whichever backend is underneath: the root handle or a transaction's
+ * (drizzle's PgTransaction is a PgDatabase), so code that runs inside its caller's transaction takes a
+ * `Db` and is given the `tx` as it is.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction's handle, for code that must run inside one (it may `rollback()`). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Raw SQL (bulk `unnest` inserts, trigram search) on either backend: both answer `{ rows }`.

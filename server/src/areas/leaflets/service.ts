@@ -179,7 +179,7 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
 
   /** Appends a page in the transaction (row lock on the leaflet keeps page numbers in order). */
   async function insertPage(t: Tx, leafletId: number, stored: StoredPicture, p: { type: string; width: number; height: number; bytes: number }) {
-    await lockLeaflet(tx, leafletId);
+    await lockLeaflet(t, leafletId);
     const [n] = await queryRows<{ n: number; next: number }>(
       t,
       sql`SELECT count(*)::int AS n, coalesce(max(page_no), 0)::int + 1 AS next FROM leaflet_pages WHERE leaflet_id = ${leafletId}`,
@@ -229,7 +229,7 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
       const network = input.network ? await writableNetwork(user, input.network) : null;
       // Read, merge and write under the leaflet's row lock: two edits at once keep each other's fields.
       await db.transaction(async (t) => {
-        await lockLeaflet(tx, id);
+        await lockLeaflet(t, id);
         const [row] = await queryRows<{ name: string; network_id: number; start_day: string; end_day: string; description: string | null; country: string }>(
           t,
           sql`SELECT l.name, l.network_id, l.start_day, l.end_day, l.description, n.country
@@ -261,7 +261,7 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
     async remove(user: AuthUser, id: number): Promise<void> {
       await writableLeaflet(user, id);
       const names = await db.transaction(async (t) => {
-        await lockLeaflet(tx, id);
+        await lockLeaflet(t, id);
         const pages = await queryRows<{ file_name: string; thumb_name: string }>(
           t,
           sql`DELETE FROM leaflet_pages WHERE leaflet_id = ${id} RETURNING file_name, thumb_name`,
@@ -343,12 +343,12 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
 
       const write = (stored: StoredPicture | null) =>
         db.transaction(async (t) => {
-          await lockLeaflet(tx, input.leafletId);
+          await lockLeaflet(t, input.leafletId);
           const [n] = await queryRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM leaflet_prices WHERE leaflet_id = ${input.leafletId}`);
           if (Number(n!.n) >= LEAFLET_LIMITS.pricesMax) throw validationFailed([{ path: 'leafletId', message: 'too_many_prices' }]);
           const pageId =
             stored && picture
-              ? await insertPage(tx, input.leafletId, stored, { type: picture.type, width: picture.width, height: picture.height, bytes: picture.data.length })
+              ? await insertPage(t, input.leafletId, stored, { type: picture.type, width: picture.width, height: picture.height, bytes: picture.data.length })
               : (input.pageId ?? null);
           const [row] = await queryRows<{ id: number }>(
             t,
@@ -395,7 +395,7 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
         }
       }
       await db.transaction(async (t) => {
-        await lockLeaflet(tx, current.leaflet_id);
+        await lockLeaflet(t, current.leaflet_id);
         const [row] = await queryRows<{ price: number; old_price: number | null; discount_pct: number | null }>(
           t,
           sql`SELECT price, old_price, discount_pct FROM leaflet_prices WHERE id = ${priceId} AND leaflet_id = ${current.leaflet_id}`,
@@ -438,7 +438,7 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
       const { row: current, leaflet } = await visiblePrice(user, priceId);
       if (!mayWriteLeaflet(user.profile, leaflet.network)) throw forbidden();
       await db.transaction(async (t) => {
-        await lockLeaflet(tx, current.leaflet_id);
+        await lockLeaflet(t, current.leaflet_id);
         const gone = await queryRows<{ id: number }>(t, sql`DELETE FROM leaflet_prices WHERE id = ${priceId} RETURNING id`);
         if (!gone.length) throw notFound('leaflet_price');
         await queryRows(t, sql`UPDATE leaflets SET updated_at = now() WHERE id = ${current.leaflet_id}`);
