@@ -104,3 +104,21 @@ describe('every request of a rendered page meets the address rules', () => {
     expect(small.map((o) => o.problem?.kind)).toEqual(['too_large']);
   });
 });
+
+describe('the definition', () => {
+  it('refuses waitFor without browser fetch, and browser fetch for the JSON API strategy, naming the field', () => {
+    const shop = shops.shops[0]!;
+    const base = definitionFor(shop.spec, shop.base, ['r0']);
+    const paths = (def: object) => parserDefinitionSchema.safeParse(def).error?.issues.map((i) => i.path.join('.'));
+    expect(paths({ ...base, fetch: 'http' })).toEqual(['waitFor']);
+    const api = definitionFor(DEMO_SHOPS.find((s) => s.template === 'json-api')!, shop.base, []);
+    expect(paths({ ...api, fetch: 'browser' })).toEqual(['fetch']);
+    expect(paths(base)).toBeUndefined();
+  });
+
+  it('an invalid waitFor selector is invalid_definition on the page, not a crash', async () => {
+    const shop = shops.shops[0]!;
+    const out = await run([`${shop.base}/p/r1`], { allowOrigins: [shop.base], fetch: 'browser', waitFor: 'div[[[' });
+    expect(out.map((o) => [o.problem?.kind, o.problem?.message.startsWith('waitFor')])).toEqual([['invalid_definition', true]]);
+  });
+});

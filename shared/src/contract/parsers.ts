@@ -79,6 +79,7 @@ export const parserDefinitionSchema = z
   .refine((d) => d.productUrls.length > 0 || d.listing || d.strategy === 'json', { message: 'productUrls or listing required', path: ['productUrls'] })
   .refine((d) => d.strategy !== 'selectors' || d.selectors, { message: 'selectors required', path: ['selectors'] })
   .refine((d) => d.fetch === 'browser' || d.waitFor === undefined, { message: 'waitFor needs fetch "browser"', path: ['waitFor'] })
+  .refine((d) => d.strategy !== 'json' || d.fetch === 'http', { message: 'the json strategy calls its API over HTTP', path: ['fetch'] })
   .refine((d) => d.strategy !== 'json' || d.api, { message: 'api required', path: ['api'] })
   .refine((d) => d.strategy === 'json' || !d.api, { message: 'api is read by the json strategy only', path: ['strategy'] });
 export type ParserDefinition = z.infer<typeof parserDefinitionSchema>;
