@@ -14,7 +14,11 @@ const ROOT = dirname(fileURLToPath(import.meta.url));
 const FRONT_ENDS = ['host', ...REMOTE_NAMES.map((name) => `remote-${name}`)];
 const TS = '**/*.{ts,tsx,mts,cts}';
 const subdirs = (dir) =>
-  existsSync(join(ROOT, dir)) ? readdirSync(join(ROOT, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  existsSync(join(ROOT, dir))
+    ? readdirSync(join(ROOT, dir), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 
 /**
  * Server areas may use another area only through what it names here. Until the server core lands
@@ -127,9 +131,15 @@ export default tseslint.config(
     },
   },
   {
-    // Tests load modules afresh with require() and build loose fixtures.
     files: ['**/__tests__/**', 'e2e/**'],
-    rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+    // Tests load modules afresh with require(), build loose fixtures, and write imprecise numbers on purpose.
+    rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/no-explicit-any': 'off', 'no-loss-of-precision': 'off' },
+  },
+  {
+    // Being changed by the scrapers work (issue 16): its crawler is declared before the closures that
+    // use it; to be looked at when that work lands (issue 15 item 4 report).
+    files: ['server/src/scraping/browser-crawl.ts'],
+    rules: { 'prefer-const': 'off' },
   },
   ...FRONT_ENDS.map((pkg) => ({
     // A front end imports @pricewatch/shared, the singletons it declares and its own code: never the host
