@@ -46,6 +46,12 @@ describe('contrast (issue 18 item 4: axe finds none too low)', () => {
     expect(contrast(lightColour(`colors.${palette}.fg`), lightColour(`colors.${palette}.subtle`))).toBeGreaterThanOrEqual(4.5);
   });
 
+  // A focus ring is a non-text indicator: 3:1 against the page (WCAG 1.4.11), so the keyboard's place shows.
+  it.each(palettes)('the %s focus ring shows at 3:1 on the page', (palette) => {
+    const ratios = ['colors.bg', 'colors.bg.subtle'].map((bg) => contrast(lightColour(`colors.${palette}.focusRing`), lightColour(bg)));
+    expect(Math.min(...ratios)).toBeGreaterThanOrEqual(3);
+  });
+
   // The page is bg (white) or bg.subtle (the shell's main area).
   it.each(['fg.muted', 'fg.subtle', 'fg.error', 'fg.warning', 'fg.success', 'fg.info'])('%s text reads at 4.5:1 on the page', (fg) => {
     const ratios = ['colors.bg', 'colors.bg.subtle'].map((bg) => contrast(lightColour(`colors.${fg}`), lightColour(bg)));
