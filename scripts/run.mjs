@@ -202,6 +202,8 @@ switch (cmd) {
     run(PNPM, ['--filter', './server', 'run', 'bench:leaflets']);
     // 100 connections against /auth/check and the product search: requests/s, p50, p99 (server/bench/load.ts, server/docs/overload.md).
     run(PNPM, ['--filter', './server', 'run', 'bench:load']);
+    // The home page's tile calls on the demo data, p50 and max per tile and user; goal under 100 ms (server/bench/home.ts, docs/home.md).
+    run(PNPM, ['--filter', './server', 'run', 'bench:home']);
     // The JavaScript before the login form works, in Chromium (scripts/bench-bytes.mjs, docs/bytes.md).
     run(process.execPath, [join(ROOT, 'scripts', 'bench-bytes.mjs')]);
     break;

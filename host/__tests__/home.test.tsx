@@ -13,6 +13,8 @@ import { adminUser, ashanUser, hunterUser, metroUser } from './helpers/users';
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 jest.mock('../src/features/home/api/get-home-tile', () => ({ getHomeTile: jest.fn() }));
 const mockedTile = getHomeTile as jest.MockedFunction<typeof getHomeTile>;
+// The signed-in app and the home page are lazy chunks: their first load is slow on a busy machine.
+jest.setTimeout(30_000);
 
 const ANSWERS: Record<string, unknown> = {
   'price-index': {

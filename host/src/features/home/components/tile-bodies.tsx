@@ -139,7 +139,7 @@ export function PriceChangesBody({ data }: { data: HomePriceChanges }) {
   const { t } = useTranslation();
   return (
     <>
-      <Flex gap="6" wrap="wrap">
+      <Flex gap={{ base: '4', md: '6' }} wrap="wrap">
         <Figure value={data.total} label={t('home.tiles.price-changes.today')} />
         <Figure value={`↑ ${data.up}`} label={t('home.tiles.price-changes.up')} tone="red.fg" />
         <Figure value={`↓ ${data.down}`} label={t('home.tiles.price-changes.down')} tone="green.fg" />
@@ -169,17 +169,20 @@ export function AlarmsBody({ data }: { data: HomeAlarms }) {
   const chart = data.perDay.map((d) => ({ day: f.day(d.day), count: d.count }));
   return (
     <>
-      <Flex gap="6" wrap="wrap">
+      <Flex gap={{ base: '4', md: '6' }} wrap="wrap">
         <Figure value={data.today} label={t('home.tiles.alarms.today')} />
         <Figure value={data.unread} label={t('home.tiles.alarms.unread')} />
       </Flex>
-      <BarSeriesChart
-        label={t('home.tiles.alarms.chart')}
-        data={chart}
-        categoryKey="day"
-        series={[{ key: 'count', name: t('home.tiles.alarms.fired') }]}
-        height={140}
-      />
+      {/* An empty chart says nothing the zeros above do not. */}
+      {data.perDay.some((d) => d.count > 0) && (
+        <BarSeriesChart
+          label={t('home.tiles.alarms.chart')}
+          data={chart}
+          categoryKey="day"
+          series={[{ key: 'count', name: t('home.tiles.alarms.fired') }]}
+          height={140}
+        />
+      )}
       {data.items.length === 0 ? (
         <Quiet>{t('home.tiles.alarms.none')}</Quiet>
       ) : (
@@ -234,7 +237,7 @@ export function ParsersBody({ data }: { data: HomeParsers }) {
   const { t } = useTranslation();
   return (
     <>
-      <Flex gap="6" wrap="wrap">
+      <Flex gap={{ base: '4', md: '6' }} wrap="wrap">
         <Figure value={data.failing} label={t('home.tiles.parsers.failing', { total: data.total })} tone={data.failing ? 'orange.fg' : undefined} />
         <Figure value={data.flagged} label={t('home.tiles.parsers.flagged')} tone={data.flagged ? 'red.fg' : undefined} />
       </Flex>
@@ -246,7 +249,7 @@ export function ParsersBody({ data }: { data: HomeParsers }) {
             <Row
               key={p._id}
               title={p.name}
-              detail={t('home.tiles.parsers.detail', { network: p.network, count: p.failingStreak })}
+              detail={t('home.tiles.parsers.detail', { network: p.network, problems: p.problems })}
               value={
                 p.flagged ? (
                   <Badge colorPalette="red" variant="subtle">
@@ -276,7 +279,7 @@ export function SuspiciousBody({ data }: { data: HomeSuspicious }) {
               key={s._id}
               title={s.productName}
               to={`/product/${s.productId}`}
-              detail={`${s.shopName} · ${s.parserName}`}
+              detail={s.parserName === s.shopName ? s.shopName : `${s.shopName} · ${s.parserName}`}
               value={<Change old={s.oldPrice} now={s.newPrice} pct={s.changePct} currency={s.currency} />}
             />
           ))}

@@ -50,7 +50,7 @@ export function Tile<T>({ def, children }: { def: TileDef; children: (data: T) =
           </Button>
         </Flex>
       ) : (
-        <Flex align="center" gap="2" py="6" color="fg.muted" role="status">
+        <Flex align="center" gap="2" py="6" color="fg.muted" role="status" data-testid="tile-loading">
           <Spinner size="sm" />
           <Text fontSize="sm">{t('common.loading')}</Text>
         </Flex>
