@@ -48,10 +48,7 @@ export const alarmTargets = pgTable(
     holds: boolean('holds'),
     lastPrice: integer('last_price'),
   },
-  (t) => [
-    primaryKey({ name: 'alarm_targets_pk', columns: [t.alarmId, t.productId, t.shopId] }),
-    index('alarm_targets_pair_idx').on(t.productId, t.shopId),
-  ],
+  (t) => [primaryKey({ name: 'alarm_targets_pk', columns: [t.alarmId, t.productId, t.shopId] }), index('alarm_targets_pair_idx').on(t.productId, t.shopId)],
 );
 
 /** Every firing, kept after its alarm is deleted (alarm_id then null). */

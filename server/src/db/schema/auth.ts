@@ -11,7 +11,10 @@ export const users = pgTable(
     username: text('username').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isAdmin: boolean('is_admin').notNull().default(false),
     isGuest: boolean('is_guest').notNull().default(false),
     isOperatorAdmin: boolean('is_operator_admin').notNull().default(false),
@@ -57,4 +60,3 @@ export const loginThrottle = pgTable(
   },
   (t) => [index('login_throttle_last_at_idx').on(t.lastAt)],
 );
-

@@ -136,4 +136,3 @@ export const currentPrices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.productId, t.shopId] }), index('current_prices_shop_idx').on(t.shopId, t.productId)],
 );
-

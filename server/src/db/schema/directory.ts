@@ -34,4 +34,3 @@ export const shops = pgTable(
   },
   (t) => [index('shops_network_idx').on(t.networkId)],
 );
-

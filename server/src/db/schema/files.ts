@@ -18,4 +18,3 @@ export const files = pgTable(
   },
   (t) => [index('files_owner_idx').on(t.ownerId), index('files_created_idx').on(t.createdAt)],
 );
-
