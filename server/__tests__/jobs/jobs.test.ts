@@ -2,7 +2,10 @@
  * The background-jobs API other areas use (src/jobs, docs/jobs.md), on the app's own database: PGlite,
  * or PostgreSQL with TEST_DATABASE_URL.
  */
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { queryRows } from '../../src/db/client';
+import { jobsSchemaFor } from '../../src/jobs';
 import { build } from '../helpers/build';
 
 let app: FastifyInstance;
@@ -15,6 +18,13 @@ afterAll(() => app?.close());
 const waitFor = async (test: () => boolean, ms = 15_000) => {
   const end = Date.now() + ms;
   while (!test()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+const waitForAsync = async (test: () => Promise<boolean>, ms = 15_000) => {
+  const end = Date.now() + ms;
+  while (!(await test())) {
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -35,14 +45,24 @@ it('runs a registered handler with the data sent, and tells it the job id', asyn
   expect(seen[1]!.id).toBe(chosen);
 });
 
-it('retries a throwing handler up to retryLimit', async () => {
-  let calls = 0;
-  await app.jobs.register('test.flaky', async () => {
-    calls++;
-    if (calls < 2) throw new Error('first try fails');
+/** The job's state in pg-boss's own table (the jobs API has no reader for it; tests only). */
+async function jobState(name: string, id: string): Promise<string | undefined> {
+  const schema = jobsSchemaFor(app.config.databaseUrl ? app.config.databaseSchema : null);
+  const rows = await queryRows<{ state: string }>(app.db, sql`SELECT state FROM ${sql.identifier(schema)}.job WHERE name = ${name} AND id = ${id}`);
+  return rows[0]?.state;
+}
+
+it('retries a throwing handler exactly retryLimit times, then the job fails', async () => {
+  const tries: number[] = [];
+  await app.jobs.register('test.flaky', async (_data, ctx) => {
+    tries.push(ctx.retryCount);
+    throw new Error('always fails');
   }, { retryLimit: 1 });
-  await app.jobs.send('test.flaky', {});
-  await waitFor(() => calls === 2);
+  const id = await app.jobs.send('test.flaky', {});
+  // Waits for the job itself to be given up: with retryLimit ignored it fails after one try (0) or
+  // tries pg-boss's default number of times.
+  await waitForAsync(async () => (await jobState('test.flaky', id)) === 'failed');
+  expect(tries).toEqual([0, 1]);
 });
 
 it('keeps schedules by key and previews when a cron fires in a time zone', async () => {
