@@ -2,8 +2,11 @@ import { File as NodeFile } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatMoney } from '@pricewatch/shared/format';
 import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
 import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
+import { Toaster } from '@pricewatch/shared/ui';
 import AlarmsScreen from '../src/screens/alarms-screen';
 
 // The exposed screen as the host renders it, against a real HTTP server answering the contract's
@@ -34,6 +37,8 @@ const ALARM = {
   createdAt: '2026-11-20T10:00:00.000Z',
   lastFiredAt: null,
   firings: 0,
+  metNow: 0,
+  currency: 'UAH',
 };
 const EVENT = {
   _id: '90',
@@ -86,7 +91,8 @@ describe('Alarms screen', () => {
     expect(screen.getByRole('heading', { name: 'Alarms' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Price alarms' });
     expect(await within(table).findByText('Buckwheat 1 kg')).toBeInTheDocument();
-    expect(within(table).getByText('Price below 44')).toBeInTheDocument();
+    // The amount in the alarm's currency, as the UI language writes it.
+    expect(within(table).getByText(`Price below ${formatMoney(44, 'ua', 'en')}`.replace(/\s/g, ' '))).toBeInTheDocument();
     expect(within(table).getByText('ATB Obolon')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New price alarm' })).toBeEnabled();
   });
@@ -175,6 +181,30 @@ describe('Alarms screen', () => {
     expect(within(dialog).getByText('Choose a product')).toBeInTheDocument();
     expect(server.received.some((r) => r.method === 'POST')).toBe(false);
   });
+
+  it('create dialog: the amount names its currency, and an alarm already met says so at once', async () => {
+    const MILK = { _id: '5', name: 'Milk 1 l', ean: '4820000000017', article: '1001' };
+    server.on('GET /products/search', ok([MILK]));
+    server.on('POST /price-alarms', ok({ ...ALARM, value: 50, metNow: 1 }));
+    renderWithProviders(
+      <>
+        <AlarmsScreen />
+        <Toaster />
+      </>,
+      { user: ashan, resources: resources(), deployment: { apiServers: [server.url] } },
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'New price alarm' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByPlaceholderText('Search by name, EAN or article'), 'milk');
+    await user.click(await within(dialog).findByRole('option', { name: /Milk/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /ATB Obolon/ }));
+    await user.type(within(dialog).getByLabelText('Amount, UAH'), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Already met now')).toBeInTheDocument();
+    expect(screen.getByText('Watched prices that meet the rule already: 1. The alarm fires when a price newly meets it.')).toBeInTheDocument();
+    // Many steps through a real HTTP server: a busy machine needs more than the default 5 s.
+  }, 30_000);
 
   it('guests look but cannot change anything', async () => {
     render(makeUser({ isGuest: true, roles: ['guest'] }));

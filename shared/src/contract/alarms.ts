@@ -126,6 +126,10 @@ export const priceAlarmSchema = z.object({
   /** When it last fired, and how often in all. */
   lastFiredAt: isoInstantSchema.nullable(),
   firings: z.number(),
+  /** Watched product × shop pairs that already meet the rule now (it fires on a change only). */
+  metNow: z.number(),
+  /** The currency of `value` for money rules (the product's market). */
+  currency: z.enum(CURRENCIES),
 });
 export type PriceAlarm = z.infer<typeof priceAlarmSchema>;
 export const priceAlarmResponseSchema = okSchema(priceAlarmSchema);
@@ -205,6 +209,10 @@ export const productAlarmSchema = z.object({
   createdAt: isoInstantSchema,
   lastFiredAt: isoInstantSchema.nullable(),
   firings: z.number(),
+  /** Watched product × shop pairs that already meet the rule now (it fires on a change only). */
+  metNow: z.number(),
+  /** The currency of `value` for money rules (the product's market). */
+  currency: z.enum(CURRENCIES),
 });
 export type ProductAlarm = z.infer<typeof productAlarmSchema>;
 export const productAlarmResponseSchema = okSchema(productAlarmSchema);

@@ -50,11 +50,22 @@ describe('price alarms and product alarms', () => {
     return body(res).data as { items: any[]; total: number; unread: number; perDay: { day: string; count: number }[] };
   }
 
+  it('says at once when a new alarm is already met (it fires only on a change after that)', async () => {
+    const created = await ashan('POST', '/price-alarms', { productId: fx.buckwheat, shops: [atb, silpo], rule: 'above', value: 1 });
+    expect(created.statusCode).toBe(200);
+    const alarm = body(created).data;
+    expect(alarm.metNow).toBeGreaterThanOrEqual(1);
+    expect(alarm.currency).toBe('UAH');
+    const listed = body(await ashan('GET', '/price-alarms/get/all?limit=500')).data.items.find((a: { _id: string }) => a._id === alarm._id);
+    expect(listed.metNow).toBe(alarm.metNow);
+    expect((await ashan('DELETE', `/price-alarms/${alarm._id}`)).statusCode).toBe(200);
+  });
+
   it('fires once when the price drops below the value, not again for the same price, and again after re-arming', async () => {
     const created = await ashan('POST', '/price-alarms', { productId: fx.buckwheat, shops: [atb, silpo], rule: 'below', value: 44 });
     expect(created.statusCode).toBe(200);
     const alarm = body(created).data;
-    expect(alarm).toMatchObject({ productId: String(fx.buckwheat), rule: 'below', value: 44, enabled: true, firings: 0 });
+    expect(alarm).toMatchObject({ productId: String(fx.buckwheat), rule: 'below', value: 44, enabled: true, firings: 0, metNow: 0, currency: 'UAH' });
     expect(alarm.shops.map((s: { name: string }) => s.name).sort()).toHaveLength(2);
 
     expect((await prices([{ shop: atb, price: 43 }])).fired).toBe(1);

@@ -24,6 +24,8 @@ export type AlarmRow = {
   created_at: string;
   last_fired_at: string | null;
   firings: number;
+  /** Watched product × shop pairs whose rule holds at the current prices (targets' last state). */
+  met_now: number;
   total?: number;
 };
 
@@ -54,6 +56,7 @@ export function normaliseAlarm(r: AlarmRow): AlarmRow {
     created_at: asIsoInstant(r.created_at),
     last_fired_at: r.last_fired_at === null ? null : asIsoInstant(r.last_fired_at),
     firings: Number(r.firings ?? 0),
+    met_now: Number(r.met_now ?? 0),
     total: r.total === undefined ? undefined : Number(r.total),
   };
 }
@@ -61,7 +64,8 @@ export function normaliseAlarm(r: AlarmRow): AlarmRow {
 const SELECT_ALARM = sql`SELECT a.id, a.kind, a.name, a.product_ids, a.shop_ids, a.rule, a.value, a.original_shop_id,
        a.start_day::text AS start_day, a.end_day::text AS end_day, a.promo_counts, a.enabled, a.created_at,
        (SELECT max(f.fired_at) FROM alarm_firings f WHERE f.alarm_id = a.id) AS last_fired_at,
-       (SELECT count(*) FROM alarm_firings f WHERE f.alarm_id = a.id)::int AS firings`;
+       (SELECT count(*) FROM alarm_firings f WHERE f.alarm_id = a.id)::int AS firings,
+       (SELECT count(*) FROM alarm_targets t WHERE t.alarm_id = a.id AND t.holds)::int AS met_now`;
 
 export type ListFilter = { search?: string; rule?: string; shop?: number; enabled?: boolean; product?: number };
 

@@ -117,6 +117,8 @@ export function createAlarmsService(db: Db, files: FileStore) {
         createdAt: r.created_at,
         lastFiredAt: r.last_fired_at,
         firings: r.firings,
+        metNow: r.met_now,
+        currency: currencyOf(p?.country ?? ''),
       };
     });
   }
@@ -138,6 +140,9 @@ export function createAlarmsService(db: Db, files: FileStore) {
       createdAt: r.created_at,
       lastFiredAt: r.last_fired_at,
       firings: r.firings,
+      metNow: r.met_now,
+      // One market per alarm: the first product's country gives the currency of its amounts.
+      currency: currencyOf(products.get(r.product_ids[0]!)?.country ?? ''),
     }));
   }
 

@@ -56,6 +56,10 @@ export function AlarmDialog({ kind, open, alarm, shops, onClose, onSaved }: Alar
     setProblems({});
   }, [open, alarm, kind]);
 
+  // The amount's currency: the chosen shops' (one market per alarm), else the only one offered.
+  const currencies = new Set((shopIds.length ? shops.filter((x) => shopIds.includes(x._id)) : shops).map((x) => x.currency));
+  const currency = currencies.size === 1 ? [...currencies][0]! : null;
+
   const validate = (): Problems => {
     const p: Problems = {};
     if (kind === 'product' && !name.trim()) p.name = t('problems.required');
@@ -87,12 +91,18 @@ export function AlarmDialog({ kind, open, alarm, shops, onClose, onSaved }: Alar
       enabled: alarm?.enabled ?? true,
     };
     try {
+      let saved: { metNow: number };
       if (kind === 'price') {
-        await savePriceAlarm({ ...common, productId: products[0]!._id, start: start ? usDay(start) : null, end: end ? usDay(end) : null }, alarm?._id);
+        saved = await savePriceAlarm({ ...common, productId: products[0]!._id, start: start ? usDay(start) : null, end: end ? usDay(end) : null }, alarm?._id);
       } else {
-        await saveProductAlarm({ ...common, name: name.trim(), products: products.map((x) => x._id) }, alarm?._id);
+        saved = await saveProductAlarm({ ...common, name: name.trim(), products: products.map((x) => x._id) }, alarm?._id);
       }
       toaster.create({ type: 'success', title: t(alarm ? 'toast.saved' : 'toast.created') });
+      // Firing is edge-triggered (docs/alarms.md): a rule met already fires nothing until a price newly
+      // meets it, so the user hears it now rather than waiting for an alarm that will not come.
+      if (saved.metNow > 0) {
+        toaster.create({ type: 'warning', title: t('toast.metNow'), description: t('toast.metNowHelp', { count: saved.metNow }), closable: true, duration: 12000 });
+      }
       onSaved();
       onClose();
     } catch (error) {
@@ -141,7 +151,7 @@ export function AlarmDialog({ kind, open, alarm, shops, onClose, onSaved }: Alar
             </Select>
           </FormRow>
           {needsValue(rule) && (
-            <FormRow label={t(isPercent(rule) ? 'form.valuePercent' : 'form.valueMoney')} htmlFor="alarm-value" error={problems.value}>
+            <FormRow label={isPercent(rule) ? t('form.valuePercent') : currency ? t('form.valueMoneyIn', { currency }) : t('form.valueMoney')} htmlFor="alarm-value" error={problems.value}>
               <Input id="alarm-value" size="sm" inputMode="decimal" value={value} onChange={(e) => setValue(e.currentTarget.value)} />
             </FormRow>
           )}

@@ -51,7 +51,7 @@ export function EventsPanel({ canWrite, onUnread }: { canWrite: boolean; onUnrea
       }),
       col.accessor('productName', { header: t('form.product'), meta: { wrap: true } }),
       col.accessor((e) => `${e.shopName}`, { id: 'shop', header: t('events.shop') }),
-      col.accessor((e) => ruleText(t, e.rule, e.value, null), { id: 'why', header: t('events.why'), meta: { wrap: true } }),
+      col.accessor((e) => ruleText(t, e.rule, e.value, null, (v) => f.money(v, e.currency)), { id: 'why', header: t('events.why'), meta: { wrap: true } }),
       col.accessor((e) => f.money(e.oldPrice, e.currency), { id: 'old', header: t('events.oldPrice'), meta: { numeric: true } }),
       col.accessor((e) => f.money(e.newPrice, e.currency), { id: 'new', header: t('events.newPrice'), meta: { numeric: true } }),
       col.accessor((e) => f.money(e.ownPrice, e.currency), { id: 'own', header: t('events.ownPrice'), meta: { numeric: true } }),

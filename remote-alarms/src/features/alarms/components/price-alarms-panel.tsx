@@ -73,7 +73,7 @@ export function PriceAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrite:
         ),
         meta: { wrap: true },
       }),
-      col.accessor((a) => ruleText(t, a.rule, a.value, a.originalShopName), { id: 'rule', header: t('form.rule'), meta: { wrap: true } }),
+      col.accessor((a) => ruleText(t, a.rule, a.value, a.originalShopName, (v) => f.money(v, a.currency)), { id: 'rule', header: t('form.rule'), meta: { wrap: true } }),
       col.accessor((a) => a.shops.map((s) => s.name).join(', '), { id: 'shops', header: t('form.shops'), meta: { wrap: true } }),
       col.accessor((a) => (a.start || a.end ? `${a.start ? f.day(a.start) : '…'} – ${a.end ? f.day(a.end) : '…'}` : t('table.always')), { id: 'period', header: t('table.period') }),
       col.accessor('enabled', {
@@ -214,7 +214,8 @@ export function PriceAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrite:
 type T = ReturnType<typeof useAlarmsTranslation>['t'];
 
 /** "Price below 44", "12 % cheaper than Auchan Petrivka", "Promo started". */
-export function ruleText(t: T, rule: AlarmRule, value: number | null, own: string | null): string {
+export function ruleText(t: T, rule: AlarmRule, value: number | null, own: string | null, money?: (amount: number) => string): string {
   if (value === null) return t(`rules.${rule}`);
-  return t(`ruleWith.${rule}`, { value: isPercent(rule) ? `${value} %` : value, shop: own ?? '—' });
+  // Amounts are in the alarm's currency (its product's market): shown with it, never as a bare number.
+  return t(`ruleWith.${rule}`, { value: isPercent(rule) ? `${value} %` : money ? money(value) : value, shop: own ?? '—' });
 }

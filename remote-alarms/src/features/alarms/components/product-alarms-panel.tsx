@@ -61,7 +61,7 @@ export function ProductAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrit
       }),
       col.accessor('name', { header: t('form.name'), meta: { wrap: true } }),
       col.accessor((a) => a.products.map((p) => p.name).join(', '), { id: 'products', header: t('form.products'), meta: { wrap: true } }),
-      col.accessor((a) => ruleText(t, a.rule, a.value, a.originalShopName), { id: 'rule', header: t('form.rule'), meta: { wrap: true } }),
+      col.accessor((a) => ruleText(t, a.rule, a.value, a.originalShopName, (v) => f.money(v, a.currency)), { id: 'rule', header: t('form.rule'), meta: { wrap: true } }),
       col.accessor((a) => a.shops.map((s) => s.name).join(', '), { id: 'shops', header: t('form.shops'), meta: { wrap: true } }),
       col.accessor('firings', { header: t('table.firings'), meta: { numeric: true } }),
       col.accessor((a) => (a.lastFiredAt ? f.dateTime(a.lastFiredAt) : '—'), { id: 'lastFired', header: t('table.lastFired') }),
