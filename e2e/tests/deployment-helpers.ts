@@ -43,11 +43,6 @@ export function t(lang: string, key: string): string {
   return value;
 }
 
-/** Every top-level section of every translation file (common, errors, menu, areas, …). */
-export function translationSections(): string[] {
-  return Object.keys(JSON.parse(readFileSync(join(WORKSPACE, 'host', 'public', 'assets', 'i18n', 'en.json'), 'utf8')));
-}
-
 export const exact = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
 
 /** Signs in through the form whatever the page's language (fields found by name, not by label). */

@@ -11,12 +11,6 @@ export function isoToUs(iso: string): string {
   return `${m}/${d}/${y}`;
 }
 
-/** `MM/DD/YYYY` → `YYYY-MM-DD` (for <input type="date">). */
-export function usToIso(us: string): string {
-  const [m, d, y] = us.split('/');
-  return `${y}-${m}-${d}`;
-}
-
 /** Money, percentages, numbers and dates in the UI language. */
 export function useFormatters() {
   const { i18n } = useLeafletsTranslation();

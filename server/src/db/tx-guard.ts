@@ -25,9 +25,6 @@ export function assertOutsideTransaction(what: string): void {
   if (scope.getStore()?.open) throw new RootHandleInTransactionError(what);
 }
 
-/** True inside an open transaction's callback. */
-export const inTransaction = (): boolean => scope.getStore()?.open === true;
-
 // Everything on a drizzle database that starts a query.
 const QUERY_STARTERS = new Set<PropertyKey>([
   'select',

@@ -38,9 +38,6 @@ export function hash32(...parts: number[]): number {
 /** A uniform float in [0, 1) for the entity named by parts. */
 export const rand01 = (...parts: number[]): number => hash32(...parts) / 4294967296;
 
-/** A stream for the entity named by parts. */
-export const streamFor = (...parts: number[]) => mulberry32(hash32(...parts));
-
 /** A 32-bit number for a string (network and shop codes). */
 export function hashString(s: string): number {
   let h = 2166136261;
@@ -48,4 +45,3 @@ export function hashString(s: string): number {
   return h >>> 0;
 }
 
-export const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
