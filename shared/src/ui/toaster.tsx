@@ -11,6 +11,7 @@ import {
   ToastTitle,
   createToaster,
 } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import { TOAST_PLACEMENT } from '../format/constants';
 
 /** The one toaster: `toaster.create({ title, description, type })` from anywhere, host or remote. */
@@ -18,9 +19,11 @@ export const toaster = createToaster({ placement: TOAST_PLACEMENT, pauseOnPageId
 
 /** Renders the toasts; the host mounts it once inside UiProvider. (Chakra 3 ships only the parts.) */
 export function Toaster() {
+  // The region's and the close button's names (Zag's defaults are English): the shell's texts.
+  const { t } = useTranslation();
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label={t('toaster.label', { defaultValue: 'Notifications' })}>
         {(toast) => (
           <ToastRoot width={{ md: 'sm' }}>
             {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <ToastIndicator />}
@@ -29,7 +32,7 @@ export function Toaster() {
               {toast.description && <ToastDescription>{toast.description}</ToastDescription>}
             </Stack>
             {toast.action && <ToastActionTrigger>{toast.action.label}</ToastActionTrigger>}
-            {toast.closable && <ToastCloseTrigger />}
+            {toast.closable && <ToastCloseTrigger aria-label={t('toaster.close', { defaultValue: 'Dismiss notification' })} />}
           </ToastRoot>
         )}
       </ChakraToaster>

@@ -17,4 +17,14 @@ describe('Toaster', () => {
     act(() => toaster.dismiss());
     await waitFor(() => expect(screen.queryByText('Export requested')).not.toBeInTheDocument());
   });
+
+  it("names its region and the close button in the user's language", async () => {
+    renderWithProviders(<Toaster />, { language: 'ru', resources: { ru: { translation: { toaster: { label: 'Уведомления', close: 'Закрыть уведомление' } } } } });
+    act(() => {
+      toaster.create({ title: 'Готово', type: 'success', closable: true });
+    });
+    expect(await screen.findByRole('region', { name: 'Уведомления' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Закрыть уведомление' })).toBeInTheDocument();
+    act(() => toaster.dismiss());
+  });
 });
