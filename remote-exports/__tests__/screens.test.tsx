@@ -1,20 +1,56 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ComponentType } from 'react';
+import { screen } from '@testing-library/react';
+import { clearCached } from '@pricewatch/shared/api';
+import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
+import { mockApi } from './helpers/api-mock';
+import { product, productPrices } from './helpers/fixtures';
+import { readNamespace, resources } from './helpers/resources';
+
+jest.mock('@pricewatch/shared/api', () => ({
+  ...jest.requireActual('@pricewatch/shared/api'),
+  apiGet: jest.fn(),
+  apiPost: jest.fn(),
+  downloadFile: jest.fn(),
+}));
+
+// Whole screens with charts and tables: seconds each on a busy two-core machine.
+jest.setTimeout(30_000);
 
 // docs/conventions.md: the remote exposes ./ReportAnalytics, ./Analytics, ./ProductList and
-// ./ProductCard, each a module whose default export is a screen component without props. The screens
-// themselves have their own suites.
+// ./ProductCard, each a module whose default export is a screen without props. Each exposed module is
+// rendered as the host renders it (no props, on its route); the screens' own suites test the rest.
 const config = readFileSync(join(__dirname, '..', 'webpack.config.cjs'), 'utf8');
 const exposes = Object.fromEntries([...config.matchAll(/'(\.\/\w+)':\s*'(\.\/src\/[^']+)'/g)].map((m) => [m[1], m[2]]));
+const en = readNamespace('en') as Record<string, { title: string }>;
+const admin = makeUser({ isAdmin: true, name: 'Admin' });
 
-describe('remote exports: exposed screens', () => {
-  it('exposes the four screens of the conventions', () => {
-    expect(Object.keys(exposes).sort()).toEqual(['./Analytics', './ProductCard', './ProductList', './ReportAnalytics']);
-  });
+/** Each screen's route and the heading a user sees on it. */
+const SCREENS: Record<string, { route: string; path?: string; heading: string }> = {
+  './ReportAnalytics': { route: '/report-analytics', heading: en.reportAnalytics!.title },
+  './Analytics': { route: '/analytics', heading: en.analytics!.title },
+  './ProductList': { route: '/product', heading: en.productList!.title },
+  './ProductCard': { route: '/product/42', path: '/product/:id', heading: product().name },
+};
 
-  it.each(Object.entries(exposes))('%s default-exports a component', (_name, file) => {
-    const screen = jest.requireActual(join(__dirname, '..', file)) as { default?: unknown };
-    expect(typeof screen.default).toBe('function');
-    expect((screen.default as (...args: unknown[]) => unknown).length).toBeLessThanOrEqual(1);
+beforeEach(() => {
+  jest.clearAllMocks();
+  clearCached();
+  // Every list empty, the one product known: the screens only have to come up.
+  const empty = new Proxy({} as Record<string, () => unknown>, {
+    get: (_target, path: string) => (path === '/products/42' ? () => product() : path === '/prices/product/42' ? () => productPrices() : () => []),
   });
+  mockApi({ get: empty, post: empty });
+});
+
+it('exposes the four screens of the conventions', () => {
+  expect(Object.keys(exposes).sort()).toEqual(Object.keys(SCREENS).sort());
+});
+
+it.each(Object.entries(exposes))('%s renders its screen with its heading', async (name, file) => {
+  const Screen = (jest.requireActual(join(__dirname, '..', file)) as { default: ComponentType }).default;
+  const { route, path, heading } = SCREENS[name]!;
+  renderWithProviders(<Screen />, { user: admin, resources: resources(), route, path });
+  expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
 });
