@@ -81,7 +81,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema });
   return {
-    db: guardRootHandle(db) as unknown as Db,
+    db: guardRootHandle(db),
     kind: 'pglite',
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     // PGlite allows one process per data directory, so there is nobody to exclude.
@@ -123,7 +123,7 @@ async function openPostgres(connectionString: string, schemaName: string | null,
   });
   const db = drizzlePg({ client: pool, schema });
   return {
-    db: guardRootHandle(db) as unknown as Db,
+    db: guardRootHandle(db),
     kind: 'postgres',
     migrate: (migrationsFolder) =>
       migratePg(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: schemaName } : {}) }),
