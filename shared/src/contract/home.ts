@@ -12,12 +12,14 @@ import { parserListItemSchema, suspiciousPriceSchema } from './parsers';
 
 /** How many items a tile lists; its count says how many there are in all. */
 export const HOME_TILE_ITEMS = 5;
-/** The days the price index and the alarms chart cover, today included. */
+/** The days the alarms chart covers, today included. */
 export const HOME_PERIOD_DAYS = 14;
+/** The days the price index covers, today included: a week keeps the call under 100 ms (docs/home.md). */
+export const HOME_INDEX_DAYS = 7;
 
 /**
  * GET /home/price-index: the caller's network (the provider's staff: the deployment country's first
- * network) against the other networks of its country over the last HOME_PERIOD_DAYS — the analytics
+ * network) against the other networks of its country over the last HOME_INDEX_DAYS — the analytics
  * screen's period index (100 = the base network's prices). `baseNetwork` null: no network to compare.
  */
 export const homePriceIndexSchema = z.object({

@@ -11,7 +11,7 @@ import type {
   HomePriceIndex,
   HomeSuspicious,
 } from '@pricewatch/shared/contract';
-import { HOME_PERIOD_DAYS, HOME_TILE_ITEMS } from '@pricewatch/shared/contract';
+import { HOME_INDEX_DAYS, HOME_PERIOD_DAYS, HOME_TILE_ITEMS } from '@pricewatch/shared/contract';
 import type { Db } from '../../db/client';
 import { addDays, todayIso } from '../../lib/days';
 import { fromMinor, round1 } from '../../lib/money';
@@ -44,7 +44,7 @@ export function createHomeService({ db, country, alarms, parsers }: HomeServiceD
      */
     async priceIndex(user: AuthUser): Promise<HomePriceIndex> {
       const end = todayIso();
-      const start = addDays(end, -(HOME_PERIOD_DAYS - 1));
+      const start = addDays(end, -(HOME_INDEX_DAYS - 1));
       const vis = Visibility.of(user, await directory.get());
       const own = user.isProvider || !user.networkCode ? undefined : vis.dir.networkByCode.get(user.networkCode);
       const market = own?.country ?? country;

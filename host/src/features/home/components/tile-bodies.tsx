@@ -118,7 +118,7 @@ export function PriceIndexBody({ data }: { data: HomePriceIndex }) {
   return (
     <>
       <Text fontSize="sm" color="fg.muted">
-        {t('home.tiles.price-index.caption', { base: base.networkName, days: 14, products: data.products })}
+        {t('home.tiles.price-index.caption', { base: base.networkName, days: Math.round((Date.parse(data.end) - Date.parse(data.start)) / 86_400_000) + 1, products: data.products })}
       </Text>
       <BarSeriesChart
         label={t('home.tiles.price-index.chart', { base: base.networkName })}
