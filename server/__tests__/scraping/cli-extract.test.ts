@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_SHOPS } from '../../src/demo-shops/catalog';
+import { DEMO_SHOPS, definitionFor } from '../../src/demo-shops/catalog';
 import { demoPrice } from '../../src/demo-shops/prices';
 import { startDemoShops } from '../../src/demo-shops/server';
 import { todayDay } from '../../src/lib/days';
@@ -72,6 +72,34 @@ it('renders a page in the browser with --definition {"fetch":"browser"}; over HT
     const truth = demoPrice(product.id, spec.code, todayDay());
     expect(browser).toMatchObject({ code: 0, out: { problem: null, price: (truth.promo ?? truth.regular) / 100, name: 'Rendered milk', strategy: 'jsonld' } });
     expect(http).toMatchObject({ code: 1, out: { problem: { kind: 'layout_changed' }, price: null } });
+  } finally {
+    await shops.close();
+  }
+});
+
+it('reads a JSON API answer with a json definition: every item of the first page, or the request’s problem', async () => {
+  const spec = DEMO_SHOPS.find((s) => s.template === 'json-api')!;
+  const products = [0, 1, 2].map((i) => ({ id: 500 + i, ean: null, name: `Api product ${i}`, article: `j${i}` }));
+  const shops = await startDemoShops({ products: new Map([[spec.code, products]]), specs: [spec] });
+  try {
+    const base = shops.shops[0]!.base;
+    const def = definitionFor(spec, base, []) as { api: { request: { url: string; headers: Record<string, string> } } };
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'extract-'));
+    const withKey = path.join(dir, 'api.json');
+    const withoutKey = path.join(dir, 'no-key.json');
+    writeFileSync(withKey, JSON.stringify(def));
+    writeFileSync(withoutKey, JSON.stringify({ ...def, api: { ...def.api, request: { ...def.api.request, headers: {} } } }));
+    const url = def.api.request.url;
+    const [ok, refused] = await Promise.all([extract(url, '--definition', withKey, '--allow-private', '--country', 'cz'), extract(url, '--definition', withoutKey, '--allow-private')]);
+    expect(ok.code).toBe(0);
+    const out = ok.out as unknown as { items: { url: string; price: number | null; name: string; strategy: string; problem: unknown }[]; problem: unknown };
+    expect(out.problem).toBeNull();
+    expect(out.items.map((i) => [i.url, i.name, i.strategy, i.problem])).toEqual(products.map((p) => [`${base}/p/${p.article}`, p.name, 'json', null]));
+    for (const [k, p] of products.entries()) {
+      const truth = demoPrice(p.id, spec.code, todayDay());
+      expect(out.items[k]!.price).toBe((truth.promo ?? truth.regular) / 100);
+    }
+    expect(refused).toMatchObject({ code: 1, out: { items: [], problem: { kind: 'http_status' } } });
   } finally {
     await shops.close();
   }

@@ -6,11 +6,14 @@
  * --country reads the page as that country's parser does (its currency; separators the text leaves open).
  * Loopback and private addresses are refused unless --allow-private (e.g. for the demo shops).
  * A definition with `"fetch": "browser"` renders the page in Chromium first, as its parser would.
+ * A definition with `"strategy": "json"` takes <url> as its API's address (`api.request.url`; {page} is
+ * the first page) and prints `{ url, items, problem }`: every item of that one answer read as a run would.
  */
 import { readFileSync } from 'node:fs';
 import { COUNTRIES, parserDefinitionSchema, type ExtractedOffer } from '@pricewatch/shared/contract';
 import { currencyOf } from '../lib/money';
-import { crawl } from './crawl';
+import { crawl, type PageOutcome } from './crawl';
+import { planApi } from './json-api';
 
 function usage(message?: string): never {
   if (message) console.error(message);
@@ -30,7 +33,12 @@ async function main() {
   if (defIndex >= 0) {
     const file = args[defIndex + 1] ?? usage('--definition needs a file');
     try {
-      raw = { ...JSON.parse(readFileSync(file, 'utf8')), productUrls: [url], listing: undefined };
+      const given = JSON.parse(readFileSync(file, 'utf8'));
+      // A JSON API definition: <url> is the API's address; one answer (its first page) is enough to check the paths.
+      raw =
+        given?.strategy === 'json'
+          ? { ...given, productUrls: [], listing: undefined, api: { ...given.api, request: { ...given.api?.request, url }, paging: given.api?.paging ? { ...given.api.paging, maxPages: 1 } : undefined } }
+          : { ...given, productUrls: [url], listing: undefined };
     } catch (err) {
       usage(`cannot read ${file}: ${(err as Error).message}`);
     }
@@ -41,6 +49,47 @@ async function main() {
     process.exit(1);
   }
   const def = parsed.data;
+  const offerOf = (o: PageOutcome): ExtractedOffer => {
+    const x = o.extraction;
+    return {
+      url: o.url,
+      name: x?.name ?? null,
+      ean: x?.ean ?? null,
+      price: o.problem ? null : (x?.price ?? null),
+      oldPrice: o.problem ? null : (x?.oldPrice ?? null),
+      promo: !o.problem && !!x?.promo,
+      currency: x?.currency ?? null,
+      inStock: x?.inStock ?? null,
+      strategy: x?.strategy ?? null,
+      problem: o.problem,
+    };
+  };
+  if (def.strategy === 'json' && def.api) {
+    const plan = planApi(def.api, [], country ? { country, currency: currencyOf(country) } : {});
+    const items: ExtractedOffer[] = [];
+    let problem: ExtractedOffer['problem'] = plan.requests.length ? null : { kind: 'invalid_definition', message: 'give the API address of one product, without {ean} or {id}' };
+    await crawl(
+      [],
+      {
+        extract: def,
+        concurrency: 1,
+        rateLimitPerSecond: null,
+        timeoutSeconds: def.timeoutSeconds,
+        maxPageBytes: def.maxPageBytes,
+        respectRobotsTxt: def.respectRobotsTxt,
+        allowPrivate: args.includes('--allow-private'),
+        maxRetries: 1,
+        api: { ...plan, read: (r, answer, loaded) => ({ ...plan.read(r, answer, loaded), next: [] }) },
+      },
+      (o) => {
+        // The request's own problem (refused, not JSON, a status) names the API's address.
+        if (!o.extraction && o.problem) problem = o.problem;
+        else items.push(offerOf(o));
+      },
+    );
+    console.log(JSON.stringify({ url, items, problem }, null, 2));
+    process.exit(!problem && items.some((i) => i.price !== null) ? 0 : 1);
+  }
   let result: ExtractedOffer | null = null;
   await crawl(
     [url],
@@ -57,19 +106,7 @@ async function main() {
       maxRetries: 1,
     },
     (o) => {
-      const x = o.extraction;
-      result = {
-        url: o.url,
-        name: x?.name ?? null,
-        ean: x?.ean ?? null,
-        price: o.problem ? null : (x?.price ?? null),
-        oldPrice: o.problem ? null : (x?.oldPrice ?? null),
-        promo: !o.problem && !!x?.promo,
-        currency: x?.currency ?? null,
-        inStock: x?.inStock ?? null,
-        strategy: x?.strategy ?? null,
-        problem: o.problem,
-      };
+      result = offerOf(o);
     },
   );
   console.log(JSON.stringify(result ?? { url, problem: { kind: 'network', message: 'no answer' } }, null, 2));
