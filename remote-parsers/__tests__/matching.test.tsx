@@ -86,8 +86,8 @@ const render = (user = analyst) =>
 describe('To match', () => {
   it('counts the pages on the tab and per parser in the list; the count opens that parser’s pages with what was read and the suggestions', async () => {
     render();
-    expect(await screen.findByLabelText('2 pages to match')).toBeInTheDocument();
-    fireEvent.click(await screen.findByRole('button', { name: '2 pages of Lidl Smíchov to match' }));
+    expect(await screen.findByLabelText('To match: 2')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pages of Lidl Smíchov to match: 2' }));
     const table = await screen.findByRole('table', { name: 'Pages to match' });
     const row = (await within(table).findByText('MLEKO TRVANLIVE 1,5% 1L')).closest('tr')!;
     expect(row).toHaveTextContent('24.90');
@@ -111,7 +111,7 @@ describe('To match', () => {
     fireEvent.click(await within(table).findByRole('button', { name: 'Accept Madeta Mléko 3.5% 1 l for MLEKO TRVANLIVE 1,5% 1L' }));
     expect(await screen.findByText('Matched to Madeta Mléko 3.5% 1 l')).toBeInTheDocument();
     await waitFor(() => expect(within(table).queryByText('MLEKO TRVANLIVE 1,5% 1L')).not.toBeInTheDocument());
-    expect(await screen.findByLabelText('1 pages to match')).toBeInTheDocument();
+    expect(await screen.findByLabelText('To match: 1')).toBeInTheDocument();
     const post = server.received.find((r) => r.method === 'POST')!;
     expect(post.path).toBe('/parsers/1/unmatched/31/accept');
     expect(JSON.parse(post.body.toString())).toEqual({ productId: '13' });
@@ -130,7 +130,7 @@ describe('To match', () => {
     expect(await screen.findByText('Someone else has decided on this page already.')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Score at least'), { target: { value: '0.9' } });
     fireEvent.click(screen.getByRole('button', { name: 'Accept top suggestions' }));
-    expect(await screen.findByText('1 pages matched')).toBeInTheDocument();
+    expect(await screen.findByText('Pages matched: 1')).toBeInTheDocument();
     const bulk = server.received.find((r) => r.path === '/parsers/1/unmatched/accept-top')!;
     expect(JSON.parse(bulk.body.toString())).toEqual({ minScore: 0.9 });
     expect(await within(table).findByText('No page is waiting to be matched.')).toBeInTheDocument();

@@ -42,8 +42,20 @@ async function productsOf(db: Db, spec: DemoShopSpec, shopId: number): Promise<D
     article: r.shop_article || `d${r.id}`,
     ...(spec.misprint?.index === i ? { misprint: spec.misprint.factor } : {}),
   }));
-  return spec.template === 'jsonld' ? [...products, UNKNOWN_PRODUCT] : products;
+  if (spec.template !== 'jsonld') return products;
+  // A catalogue product this shop has no offer for, on a page without EAN: nothing names its product, so
+  // it waits in "To match" with the right product suggested (docs/parsers.md "Matching pages to products").
+  const [unlisted] = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`SELECT p.id, p.name FROM products p WHERE p.country = ${spec.country}
+      AND NOT EXISTS (SELECT 1 FROM offers o WHERE o.product_id = p.id AND o.shop_id = ${shopId}) ORDER BY p.id LIMIT 1`,
+  );
+  const extra = unlisted ? [{ id: Number(unlisted.id), ean: null, name: unlisted.name, article: `unlisted-${unlisted.id}` }] : [];
+  return [...products, UNKNOWN_PRODUCT, ...extra];
 }
+
+/** Pages of a demo shop whose product the catalogue does not link to it: no offer URL to keep up. */
+const unlistedPage = (p: DemoProduct) => p === UNKNOWN_PRODUCT || p.article.startsWith('unlisted-');
 
 export async function setupDemoShops(db: Db, opts: Omit<StartOptions, 'products'> = {}): Promise<DemoShops> {
   const specs = opts.specs ?? DEMO_SHOPS;
@@ -64,7 +76,7 @@ export async function setupDemoShops(db: Db, opts: Omit<StartOptions, 'products'
       );
       for (const running of shops.shops) {
         const shop = byCode.get(running.spec.code)!;
-        const known = running.products.filter((p) => p !== UNKNOWN_PRODUCT);
+        const known = running.products.filter((p) => !unlistedPage(p));
         if (known.length) {
           await t.execute(sql`UPDATE offers o SET url = ${running.base} || '/p/' || x.article
             FROM unnest(${sql.param(known.map((p) => p.id))}::int[], ${sql.param(known.map((p) => encodeURIComponent(p.article)))}::text[]) AS x(id, article)
@@ -76,7 +88,9 @@ export async function setupDemoShops(db: Db, opts: Omit<StartOptions, 'products'
           ON CONFLICT (code) DO UPDATE SET definition = EXCLUDED.definition, updated_at = now()`);
         // A new demo parser: its shop's history becomes what the parser would have recorded (history.ts).
         if (!existing.has(shop.code)) {
-          await alignDemoHistory(t, { id: Number(shop.id), code: shop.code, networkId: Number(shop.network_id) }, known.map((p) => p.id), todayDay());
+          // The unlisted product's too: the network's median agrees with its page once it is matched.
+          const aligned = running.products.filter((p) => p !== UNKNOWN_PRODUCT).map((p) => p.id);
+          await alignDemoHistory(t, { id: Number(shop.id), code: shop.code, networkId: Number(shop.network_id) }, aligned, todayDay());
         }
       }
     });

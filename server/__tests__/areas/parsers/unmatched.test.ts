@@ -105,6 +105,20 @@ describe('a run keeps the pages whose product matched nothing', () => {
   });
 });
 
+describe('the demo', () => {
+  it('Albert Anděl shows a catalogue product it has no offer for: it waits with that product first; its seasonal special suggests nothing sure', async () => {
+    const albert = await parserOf('albert-prg-andel');
+    await runParser('albert-prg-andel');
+    const items = (await waiting(analyst, albert._id)).items;
+    const unlisted = items.find((i) => i.url.includes('/p/unlisted-'))!;
+    const id = unlisted.url.replace(/^.*unlisted-/, '');
+    expect(unlisted.suggestions[0]).toMatchObject({ productId: id, via: 'name' });
+    expect(unlisted.suggestions[0]!.score).toBeGreaterThanOrEqual(0.8);
+    const seasonal = items.find((i) => i.name === 'Seasonal special (not in the catalogue)')!;
+    expect(seasonal.suggestions.every((s) => s.score < 0.8)).toBe(true);
+  });
+});
+
 describe('who may', () => {
   it('guests look but do not decide; parsers of networks one does not see are 403; bad input is 400 naming the field', async () => {
     const [item] = (await waiting(guest, lidl._id)).items;
