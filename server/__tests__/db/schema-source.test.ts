@@ -42,26 +42,36 @@ describe('the Drizzle descriptions', () => {
     });
   });
 
-  it('are what the migrations build, constraint names included', async () => {
+  describe('and the database the migrations build', () => {
     const migrated = testDatabase();
     const generated = testDatabase();
     const open: Database[] = [];
-    try {
-      const a = await openDatabase(migrated.options);
+    let a: Database;
+    let b: Database;
+
+    // Two database starts, each in its own hook: they do not share one time budget on a loaded machine.
+    beforeAll(async () => {
+      a = await openDatabase(migrated.options);
       open.push(a);
       await a.migrate(MIGRATIONS);
-      const b = await openDatabase(generated.options);
+    });
+    beforeAll(async () => {
+      b = await openDatabase(generated.options);
       open.push(b);
       // What drizzle-kit would write for an empty database, on the same footing as migration 0000.
       await b.db.execute(sql.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public'));
       for (const statement of await generateMigration(generateDrizzleJson({}), generateDrizzleJson(schema))) {
         await b.db.execute(sql.raw(statement.replaceAll('"public".', '')));
       }
-      expect(await structureOf(a.db)).toEqual(await structureOf(b.db));
-    } finally {
+    });
+    afterAll(async () => {
       for (const d of open) await d.close();
       await migrated.drop();
       await generated.drop();
-    }
+    });
+
+    it('is what drizzle-kit generates from them, constraint names included', async () => {
+      expect(await structureOf(a.db)).toEqual(await structureOf(b.db));
+    });
   });
 });
