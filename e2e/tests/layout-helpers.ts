@@ -14,6 +14,35 @@ export async function sampleIds(request: APIRequestContext, base: string, userna
   return { productId: products.data.items[0]._id as string, leafletId: (leaflets.data?.[0]?._id as string | undefined) ?? null };
 }
 
+/** A user and the screens they are shown, in a language of the deployment (none: the default, English). */
+export type RoleScreens = { username: string; lang?: string; screens: string[] };
+
+/**
+ * Every screen of the Czech deployment, as each kind of user who sees it (the phone, accessibility and
+ * keyboard tests walk this one list): the provider's admin (in Russian, the longest texts) sees every
+ * screen, users' management of every network included; an Ashan-type chain user (in Ukrainian) has
+ * alarms of their own and writes parsers and leaflets; a network admin manages the users of their
+ * network; the hunter's menu is empty and keeps the products. Promo analysis is hidden in cz: see
+ * PROMO_SCREEN.
+ */
+export function screensByRole(ids: { productId: string; leafletId: string | null }): RoleScreens[] {
+  const card = `/product/${ids.productId}`;
+  const leaflet = `/leaflet?id=${ids.leafletId}`;
+  return [
+    {
+      username: 'admin',
+      lang: 'ru',
+      screens: ['/report-analytics', '/analytics', '/product', card, '/alarms', '/parsers', '/network-users', '/leaflet', leaflet],
+    },
+    { username: 'ashan', lang: 'ua', screens: ['/report-analytics', '/analytics', '/product', card, '/alarms', '/parsers', '/leaflet', leaflet] },
+    { username: 'netadmin', screens: ['/network-users', '/parsers'] },
+    { username: 'hunter', screens: ['/product', card] },
+  ];
+}
+
+/** Promo analysis, shown where the deployment offers it (ua), to the provider's admin. */
+export const PROMO_SCREEN = { username: 'admin', country: 'ua' as const, path: '/promo-analysis' };
+
 /** Opens `path` without reloading the shell and waits until the screen has drawn its data. */
 export async function openScreen(page: Page, path: string) {
   await navigate(page, path);
