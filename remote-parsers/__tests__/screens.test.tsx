@@ -60,6 +60,10 @@ beforeEach(() => {
   server.routes.clear();
   server.on('GET /parsers/list', ok({ items: [parser(), parser({ _id: '2', code: 'lidl-prg-smichov', name: 'Lidl Smíchov', network: 'lidl', lastRun: run({ _id: '41', errors: {}, notFound: 0, pricesFound: 12 }), problems: 0 })], total: 2 }));
   server.on('GET /scrapers/list', ok({ items: [], total: 0 }));
+  server.on('GET /shops/networks', ok([
+    { _id: '5', code: 'kaufland', name: 'Kaufland', country: 'cz', currency: 'CZK', isProduct: false, leaflet: false, shops: 1 },
+    { _id: '6', code: 'lidl', name: 'Lidl Česká republika', country: 'cz', currency: 'CZK', isProduct: false, leaflet: false, shops: 2 },
+  ]));
 });
 
 const render = (user = analyst) => renderWithProviders(<ParsersScreen />, { user, resources: resources(), deployment: { apiServers: [server.url] } });
@@ -69,7 +73,9 @@ describe('Parsers screen', () => {
     render();
     expect(screen.getByRole('heading', { name: 'Parsers' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Parsers' });
-    const row = (await within(table).findByText('Kaufland Barrandov')).closest('tr')!;
+    // The network by its name once the names have come (the cells are drawn again then).
+    await within(table).findByText(/^Kaufland · CZ/);
+    const row = within(table).getByText('Kaufland Barrandov').closest('tr')!;
     expect(row).toHaveTextContent('Done');
     expect(row).toHaveTextContent('Timeout: 1');
     expect(row).toHaveTextContent('Blocked: 1');
@@ -80,7 +86,7 @@ describe('Parsers screen', () => {
 
   it('sends the problem and not-found filters and the search to the server', async () => {
     render();
-    await within(await screen.findByRole('table', { name: 'Parsers' })).findByText('Kaufland Barrandov');
+    await within(await screen.findByRole('table', { name: 'Parsers' })).findByText(/^Kaufland · CZ/);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Only with problems' }));
     await waitFor(() => expect(server.received.some((r) => r.path === '/parsers/list' && r.query.get('onlyWithProblems') === 'true')).toBe(true));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Only with products not found' }));
@@ -122,7 +128,7 @@ describe('Parsers screen', () => {
 
   it('guests see the list and its results but no start button', async () => {
     render(makeUser({ username: 'guest', isGuest: true, roles: ['guest'] }));
-    await within(await screen.findByRole('table', { name: 'Parsers' })).findByText('Kaufland Barrandov');
+    await within(await screen.findByRole('table', { name: 'Parsers' })).findByText(/^Kaufland · CZ/);
     expect(screen.getByRole('button', { name: 'Download results of Kaufland Barrandov' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Start / })).not.toBeInTheDocument();
   });
@@ -152,6 +158,10 @@ describe('Scraper requests', () => {
     expect(within(table).getByText('24.9 CZK')).toBeInTheDocument();
     const post = server.received.find((r) => r.method === 'POST');
     expect(JSON.parse(post!.body.toString())).toEqual({ productId: '12', network: 'lidl' });
+    // Networks are shown by their names, never their codes.
+    expect(await within(table).findByText('Lidl Česká republika')).toBeInTheDocument();
+    expect(within(table).queryByText('lidl')).not.toBeInTheDocument();
+    expect(Array.from((screen.getByLabelText('Network') as HTMLSelectElement).options).map((o) => o.textContent)).toEqual(['Kaufland', 'Lidl Česká republika']);
   });
 
   it('a failed request shows Failed with its translated reason, not Done', async () => {

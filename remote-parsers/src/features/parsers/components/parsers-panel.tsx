@@ -10,6 +10,7 @@ import { RunProgress, useLiveRun } from './run-progress';
 import { useErrorText } from '../../../lib/error-text';
 import { useParsersTranslation } from '../../../lib/i18n';
 import { scheduleInWords } from '../../../lib/schedule-words';
+import { NetworkName } from '../../../lib/network-names';
 import { getDeployment } from '@pricewatch/shared/deployment';
 import { useApi } from '@pricewatch/shared/api';
 
@@ -135,7 +136,7 @@ export function ParsersPanel({
           <Stack gap="0">
             <Text fontWeight="medium">{c.row.original.name}</Text>
             <Text fontSize="xs" color="fg.muted">
-              {c.row.original.network} · {c.row.original.country.toUpperCase()} · {t(`strategies.${c.row.original.strategy}`)}
+              <NetworkName code={c.row.original.network} /> · {c.row.original.country.toUpperCase()} · {t(`strategies.${c.row.original.strategy}`)}
             </Text>
           </Stack>
         ),

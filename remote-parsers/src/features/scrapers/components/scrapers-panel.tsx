@@ -6,6 +6,7 @@ import { ErrorState, LoadingState, toaster } from '@pricewatch/shared/ui';
 import { createScraperRequest, deleteScraperRequest, getScraperRequests } from '../api/scrapers';
 import { useErrorText } from '../../../lib/error-text';
 import { useParsersTranslation } from '../../../lib/i18n';
+import { NetworkName, useNetworkName } from '../../../lib/network-names';
 import { useApi } from '@pricewatch/shared/api';
 
 const PAGE_SIZE = 30;
@@ -13,6 +14,7 @@ const PAGE_SIZE = 30;
 /** Scraper requests: have one product scraped now by a network's parsers; list and delete them. */
 export function ScrapersPanel({ canWrite, networks }: { canWrite: boolean; networks: string[] }) {
   const { t } = useParsersTranslation();
+  const networkName = useNetworkName();
   const errorText = useErrorText();
   const [page, setPage] = useState(0);
   const [productId, setProductId] = useState('');
@@ -52,7 +54,7 @@ export function ScrapersPanel({ canWrite, networks }: { canWrite: boolean; netwo
     const col = dataColumnHelper<ScraperRequest>();
     return [
       col.accessor('productName', { header: t('scrapers.columns.product'), meta: { wrap: true } }),
-      col.accessor('network', { header: t('scrapers.columns.network') }),
+      col.accessor('network', { header: t('scrapers.columns.network'), cell: (c) => <NetworkName code={c.getValue()} /> }),
       col.accessor('user', { header: t('scrapers.columns.user') }),
       col.accessor('status', {
         header: t('columns.status'),
@@ -131,7 +133,7 @@ export function ScrapersPanel({ canWrite, networks }: { canWrite: boolean; netwo
                 <NativeSelect.Field id="scraper-network" value={network || networks[0] || ''} onChange={(e) => setNetwork(e.currentTarget.value)}>
                   {networks.map((n) => (
                     <option key={n} value={n}>
-                      {n}
+                      {networkName(n)}
                     </option>
                   ))}
                 </NativeSelect.Field>

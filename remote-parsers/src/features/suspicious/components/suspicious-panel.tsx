@@ -8,6 +8,7 @@ import { ErrorState, LoadingState, toaster } from '@pricewatch/shared/ui';
 import { decideSuspicious, getSuspicious } from '../api/suspicious';
 import { useErrorText } from '../../../lib/error-text';
 import { useParsersTranslation } from '../../../lib/i18n';
+import { NetworkName, useNetworkName } from '../../../lib/network-names';
 
 const PAGE_SIZE = 30;
 
@@ -27,6 +28,7 @@ type Props = {
  */
 export function SuspiciousPanel({ canDecide, parsers, onChanged }: Props) {
   const { t, i18n } = useParsersTranslation();
+  const networkName = useNetworkName();
   const errorText = useErrorText();
   const [page, setPage] = useState(0);
   const [network, setNetwork] = useState('');
@@ -84,7 +86,7 @@ export function SuspiciousPanel({ canDecide, parsers, onChanged }: Props) {
             <Text>{c.getValue()}</Text>
             <Text fontSize="xs" color="fg.muted">
               {/* The parser is named after its shop; a chain-level parser's name says more. */}
-              {c.row.original.network}
+              <NetworkName code={c.row.original.network} />
               {c.row.original.parserName !== c.getValue() ? ` · ${c.row.original.parserName}` : ''}
             </Text>
           </Stack>
@@ -195,7 +197,7 @@ export function SuspiciousPanel({ canDecide, parsers, onChanged }: Props) {
               <option value="">{t('suspicious.filters.all')}</option>
               {networks.map((n) => (
                 <option key={n} value={n}>
-                  {n}
+                  {networkName(n)}
                 </option>
               ))}
             </NativeSelect.Field>
