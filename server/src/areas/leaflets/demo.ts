@@ -29,13 +29,16 @@ const ROWS = 2;
 const PAGE_WIDTH = 900;
 
 /** Mechanics by tile position: every kind shows up on each page. */
+// mechanicsText is the leaflet's own printed words (data in the market's language, shown as written);
+// the kind of promotion is the `mechanics` key, which the screens translate. The demo's texts are
+// language-neutral, and none where the key says it all (an English "Card price" showed in ru/ua).
 const MECHANICS: { mechanics: PromoMechanics; text: string | null; off: number; old: boolean }[] = [
   { mechanics: 'discount', text: null, off: 0.25, old: true },
   { mechanics: 'multi_buy', text: '2+1', off: 0, old: false },
-  { mechanics: 'card', text: 'Card price', off: 0.2, old: true },
+  { mechanics: 'card', text: null, off: 0.2, old: true },
   { mechanics: 'discount', text: null, off: 0.35, old: true },
-  { mechanics: 'second_item', text: '-50% on the 2nd', off: 0, old: false },
-  { mechanics: 'bundle', text: 'Set of 2', off: 0.15, old: true },
+  { mechanics: 'second_item', text: '−50 %', off: 0, old: false },
+  { mechanics: 'bundle', text: '2×', off: 0.15, old: true },
 ];
 
 /** Fills the demo leaflets into `db` (called by the demo seed, after the catalogue). Returns how many. */
