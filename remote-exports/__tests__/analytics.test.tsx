@@ -63,6 +63,9 @@ describe('analytics', () => {
     const lidl = within(table).getAllByRole('row').find((r) => within(r).queryByText('Lidl'))!;
     expect(lidl).toHaveTextContent('94.2');
     expect(lidl).toHaveTextContent('−5.8 %');
+    // Lidl prices 38 of the 40 products: said in words, the base (all 40, both days) is not named.
+    expect(screen.getByText('Part of the selection only — Lidl: 38 of 40 products, 2 of 2 days with prices.')).toBeInTheDocument();
+    expect(screen.queryByText(/Part of the selection only — Albert/)).not.toBeInTheDocument();
   });
 
   it('draws promo share and depth per network with its table', async () => {

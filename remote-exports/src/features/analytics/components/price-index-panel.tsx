@@ -22,7 +22,21 @@ export type IndexRow = {
   avgPrice: number | null;
   currency: PricesAnalytics['networks'][number]['currency'];
   days: number;
+  /** The most products the network priced on one day of the period. */
+  products: number;
 };
+
+/** Days from one ISO day to another, both counted. */
+const daysBetween = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+
+/**
+ * Networks whose figures rest on part of the selection only: fewer products than were compared, or
+ * fewer days with prices than the period has. Said in words, so a figure is not read as the whole.
+ */
+export function partialRows(data: PricesAnalytics, rows: IndexRow[]): { row: IndexRow; total: number; allDays: number }[] {
+  const allDays = daysBetween(data.start, data.end);
+  return rows.filter((r) => r.products < data.products || r.days < allDays).map((row) => ({ row, total: data.products, allDays }));
+}
 
 /** One table row per network: the period index and the range of its daily index. */
 export function indexRows(data: PricesAnalytics): IndexRow[] {
@@ -38,6 +52,7 @@ export function indexRows(data: PricesAnalytics): IndexRow[] {
       avgPrice: n.points.length ? n.points.reduce((s, p) => s + p.avg, 0) / n.points.length : null,
       currency: n.currency,
       days: n.points.length,
+      products: n.points.reduce((m, p) => Math.max(m, p.products), 0),
     };
   });
 }
@@ -190,6 +205,11 @@ export function PriceIndexPanel({ body, file }: { body: AnalyticsBody | null; fi
               </Text>
             )}
             <DataTable label={t('analytics.index.tableLabel')} columns={columns} data={rows} getRowId={(r) => r.network} initialSorting={[{ id: 'index', desc: false }]} />
+            {partialRows(d, rows).map(({ row, total, allDays }) => (
+              <Text key={row.network} fontSize="sm" color="fg.muted">
+                {t('analytics.index.partial', { network: row.networkName, products: f.count(row.products), total: f.count(total), days: row.days, allDays })}
+              </Text>
+            ))}
             {d.truncated && <TruncatedNote max={DAILY_ANALYTICS_MAX_PRODUCTS} />}
           </Stack>
         )}
