@@ -21,7 +21,9 @@ test('analyst: a page waiting in To match is accepted; after the next run its pr
   const product = item!.suggestions[0]!;
 
   await signIn(page, 'analyst');
-  await sideMenu(page).getByRole('link', { name: /^Parsers/ }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: /^Parsers/ })
+    .click();
   // The count per parser opens its pages.
   await page.getByRole('button', { name: /^Pages of Albert Anděl to match: \d+$/ }).click();
   await expect(page.getByRole('tab', { name: /To match/, selected: true })).toBeVisible();

@@ -14,7 +14,11 @@ configure({ asyncUtilTimeout: 6000 });
 const en = JSON.parse(readFileSync(join(__dirname, '..', 'public', 'i18n', 'en.json'), 'utf8'));
 const resources = () => ({ en: { translation: { errors: { forbidden: 'Not allowed', service_unavailable: 'Unavailable' } }, parsers: structuredClone(en) } });
 
-const analyst = makeUser({ username: 'analyst', roles: ['network'], network: { _id: '2', name: 'Albert', code: 'albert', product: false, leaflet: true, exportDetails: { access: ['parser', 'manual'] } } as never });
+const analyst = makeUser({
+  username: 'analyst',
+  roles: ['network'],
+  network: { _id: '2', name: 'Albert', code: 'albert', product: false, leaflet: true, exportDetails: { access: ['parser', 'manual'] } } as never,
+});
 const guest = makeUser({ username: 'guest', isGuest: true, roles: ['guest'] });
 
 const ok = (data: unknown) => ({ json: { success: true, data } });
@@ -35,7 +39,15 @@ const parser = (id: string, name: string, unmatched: number) => ({
   problems: 0,
   unmatched,
 });
-const suggestion = (productId: string, name: string, score: number, via = 'name', pack = 'same') => ({ productId, name, ean: null, brand: null, score, via, pack });
+const suggestion = (productId: string, name: string, score: number, via = 'name', pack = 'same') => ({
+  productId,
+  name,
+  ean: null,
+  brand: null,
+  score,
+  via,
+  pack,
+});
 const page = (over: Record<string, unknown> = {}) => ({
   _id: '31',
   parserId: '1',
@@ -118,7 +130,10 @@ describe('To match', () => {
   });
 
   it('reject, a page someone else decided first, and accepting every top suggestion above the chosen score', async () => {
-    server.on('POST /parsers/1/unmatched/32/reject', () => ({ status: 409, json: { success: false, error: { code: 'conflict', message: 'already_decided' } } }));
+    server.on('POST /parsers/1/unmatched/32/reject', () => ({
+      status: 409,
+      json: { success: false, error: { code: 'conflict', message: 'already_decided' } },
+    }));
     server.on('POST /parsers/1/unmatched/accept-top', () => {
       waiting = [];
       return ok({ accepted: 1, written: 1, held: 0 });

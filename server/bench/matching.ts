@@ -18,7 +18,13 @@ import { BULK_ACCEPT_DEFAULT_SCORE } from '@pricewatch/shared/contract';
 import { rankCandidates, type Candidate } from '../src/areas/parsers/matching/score';
 
 type CatalogueEntry = { id: string; name: string; brand: string | null; ean: string | null; country: string };
-type PageEntry = { id: string; kind: string; country: string; read: { name: string | null; ean: string | null; article: string | null }; expect: string | null };
+type PageEntry = {
+  id: string;
+  kind: string;
+  country: string;
+  read: { name: string | null; ean: string | null; article: string | null };
+  expect: string | null;
+};
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '__tests__', 'matching', 'corpus');
 const catalogue = JSON.parse(readFileSync(path.join(dir, 'catalogue.json'), 'utf8')) as CatalogueEntry[];
@@ -41,7 +47,10 @@ const byKind: Record<string, Tally> = {};
 const misses: { page: string; expect: string | null; top: string | null; score: number | null }[] = [];
 const started = performance.now();
 for (const page of pages) {
-  const ranked = rankCandidates(page.read, candidates.filter((c) => c.country === page.country));
+  const ranked = rankCandidates(
+    page.read,
+    candidates.filter((c) => c.country === page.country),
+  );
   const top = ranked[0];
   const topKey = top ? keyOf.get(top.productId)! : null;
   const confident = !!top && top.score >= BULK_ACCEPT_DEFAULT_SCORE;
@@ -53,11 +62,14 @@ for (const page of pages) {
   if (confident && topKey !== page.expect) t.confidentWrong++;
 }
 const ms = performance.now() - started;
-const total = Object.values(byKind).reduce((a, t) => ({ pages: a.pages + t.pages, right: a.right + t.right, confidentWrong: a.confidentWrong + t.confidentWrong }), {
-  pages: 0,
-  right: 0,
-  confidentWrong: 0,
-});
+const total = Object.values(byKind).reduce(
+  (a, t) => ({ pages: a.pages + t.pages, right: a.right + t.right, confidentWrong: a.confidentWrong + t.confidentWrong }),
+  {
+    pages: 0,
+    right: 0,
+    confidentWrong: 0,
+  },
+);
 const pct = (n: number, of: number) => (of ? Math.round((n / of) * 1000) / 10 : 0);
 console.log(
   JSON.stringify(

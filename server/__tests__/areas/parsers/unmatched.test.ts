@@ -25,7 +25,8 @@ const get = (s: Session, url: string) => app.inject({ method: 'GET', url: `${url
 const post = (s: Session, url: string, payload: unknown = {}) =>
   app.inject({ method: 'POST', url: `${url}?token=${s.token}`, payload: payload as object, cookies: s.xsrf.cookies, headers: s.xsrf.headers });
 
-const parserOf = async (code: string) => body(await get(operator, `/parsers/list?filters=${code}`)).data.items.find((p: { code: string }) => p.code === code) as { _id: string; unmatched: number };
+const parserOf = async (code: string) =>
+  body(await get(operator, `/parsers/list?filters=${code}`)).data.items.find((p: { code: string }) => p.code === code) as { _id: string; unmatched: number };
 
 async function drain() {
   const { worker } = app.parsers;
@@ -56,8 +57,16 @@ const rendered = async (code: string) =>
     )
   ).map((r) => ({ id: Number(r.product_id), url: r.url, name: r.name }));
 
-type Page = { _id: string; url: string; name: string | null; price: number | null; day: string | null; suggestions: { productId: string; score: number; via: string; pack: string; name: string }[] };
-const waiting = async (s: Session, parserId: string, q = '') => body(await get(s, `/parsers/${parserId}/unmatched${q}`)).data as { items: Page[]; total: number };
+type Page = {
+  _id: string;
+  url: string;
+  name: string | null;
+  price: number | null;
+  day: string | null;
+  suggestions: { productId: string; score: number; via: string; pack: string; name: string }[];
+};
+const waiting = async (s: Session, parserId: string, q = '') =>
+  body(await get(s, `/parsers/${parserId}/unmatched${q}`)).data as { items: Page[]; total: number };
 
 let lidl: { _id: string };
 let lidlShop: number;
@@ -82,7 +91,12 @@ describe('a run keeps the pages whose product matched nothing', () => {
   it('lists them with what was read, up to three suggestions (the right product first), and counts them in the parsers list', async () => {
     const list = await waiting(analyst, lidl._id, '?limit=10');
     expect(list.total).toBe(4);
-    expect(list.items.map((i) => i.url).sort()).toEqual(pages.slice(0, 4).map((p) => p.url).sort());
+    expect(list.items.map((i) => i.url).sort()).toEqual(
+      pages
+        .slice(0, 4)
+        .map((p) => p.url)
+        .sort(),
+    );
     for (const item of list.items) {
       const page = pages.find((p) => p.url === item.url)!;
       expect(item.name).toBe(page.name);
@@ -122,7 +136,9 @@ describe('the demo', () => {
 describe('who may', () => {
   it('guests look but do not decide; parsers of networks one does not see are 403; bad input is 400 naming the field', async () => {
     const [item] = (await waiting(guest, lidl._id)).items;
-    expect((await post(guest, `/parsers/${lidl._id}/unmatched/${item!._id}/accept`, { productId: Number(item!.suggestions[0]!.productId) })).statusCode).toBe(403);
+    expect((await post(guest, `/parsers/${lidl._id}/unmatched/${item!._id}/accept`, { productId: Number(item!.suggestions[0]!.productId) })).statusCode).toBe(
+      403,
+    );
     expect((await post(guest, `/parsers/${lidl._id}/unmatched/${item!._id}/reject`)).statusCode).toBe(403);
     expect((await post(guest, `/parsers/${lidl._id}/unmatched/accept-top`, { minScore: 0.8 })).statusCode).toBe(403);
     const atb = await loginAs(app, 'atb');
@@ -193,7 +209,10 @@ describe('accepting a product', () => {
     const runId = await runParser(LIDL);
     const left = await waiting(analyst, lidl._id);
     expect(left.items.map((i) => i.url)).toEqual([pages[3]!.url]);
-    const items = await queryRows<{ url: string; product_id: number | null }>(app.db, sql`SELECT url, product_id FROM parser_run_items WHERE run_id = ${runId}`);
+    const items = await queryRows<{ url: string; product_id: number | null }>(
+      app.db,
+      sql`SELECT url, product_id FROM parser_run_items WHERE run_id = ${runId}`,
+    );
     expect(items.find((i) => i.url === pages[0]!.url)!.product_id).toBe(pages[0]!.id);
   });
 

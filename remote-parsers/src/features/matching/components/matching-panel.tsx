@@ -120,7 +120,15 @@ export function MatchingPanel({ canDecide, parsers, parserId, onParserChange, on
               <Text fontSize="xs" color="fg.muted">
                 {[r.ean && t('matching.ean', { ean: r.ean }), r.article && t('matching.article', { article: r.article })].filter(Boolean).join(' · ')}
               </Text>
-              <Link href={r.url} target="_blank" rel="noopener noreferrer" fontSize="xs" colorPalette="blue" wordBreak="break-all" aria-label={t('matching.openPage', { name: r.name ?? r.url })}>
+              <Link
+                href={r.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                fontSize="xs"
+                colorPalette="blue"
+                wordBreak="break-all"
+                aria-label={t('matching.openPage', { name: r.name ?? r.url })}
+              >
                 {r.url}
               </Link>
             </Stack>
@@ -254,7 +262,14 @@ export function MatchingPanel({ canDecide, parsers, parserId, onParserChange, on
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </Stack>
-            <Button size="sm" variant="outline" colorPalette="green" onClick={() => void acceptTop()} loading={busy === 'bulk'} disabled={busy !== null || !list.data?.total}>
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="green"
+              onClick={() => void acceptTop()}
+              loading={busy === 'bulk'}
+              disabled={busy !== null || !list.data?.total}
+            >
               {t('matching.acceptTop')}
             </Button>
           </HStack>

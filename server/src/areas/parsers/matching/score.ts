@@ -8,9 +8,26 @@
 import { comparePacks, normalizeName, parsePack, productPack, type PackComparison } from './pack';
 
 export type PageRead = { name: string | null; ean: string | null; article: string | null };
-export type Candidate = { id: number; name: string; ean: string | null; brand: string | null; weight: number | null; unit: string | null; shopArticle?: string | null };
+export type Candidate = {
+  id: number;
+  name: string;
+  ean: string | null;
+  brand: string | null;
+  weight: number | null;
+  unit: string | null;
+  shopArticle?: string | null;
+};
 export type Via = 'ean' | 'article' | 'name';
-export type Scored = { productId: number; name: string; ean: string | null; brand: string | null; score: number; via: Via; pack: PackComparison; brandFound: boolean };
+export type Scored = {
+  productId: number;
+  name: string;
+  ean: string | null;
+  brand: string | null;
+  score: number;
+  via: Via;
+  pack: PackComparison;
+  brandFound: boolean;
+};
 
 export const EAN_SCORE = 1;
 export const ARTICLE_SCORE = 0.97;
@@ -21,15 +38,17 @@ const eanKey = (ean: string | null) => (ean ? ean.replace(/\D/g, '').replace(/^0
 
 /** Words of a name without its pack ("1.5 l", "6x0.5l") and punctuation; "нап." → "нап". */
 export function words(name: string): string[] {
-  return normalizeName(name)
-    // Shops often drop diacritics ("JEMNE PERLIVA" for "jemně perlivá"): compared without them.
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/\d+(?:\.\d+)?\s*[x×х*]\s*\d+(?:\.\d+)?\s*\p{L}{0,5}\.?/gu, ' ')
-    .replace(/\d+(?:\.\d+)?\s*(?:[\p{L}]{1,5}\.?)?(?![\p{L}\p{N}%.])/gu, ' ')
-    .split(/[^\p{L}\p{N}%.]+/u)
-    .map((w) => w.replace(/^\.+|\.+$/g, ''))
-    .filter((w) => w.length > 0);
+  return (
+    normalizeName(name)
+      // Shops often drop diacritics ("JEMNE PERLIVA" for "jemně perlivá"): compared without them.
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/\d+(?:\.\d+)?\s*[x×х*]\s*\d+(?:\.\d+)?\s*\p{L}{0,5}\.?/gu, ' ')
+      .replace(/\d+(?:\.\d+)?\s*(?:[\p{L}]{1,5}\.?)?(?![\p{L}\p{N}%.])/gu, ' ')
+      .split(/[^\p{L}\p{N}%.]+/u)
+      .map((w) => w.replace(/^\.+|\.+$/g, ''))
+      .filter((w) => w.length > 0)
+  );
 }
 
 /** A page word stands for a catalogue word when equal or an abbreviation of at least 3 letters ("газ" → "газований"). */
@@ -116,7 +135,9 @@ export function rankCandidates(page: PageRead, candidates: Candidate[], limit = 
     let s = scoreCandidate(page, c);
     if (s?.via === 'name') {
       const own = wordsOf.get(c.id)!;
-      const variants = pageWords.filter((w) => !own.some((o) => same(w, o)) && candidates.some((o) => o.id !== c.id && wordsOf.get(o.id)!.some((x) => same(w, x))));
+      const variants = pageWords.filter(
+        (w) => !own.some((o) => same(w, o)) && candidates.some((o) => o.id !== c.id && wordsOf.get(o.id)!.some((x) => same(w, x))),
+      );
       if (variants.length) s = { ...s, score: round(Math.max(0, s.score - VARIANT_PENALTY * Math.min(variants.length, 2))) };
     }
     if (s && (best.get(s.productId)?.score ?? -1) < s.score) best.set(s.productId, s);

@@ -41,7 +41,8 @@ export function createMatchingService(db: Db, q: ParsersQueries, parsers: Pick<P
     if (row.shop_id === null) throw validationFailed([{ path: 'id', message: 'the parser has no shop to record the offer in' }]);
     const [product] = await queryRows<{ country: string }>(db, sql`SELECT country FROM products WHERE id = ${productId}`);
     if (!product) throw validationFailed([{ path: 'productId', message: `unknown product: ${productId}` }]);
-    if (product.country !== row.country) throw validationFailed([{ path: 'productId', message: `a product of ${product.country}, the parser's country is ${row.country}` }]);
+    if (product.country !== row.country)
+      throw validationFailed([{ path: 'productId', message: `a product of ${product.country}, the parser's country is ${row.country}` }]);
     let result = { written: 0, held: 0 };
     await db.transaction(async (t) => {
       if (!(await markUnmatched(t, Number(row.id), 'accepted', user.id, productId))) throw new AppError(409, 'conflict', 'already_decided');

@@ -162,7 +162,15 @@ export function toUnmatched(r: UnmatchedRow, suggestions: Scored[]): UnmatchedPa
     lastSeenAt: iso(r.last_seen_at)!,
     decision: r.decision,
     productId: r.product_id === null ? null : String(r.product_id),
-    suggestions: suggestions.map((s) => ({ productId: String(s.productId), name: s.name, ean: s.ean, brand: s.brand, score: s.score, via: s.via, pack: s.pack })),
+    suggestions: suggestions.map((s) => ({
+      productId: String(s.productId),
+      name: s.name,
+      ean: s.ean,
+      brand: s.brand,
+      score: s.score,
+      via: s.via,
+      pack: s.pack,
+    })),
   };
 }
 
@@ -181,7 +189,13 @@ export async function markUnmatched(db: Db, id: number, decision: 'accepted' | '
  * its price), and the price just read is written now for the day it was read — unless the sanity guard
  * holds it among the suspicious prices, as it would a run's.
  */
-export async function applyAcceptance(db: Db, row: UnmatchedRow, productId: number, shopId: number, guardShare: number): Promise<{ written: number; held: number; observation: SourcedObservation | null }> {
+export async function applyAcceptance(
+  db: Db,
+  row: UnmatchedRow,
+  productId: number,
+  shopId: number,
+  guardShare: number,
+): Promise<{ written: number; held: number; observation: SourcedObservation | null }> {
   await db.execute(sql`INSERT INTO offers (product_id, shop_id, url) VALUES (${productId}, ${shopId}, ${row.url})
     ON CONFLICT (product_id, shop_id) DO UPDATE SET url = EXCLUDED.url`);
   if (row.price === null || row.day === null) return { written: 0, held: 0, observation: null };
