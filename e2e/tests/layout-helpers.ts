@@ -18,11 +18,11 @@ export async function sampleIds(request: APIRequestContext, base: string, userna
 export type RoleScreens = { username: string; lang?: string; screens: string[] };
 
 /**
- * Every screen of the Czech deployment, as each kind of user who sees it (the phone, accessibility and
- * keyboard tests walk this one list): the provider's admin (in Russian, the longest texts) sees every
+ * Every screen of the Czech deployment, as each kind of user who sees it (the phone and accessibility
+ * tests walk this one list): the provider's admin (in Russian, the longest texts) sees every
  * screen, users' management of every network included; an Ashan-type chain user (in Ukrainian) has
  * alarms of their own and writes parsers and leaflets; a network admin manages the users of their
- * network; the hunter's menu is empty and keeps the products. Promo analysis is hidden in cz: see
+ * network; the hunter's spec menu is empty: home and the products. Promo analysis is hidden in cz: see
  * PROMO_SCREEN.
  */
 export function screensByRole(ids: { productId: string; leafletId: string | null }): RoleScreens[] {
@@ -32,11 +32,11 @@ export function screensByRole(ids: { productId: string; leafletId: string | null
     {
       username: 'admin',
       lang: 'ru',
-      screens: ['/report-analytics', '/analytics', '/product', card, '/alarms', '/parsers', '/network-users', '/leaflet', leaflet],
+      screens: ['/home', '/report-analytics', '/analytics', '/product', card, '/alarms', '/parsers', '/network-users', '/leaflet', leaflet],
     },
-    { username: 'ashan', lang: 'ua', screens: ['/report-analytics', '/analytics', '/product', card, '/alarms', '/parsers', '/leaflet', leaflet] },
+    { username: 'ashan', lang: 'ua', screens: ['/home', '/report-analytics', '/analytics', '/product', card, '/alarms', '/parsers', '/leaflet', leaflet] },
     { username: 'netadmin', screens: ['/network-users', '/parsers'] },
-    { username: 'hunter', screens: ['/product', card] },
+    { username: 'hunter', screens: ['/home', '/product', card] },
   ];
 }
 

@@ -131,6 +131,11 @@ export function ProductPicker({
               size="sm"
               justifyContent="flex-start"
               fontWeight="normal"
+              // A long name wraps rather than hiding its EAN on a phone.
+              whiteSpace="normal"
+              textAlign="start"
+              h="auto"
+              py="1.5"
               bg={i === active ? 'brand.subtle' : undefined}
               outline={i === active ? '2px solid' : undefined}
               outlineColor={i === active ? 'brand.focusRing' : undefined}
