@@ -29,6 +29,7 @@ const envSchema = z.object({
   HOST: optional(z.string()),
   DATA_DIR: optional(z.string()),
   DATABASE_URL: optional(z.string().min(1)),
+  DATABASE_READ_URL: optional(list.pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')))),
   DATABASE_SCHEMA: optional(z.string().regex(/^[a-z_][a-z0-9_]*$/)),
   COUNTRY: optional(z.enum(COUNTRIES)),
   DEMO: optional(flag),
@@ -69,6 +70,8 @@ export type Config = {
   /** PGlite directory, already resolved against the working directory; `memory://` keeps it in memory. */
   dataDir: string;
   databaseUrl: string | null;
+  /** PostgreSQL replicas for read-only requests (DATABASE_READ_URL, db/read-replicas.ts); empty = none. */
+  databaseReadUrls: string[];
   /** Postgres schema holding every table (tests give each file its own); null = the default search_path. */
   databaseSchema: string | null;
   country: (typeof COUNTRIES)[number];
@@ -124,12 +127,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid environment: ${names}`);
   }
   const e = parsed.data;
+  // Replicas of PGlite cannot exist: say so rather than ignore the setting.
+  if (e.DATABASE_READ_URL?.length && !e.DATABASE_URL) throw new ConfigError('invalid environment: DATABASE_READ_URL: needs DATABASE_URL (the primary)');
   const dataDir = e.DATA_DIR ?? './data';
   return {
     port: e.PORT ?? 8080,
     host: e.HOST ?? '0.0.0.0',
     dataDir: dataDir.startsWith('memory://') ? dataDir : path.resolve(cwd, dataDir),
     databaseUrl: e.DATABASE_URL ?? null,
+    databaseReadUrls: e.DATABASE_READ_URL ?? [],
     databaseSchema: e.DATABASE_SCHEMA ?? null,
     country: e.COUNTRY ?? 'cz',
     demo: e.DEMO ?? false,

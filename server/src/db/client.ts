@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { assertOutsideTransaction, guardRootHandle } from './tx-guard';
+import { RoutingPool } from './read-replicas';
 
 /**
  * The one query interface areas use, whichever backend is underneath: the root handle or a transaction's
@@ -45,6 +46,8 @@ export type DatabaseOptions = {
   schema: string | null;
   /** PostgreSQL only: how long a request may wait for a pool connection, run one statement, or sit idle inside a transaction. */
   timeouts?: DatabaseTimeouts;
+  /** PostgreSQL only: replicas that read-only requests use (DATABASE_READ_URL, db/read-replicas.ts). */
+  readUrls?: string[];
 };
 
 export type DatabaseTimeouts = { acquireMs: number; statementMs: number; idleInTransactionMs: number };
@@ -60,13 +63,17 @@ export type Database = {
   /** Runs fn while no other server process runs its own `exclusive` (start-up migrations and seeding). */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** With DATABASE_READ_URL: the pool that sends requests' reads to the replicas (db/read-replicas.ts). */
+  readRouting: RoutingPool | null;
 };
 
 // Any constant shared by all server processes of one database.
 const STARTUP_LOCK_KEY = 7_210_431;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.schema, opts.timeouts ?? DEFAULT_DATABASE_TIMEOUTS) : openPglite(opts.dataDir);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.schema, opts.timeouts ?? DEFAULT_DATABASE_TIMEOUTS, opts.readUrls ?? [])
+    : openPglite(opts.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -87,6 +94,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     // PGlite allows one process per data directory, so there is nobody to exclude.
     exclusive: (fn) => fn(),
     close: () => client.close(),
+    readRouting: null,
   };
 }
 
@@ -102,7 +110,7 @@ const parseInt8 = (v: string): number | string => {
 const typeParser = ((oid: number, format?: 'text' | 'binary') =>
   oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'];
 
-async function openPostgres(connectionString: string, schemaName: string | null, timeouts: DatabaseTimeouts): Promise<Database> {
+async function openPostgres(connectionString: string, schemaName: string | null, timeouts: DatabaseTimeouts, readUrls: string[]): Promise<Database> {
   if (schemaName) {
     const setup = new pg.Client({ connectionString });
     await setup.connect();
@@ -112,7 +120,8 @@ async function openPostgres(connectionString: string, schemaName: string | null,
       await setup.end();
     }
   }
-  const pool = new pg.Pool({
+  // Replicas get the primary's timeouts and search_path.
+  const poolConfig = (connectionString: string): pg.PoolConfig => ({
     connectionString,
     connectionTimeoutMillis: timeouts.acquireMs,
     statement_timeout: timeouts.statementMs,
@@ -121,6 +130,8 @@ async function openPostgres(connectionString: string, schemaName: string | null,
     // public stays on the path for extensions (pg_trgm) installed there.
     ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
   });
+  const routing = readUrls.length ? new RoutingPool(poolConfig(connectionString), readUrls.map(poolConfig)) : null;
+  const pool = routing ?? new pg.Pool(poolConfig(connectionString));
   const db = drizzlePg({ client: pool, schema });
   return {
     db: guardRootHandle(db),
@@ -138,5 +149,6 @@ async function openPostgres(connectionString: string, schemaName: string | null,
       }
     },
     close: () => pool.end(),
+    readRouting: routing,
   };
 }

@@ -9,6 +9,7 @@
  * returns, so work the callback left running for after the commit may use the root handle again.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { noteWrite } from './read-replicas';
 
 type Scope = { open: boolean };
 const scope = new AsyncLocalStorage<Scope>();
@@ -41,6 +42,8 @@ const QUERY_STARTERS = new Set<PropertyKey>([
   'refreshMaterializedView',
 ]);
 
+const WRITE_STARTERS = new Set<PropertyKey>(['insert', 'update', 'delete', 'refreshMaterializedView']);
+
 type Transactional = { transaction: (fn: (tx: unknown) => Promise<unknown>, config?: unknown) => Promise<unknown> };
 
 /** The root handle, guarded: see the file comment. */
@@ -54,6 +57,7 @@ export function guardRootHandle<T extends object>(db: T): T {
       if (prop === 'transaction') {
         return (fn: (tx: unknown) => Promise<unknown>, config?: unknown) => {
           assertOutsideTransaction('db.transaction');
+          noteWrite();
           const s: Scope = { open: true };
           return scope.run(s, () =>
             transaction(async (tx) => {
@@ -67,6 +71,8 @@ export function guardRootHandle<T extends object>(db: T): T {
         };
       }
       if (QUERY_STARTERS.has(prop)) assertOutsideTransaction(`db.${String(prop)}`);
+      // A request that writes reads the rest from the primary (db/read-replicas.ts).
+      if (WRITE_STARTERS.has(prop)) noteWrite();
       const value: unknown = Reflect.get(target, prop, target);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
