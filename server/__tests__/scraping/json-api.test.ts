@@ -148,6 +148,8 @@ describe('answers, counts and requests', () => {
     const first = total.read(total.requests[0]!, { total: 25, items: Array.from({ length: 10 }, () => ({ p: 1 })) }, BASE);
     expect(first.next.map((r) => r.page)).toEqual([2, 3]);
     expect(first.items).toHaveLength(10);
+    // The run's size is known from the first answer (the screen's progress).
+    expect(first.expected).toBe(25);
     expect(total.read(total.requests[0]!, { items: [{ p: 1 }] }, BASE).problem?.kind).toBe('layout_changed');
   });
 

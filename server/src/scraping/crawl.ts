@@ -207,7 +207,8 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
           const read = opts.api.read(api, answer, request.loadedUrl ?? request.url);
           if (read.problem) await fail(read.problem.kind, read.problem.message);
           total += read.items.length;
-          if (read.items.length) opts.onTotal?.(total);
+          // The first answer's count tells the whole run's size before the other pages arrive.
+          if (read.items.length || read.expected) opts.onTotal?.(Math.max(total, read.expected ?? 0));
           for (const item of read.items) {
             await report({ url: item.url, status, extraction: item.extraction, notFound: false, problem: item.extraction.problem });
           }

@@ -194,7 +194,17 @@ export function apiMode(api: ParserJsonApi): 'pages' | 'products' | 'single' {
 export type ApiPlan = {
   requests: ApiRequest[];
   /** Reads one answer: its items, the requests it leads to (the next pages), or a problem of the request itself. */
-  read(request: ApiRequest, answer: unknown, loadedUrl: string): { items: ApiItem[]; next: ApiRequest[]; problem: Problem | null };
+  read(
+    request: ApiRequest,
+    answer: unknown,
+    loadedUrl: string,
+  ): {
+    items: ApiItem[];
+    next: ApiRequest[];
+    problem: Problem | null;
+    /** How many items the whole catalogue has, as the first answer's count says (live progress). */
+    expected?: number;
+  };
 };
 
 /**
@@ -239,19 +249,21 @@ export function planApi(api: ParserJsonApi, products: ApiProduct[], ctx: ReadCon
         }
       }
       const next: ApiRequest[] = [];
+      let expected: number | undefined;
       if (mode === 'pages' && request.page !== null) {
         const isFirst = request.page === paging.first;
         if (isFirst && (paging.totalItems || paging.totalPages)) {
           const total = countAt(answer, (paging.totalItems ?? paging.totalPages)!);
           if (total === null) return { items, next, problem: { kind: 'layout_changed', message: `no count at ${paging.totalItems ?? paging.totalPages}` } };
           const pages = paging.totalPages ? total : raw.length ? Math.ceil(total / raw.length) : 0;
+          expected = Math.min(paging.totalItems ? total : total * raw.length, (last - paging.first + 1) * raw.length);
           for (let p = paging.first + 1; p < paging.first + pages && p <= last; p++) next.push({ ...expandRequest(api, { page: p }), endsWithNotFound: true });
         } else if (!paging.totalItems && !paging.totalPages && raw.length && request.page < last) {
           next.push({ ...expandRequest(api, { page: request.page + 1 }), endsWithNotFound: true });
         }
       }
       if (!raw.length && mode !== 'pages') return { items, next, problem: { kind: 'layout_changed', message: `no items at ${api.fields.items}` } };
-      return { items, next, problem: null };
+      return { items, next, problem: null, ...(expected !== undefined ? { expected } : {}) };
     },
   };
 }
