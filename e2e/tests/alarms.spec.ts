@@ -56,14 +56,18 @@ test('a price alarm fires on new prices: the fired list and the unread badge sho
   await dialog.getByRole('option', { name: new RegExp(target.ean) }).first().click();
   await expect(dialog.getByTestId('picked-products')).toContainText(target.name);
   await expect(dialog.getByLabel('Rule')).toHaveValue('below');
-  await dialog.getByLabel('Amount').fill(String(value));
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CZK' }).format(value);
+  const belowText = new RegExp(`Price below ${money.replace(/[.$]/g, '\\$&').replace(/\s/g, '\\s')}`);
   await dialog.getByLabel('Filter shops').fill(target.shopName);
   await dialog.getByRole('checkbox', { name: `${target.networkName} — ${target.shopName}` }).check();
+  // The chosen shop gives the amount its currency.
+  await dialog.getByLabel('Amount, CZK').fill(String(value));
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   const alarms = page.getByRole('table', { name: 'Price alarms' });
   const row = alarms.getByRole('row', { name: new RegExp(target.ean) });
-  await expect(row).toContainText(`Price below ${value}`);
+  // The amount with its currency (CZK in the cz deployment), as the UI language writes money.
+  await expect(row).toContainText(belowText);
   await expect(row).toContainText(target.shopName);
 
   // New prices arrive (the provider's manual import, tomorrow's date): the alarm fires once.
@@ -85,7 +89,7 @@ test('a price alarm fires on new prices: the fired list and the unread badge sho
   const fired = page.getByRole('table', { name: 'Fired' });
   const event = fired.getByRole('row', { name: new RegExp(target.shopName) });
   await expect(event).toContainText(target.name);
-  await expect(event).toContainText(`Price below ${value}`);
+  await expect(event).toContainText(belowText);
   await expect(page.getByRole('figure', { name: 'Firings per day, last 30 days' })).toBeVisible();
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(page.getByTestId('events-unread')).toHaveText('Unread: 0');
