@@ -6,6 +6,7 @@
  * request goes through — pages, redirects, listing links and robots.txt (src/scraping/http-client.ts). Every page
  * ends as exactly one PageOutcome: an extraction, a "not found" (404/410), or a problem by kind.
  * Nothing here throws for a bad page; only a broken definition can stop a crawl before it starts.
+ * With `fetch: 'browser'` the same options and page handler run in Chromium instead (browser-crawl.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { CheerioCrawler, Configuration, RequestQueue, log, type CheerioCrawlerOptions } from '@crawlee/cheerio';
@@ -137,126 +138,126 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
   const policy: AddressPolicy = { allowPrivate: opts.allowPrivate, allowOrigins: opts.allowOrigins, resolve: opts.resolve };
   const httpClient = new GuardedHttpClient(policy, 5);
   const options: CheerioCrawlerOptions = {
-      requestQueue: queue,
-      httpClient,
-      useSessionPool: false,
-      persistCookiesPerSession: false,
-      respectRobotsTxtFile: opts.respectRobotsTxt,
-      minConcurrency: opts.concurrency,
-      maxConcurrency: opts.concurrency,
-      ...(opts.rateLimitPerSecond ? { maxRequestsPerMinute: Math.max(1, Math.round(opts.rateLimitPerSecond * 60)) } : {}),
-      maxRequestRetries: maxRetries,
-      navigationTimeoutSecs: opts.timeoutSeconds,
-      requestHandlerTimeoutSecs: opts.timeoutSeconds,
-      // Statuses are judged here (4xx final, 5xx/429 retried), not by the crawler's defaults.
-      ignoreHttpErrorStatusCodes: Array.from({ length: 200 }, (_, i) => 400 + i),
-      additionalMimeTypes: ['text/plain', 'application/octet-stream', ...(opts.api ? ['application/json', 'text/json', 'application/hal+json', 'application/vnd.api+json', 'application/ld+json'] : [])],
-      preNavigationHooks: [
-        async ({ request }) => {
-          // The HTTP client checks again (and checks redirects and the socket's address); refusing here
-          // marks the page as not to be retried.
-          try {
-            assertAllowedUrl(request.url, policy);
-          } catch (err) {
-            request.noRetry = true;
-            throw new PageError('not_allowed', (err as Error).message);
-          }
-        },
-      ],
-      postNavigationHooks: [
-        async ({ request, response }) => {
-          const len = Number(response?.headers?.['content-length'] ?? NaN);
-          if (Number.isFinite(len) && len > opts.maxPageBytes) {
-            request.noRetry = true;
-            (response as unknown as { destroy?: () => void })?.destroy?.();
-            throw new PageError('too_large', `page of ${len} bytes over the limit of ${opts.maxPageBytes}`);
-          }
-        },
-      ],
-      requestHandler: async ({ request, response, body, $ }) => {
-        const status = response.statusCode ?? null;
-        const html = typeof body === 'string' ? body : body.toString('utf8');
-        if (Buffer.byteLength(html) > opts.maxPageBytes) {
+    requestQueue: queue,
+    httpClient,
+    useSessionPool: false,
+    persistCookiesPerSession: false,
+    respectRobotsTxtFile: opts.respectRobotsTxt,
+    minConcurrency: opts.concurrency,
+    maxConcurrency: opts.concurrency,
+    ...(opts.rateLimitPerSecond ? { maxRequestsPerMinute: Math.max(1, Math.round(opts.rateLimitPerSecond * 60)) } : {}),
+    maxRequestRetries: maxRetries,
+    navigationTimeoutSecs: opts.timeoutSeconds,
+    requestHandlerTimeoutSecs: opts.timeoutSeconds,
+    // Statuses are judged here (4xx final, 5xx/429 retried), not by the crawler's defaults.
+    ignoreHttpErrorStatusCodes: Array.from({ length: 200 }, (_, i) => 400 + i),
+    additionalMimeTypes: ['text/plain', 'application/octet-stream', ...(opts.api ? ['application/json', 'text/json', 'application/hal+json', 'application/vnd.api+json', 'application/ld+json'] : [])],
+    preNavigationHooks: [
+      async ({ request }) => {
+        // The HTTP client checks again (and checks redirects and the socket's address); refusing here
+        // marks the page as not to be retried.
+        try {
+          assertAllowedUrl(request.url, policy);
+        } catch (err) {
           request.noRetry = true;
-          throw new PageError('too_large', `page over the limit of ${opts.maxPageBytes} bytes`, status);
+          throw new PageError('not_allowed', (err as Error).message);
         }
-        const api = request.label === 'API' ? (request.userData.api as ApiRequest) : null;
-        if (status !== null && status >= 400) {
-          if (status === 404 || status === 410) {
-            // Past an API's last page: the end of the catalogue, not a product gone.
-            if (api?.endsWithNotFound) return;
-            await report({ url: api?.key ?? request.url, status, extraction: null, notFound: true, problem: { kind: 'not_found', message: `HTTP ${status}` } });
-            return;
-          }
-          if ((status === 403 || status === 429) && looksBlocked(html)) {
-            request.noRetry = status === 403;
-            throw new PageError('blocked', `HTTP ${status}: the shop answered a block page`, status);
-          }
-          if (status < 500 && status !== 429) request.noRetry = true;
-          throw new PageError('http_status', `HTTP ${status}`, status);
+      },
+    ],
+    postNavigationHooks: [
+      async ({ request, response }) => {
+        const len = Number(response?.headers?.['content-length'] ?? NaN);
+        if (Number.isFinite(len) && len > opts.maxPageBytes) {
+          request.noRetry = true;
+          (response as unknown as { destroy?: () => void })?.destroy?.();
+          throw new PageError('too_large', `page of ${len} bytes over the limit of ${opts.maxPageBytes}`);
         }
-        if (api && opts.api) {
-          const fail = (kind: ParserProblemKind, message: string) => report({ url: api.key, status, extraction: null, notFound: false, problem: { kind, message } });
-          if (html.includes('\uFFFD')) return void (await fail('invalid_encoding', 'the answer is not valid in its declared encoding'));
-          let answer: unknown;
-          try {
-            answer = JSON.parse(html);
-          } catch {
-            return void (await fail(looksBlocked(html) ? 'blocked' : 'layout_changed', 'the answer is not JSON'));
-          }
-          const read = opts.api.read(api, answer, request.loadedUrl ?? request.url);
-          if (read.problem) await fail(read.problem.kind, read.problem.message);
-          total += read.items.length;
-          // The first answer's count tells the whole run's size before the other pages arrive.
-          if (read.items.length || read.expected) opts.onTotal?.(Math.max(total, read.expected ?? 0));
-          for (const item of read.items) {
-            await report({ url: item.url, status, extraction: item.extraction, notFound: false, problem: item.extraction.problem });
-          }
-          await addApi(read.next);
+      },
+    ],
+    requestHandler: async ({ request, response, body, $ }) => {
+      const status = response.statusCode ?? null;
+      const html = typeof body === 'string' ? body : body.toString('utf8');
+      if (Buffer.byteLength(html) > opts.maxPageBytes) {
+        request.noRetry = true;
+        throw new PageError('too_large', `page over the limit of ${opts.maxPageBytes} bytes`, status);
+      }
+      const api = request.label === 'API' ? (request.userData.api as ApiRequest) : null;
+      if (status !== null && status >= 400) {
+        if (status === 404 || status === 410) {
+          // Past an API's last page: the end of the catalogue, not a product gone.
+          if (api?.endsWithNotFound) return;
+          await report({ url: api?.key ?? request.url, status, extraction: null, notFound: true, problem: { kind: 'not_found', message: `HTTP ${status}` } });
           return;
         }
-        if (request.label === 'LISTING') {
-          const links: string[] = [];
-          $(opts.listing!.linkSelector).each((_, el) => {
-            const href = $(el).attr('href');
-            if (href) {
-              try {
-                links.push(new URL(href, request.loadedUrl ?? request.url).toString());
-              } catch {
-                // a broken link is not a product page
-              }
+        if ((status === 403 || status === 429) && looksBlocked(html)) {
+          request.noRetry = status === 403;
+          throw new PageError('blocked', `HTTP ${status}: the shop answered a block page`, status);
+        }
+        if (status < 500 && status !== 429) request.noRetry = true;
+        throw new PageError('http_status', `HTTP ${status}`, status);
+      }
+      if (api && opts.api) {
+        const fail = (kind: ParserProblemKind, message: string) => report({ url: api.key, status, extraction: null, notFound: false, problem: { kind, message } });
+        if (html.includes('\uFFFD')) return void (await fail('invalid_encoding', 'the answer is not valid in its declared encoding'));
+        let answer: unknown;
+        try {
+          answer = JSON.parse(html);
+        } catch {
+          return void (await fail(looksBlocked(html) ? 'blocked' : 'layout_changed', 'the answer is not JSON'));
+        }
+        const read = opts.api.read(api, answer, request.loadedUrl ?? request.url);
+        if (read.problem) await fail(read.problem.kind, read.problem.message);
+        total += read.items.length;
+        // The first answer's count tells the whole run's size before the other pages arrive.
+        if (read.items.length || read.expected) opts.onTotal?.(Math.max(total, read.expected ?? 0));
+        for (const item of read.items) {
+          await report({ url: item.url, status, extraction: item.extraction, notFound: false, problem: item.extraction.problem });
+        }
+        await addApi(read.next);
+        return;
+      }
+      if (request.label === 'LISTING') {
+        const links: string[] = [];
+        $(opts.listing!.linkSelector).each((_, el) => {
+          const href = $(el).attr('href');
+          if (href) {
+            try {
+              links.push(new URL(href, request.loadedUrl ?? request.url).toString());
+            } catch {
+              // a broken link is not a product page
             }
-          });
-          if (!links.length) throw Object.assign(new PageError('layout_changed', 'the listing page has no product links'), {});
-          await add(links, 'PRODUCT');
-          return;
-        }
-        if (html.includes('\uFFFD')) {
-          await report({
-            url: request.url,
-            status,
-            extraction: null,
-            notFound: false,
-            problem: { kind: 'invalid_encoding', message: 'the page is not valid in its declared encoding' },
-          });
-          return;
-        }
-        const extraction = extract(html, opts.extract);
-        await report({ url: request.url, status, extraction, notFound: false, problem: extraction.problem });
-      },
-      errorHandler: async ({ request }, error) => {
-        const c = classify(error);
-        if (c.kind === 'layout_changed' || c.kind === 'too_large' || c.kind === 'not_allowed' || c.kind === 'redirect_loop') request.noRetry = true;
-        // Exponential backoff before the crawler retries.
-        if (!request.noRetry) await sleep(backoffMs * 2 ** request.retryCount);
-      },
-      failedRequestHandler: async ({ request }, error) => {
-        const c = classify(error);
-        await report({ url: (request.userData.reportAs as string | undefined) ?? request.url, status: c.status, extraction: null, notFound: false, problem: { kind: c.kind, message: c.message } });
-      },
-      onSkippedRequest: async ({ url, reason }) => {
-        await report({ url, status: null, extraction: null, notFound: false, problem: { kind: 'not_allowed', message: `skipped: ${reason}` } });
-      },
+          }
+        });
+        if (!links.length) throw Object.assign(new PageError('layout_changed', 'the listing page has no product links'), {});
+        await add(links, 'PRODUCT');
+        return;
+      }
+      if (html.includes('\uFFFD')) {
+        await report({
+          url: request.url,
+          status,
+          extraction: null,
+          notFound: false,
+          problem: { kind: 'invalid_encoding', message: 'the page is not valid in its declared encoding' },
+        });
+        return;
+      }
+      const extraction = extract(html, opts.extract);
+      await report({ url: request.url, status, extraction, notFound: false, problem: extraction.problem });
+    },
+    errorHandler: async ({ request }, error) => {
+      const c = classify(error);
+      if (c.kind === 'layout_changed' || c.kind === 'too_large' || c.kind === 'not_allowed' || c.kind === 'redirect_loop') request.noRetry = true;
+      // Exponential backoff before the crawler retries.
+      if (!request.noRetry) await sleep(backoffMs * 2 ** request.retryCount);
+    },
+    failedRequestHandler: async ({ request }, error) => {
+      const c = classify(error);
+      await report({ url: (request.userData.reportAs as string | undefined) ?? request.url, status: c.status, extraction: null, notFound: false, problem: { kind: c.kind, message: c.message } });
+    },
+    onSkippedRequest: async ({ url, reason }) => {
+      await report({ url, status: null, extraction: null, notFound: false, problem: { kind: 'not_allowed', message: `skipped: ${reason}` } });
+    },
   };
 
   if (opts.listing) await add([opts.listing.url], 'LISTING');
