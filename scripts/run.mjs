@@ -202,6 +202,9 @@ switch (cmd) {
     run(PNPM, ['--filter', './server', 'run', 'bench:leaflets']);
     // 100 connections against /auth/check and the product search: requests/s, p50, p99 (server/bench/load.ts, server/docs/overload.md).
     run(PNPM, ['--filter', './server', 'run', 'bench:load']);
+    // The same load through nginx in front of 3 server processes on one PostgreSQL (deploy/local-cluster.sh,
+    // README "Scaling"); prints a "skipped" line instead when nginx or PostgreSQL cannot be set up.
+    run('bash', [join(ROOT, 'deploy', 'local-cluster.sh')]);
     // The home page's tile calls on the demo data, p50 and max per tile and user; goal under 100 ms (server/bench/home.ts, docs/home.md).
     run(PNPM, ['--filter', './server', 'run', 'bench:home']);
     // The JavaScript before the login form works, in Chromium (scripts/bench-bytes.mjs, docs/bytes.md).

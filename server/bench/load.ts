@@ -8,6 +8,9 @@
  * line per backend and route. Targets (issue 13, docs/overload.md): no errors and no request over 2 s
  * on either backend; on PostgreSQL auth check p99 < 50 ms and search p99 < 150 ms.
  *
+ * `tsx bench/load.ts --target http://host:port` runs the same load against a server already running there
+ * (deploy/local-cluster.sh: three processes behind nginx), reported as backend "target".
+ *
  * `tsx bench/load.ts --serve` is the child: it starts the server and reports its port over IPC.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,7 +36,9 @@ const ROUTES = (env.LOAD_ROUTES || 'check,search').split(',');
 const SEARCH_WORDS = ['milk', 'bread', 'cheese', 'beer', 'yogurt', 'coffee', 'juice', 'chocolate', 'water', 'butter', 'tea', 'rice'];
 const START_TIMEOUT_MS = 180_000;
 
-type Backend = 'pglite' | 'postgres';
+type Backend = 'pglite' | 'postgres' | 'target';
+const targetIndex = process.argv.indexOf('--target');
+const TARGET = targetIndex > 0 ? process.argv[targetIndex + 1]?.replace(/\/+$/, '') : undefined;
 
 /** The child: the server as `npm start` runs it (JOB_WORKERS and PARSERS_WORKER on), on 127.0.0.1:0. */
 async function serve() {
@@ -162,21 +167,25 @@ async function hammer(backend: Backend, route: string, base: string, cookie: str
   return out;
 }
 
-async function runBackend(backend: Backend) {
+/** Both routes against `base` (a running server, or nginx in front of several). */
+async function hammerRoutes(backend: Backend, base: string) {
+  const { token, cookie } = await login(base);
+  const q = `token=${encodeURIComponent(token)}`;
+  if (ROUTES.includes('check')) await hammer(backend, 'GET /auth/check', base, cookie, () => `/auth/check?${q}`);
+  let i = 0;
+  if (ROUTES.includes('search')) {
+    await hammer(backend, 'GET /products/search', base, cookie, () => `/products/search?name=${SEARCH_WORDS[i++ % SEARCH_WORDS.length]}&${q}`);
+  }
+}
+
+async function runBackend(backend: Exclude<Backend, 'target'>) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pw-bench-load-'));
   if (backend === 'postgres') await dropSchemas(PG_URL!);
   const t0 = Date.now();
   const { child, port } = await startServer(backend, dataDir);
   try {
     console.error(`[load] ${backend}: server up in ${((Date.now() - t0) / 1000).toFixed(1)} s on port ${port}`);
-    const base = `http://127.0.0.1:${port}`;
-    const { token, cookie } = await login(base);
-    const q = `token=${encodeURIComponent(token)}`;
-    if (ROUTES.includes('check')) await hammer(backend, 'GET /auth/check', base, cookie, () => `/auth/check?${q}`);
-    let i = 0;
-    if (ROUTES.includes('search')) {
-      await hammer(backend, 'GET /products/search', base, cookie, () => `/products/search?name=${SEARCH_WORDS[i++ % SEARCH_WORDS.length]}&${q}`);
-    }
+    await hammerRoutes(backend, `http://127.0.0.1:${port}`);
   } finally {
     await stopServer(child);
     rmSync(dataDir, { recursive: true, force: true });
@@ -185,6 +194,10 @@ async function runBackend(backend: Backend) {
 }
 
 async function main() {
+  if (TARGET !== undefined) {
+    if (!/^https?:\/\//.test(TARGET)) throw new Error('--target needs a URL (http://host:port)');
+    return hammerRoutes('target', TARGET);
+  }
   if (BACKENDS.includes('pglite')) await runBackend('pglite');
   if (!BACKENDS.includes('postgres')) return;
   if (PG_URL) await runBackend('postgres');

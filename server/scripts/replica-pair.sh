@@ -2,6 +2,7 @@
 # Two throwaway PostgreSQL clusters in streaming replication, for the read-replica test and the
 # deploy bench (never the CI's own cluster): a primary and a hot standby cloned with pg_basebackup -R.
 #   replica-pair.sh start <dir> <primary port> <replica port>   # prints nothing; both accept connections on 127.0.0.1
+#                                                               # (replica port "none": the primary alone)
 #   replica-pair.sh stop <dir>                                  # stops both and removes <dir>
 # Run as root it runs PostgreSQL as the postgres user (initdb refuses root).
 set -euo pipefail
@@ -27,6 +28,7 @@ fsync = off
 CONF
   echo "host replication pricewatch 127.0.0.1/32 trust" >>"$dir/primary/pg_hba.conf"
   as_pg "$BIN/pg_ctl" -D "$dir/primary" -l "$dir/primary.log" -w -t 30 start >/dev/null
+  [ "$rport" = none ] && exit 0
   as_pg "$BIN/pg_basebackup" -h 127.0.0.1 -p "$pport" -U pricewatch -D "$dir/replica" -R -X stream >"$dir/basebackup.log" 2>&1
   sed -i "s/^port = $pport/port = $rport/" "$dir/replica/postgresql.conf"
   as_pg "$BIN/pg_ctl" -D "$dir/replica" -l "$dir/replica.log" -w -t 30 start >/dev/null
