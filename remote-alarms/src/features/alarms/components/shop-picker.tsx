@@ -25,8 +25,18 @@ export function ShopPicker({ shops, selected, onChange, exclude, id }: ShopPicke
   const toggle = (shopId: string, on: boolean) => onChange(on ? [...selected, shopId] : selected.filter((x) => x !== shopId));
   return (
     <Box borderWidth="1px" borderRadius="md" p="2">
-      <Flex gap="2" mb="2" align="center">
-        <Input id={id} size="sm" placeholder={t('form.filterShops')} aria-label={t('form.filterShops')} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+      {/* The buttons go below the filter when a phone leaves the filter too little width. */}
+      <Flex gap="2" mb="2" align="center" wrap="wrap">
+        <Input
+          id={id}
+          size="sm"
+          flex="1"
+          minW="40"
+          placeholder={t('form.filterShops')}
+          aria-label={t('form.filterShops')}
+          value={filter}
+          onChange={(e) => setFilter(e.currentTarget.value)}
+        />
         <Button size="xs" variant="outline" onClick={() => onChange([...new Set([...selected, ...visible.map((s) => s._id)])])}>
           {t('form.selectShown')}
         </Button>
