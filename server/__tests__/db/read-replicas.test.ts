@@ -13,7 +13,8 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { build, loginAs, SERVER_DIR, type Session } from '../helpers/build';
-import { WAL_COOKIE } from '../../src/db/read-replicas';
+import { sql } from 'drizzle-orm';
+import { runWithReadRoute, WAL_COOKIE, type ReadRoute } from '../../src/db/read-replicas';
 
 const PAIR = path.join(SERVER_DIR, 'scripts', 'replica-pair.sh');
 const enabled = !!process.env.TEST_DATABASE_URL;
@@ -126,6 +127,20 @@ if (!enabled) {
       const reads = app.readRouting!.replicaReads;
       expect((await getSettings()).json().data.email).toBe('second@example.com');
       expect(app.readRouting!.replicaReads).toBeGreaterThan(reads);
+    });
+
+    test('a write a GET route did not announce (raw SQL) runs on the primary, and so does the rest of the request', async () => {
+      const primary = new pg.Client({ connectionString: primaryUrl });
+      await primary.connect();
+      await primary.query('CREATE TABLE pw.replica_probe (n int)');
+      await primary.end();
+      await replicaCaughtUp();
+      const route: ReadRoute = { replica: true, wrote: false, minLsn: null };
+      // Awaited inside: the statement runs when awaited, and must run in the request's context.
+      await runWithReadRoute(route, async () => await app.db.execute(sql`INSERT INTO replica_probe VALUES (1)`));
+      expect(route.wrote).toBe(true);
+      const rows = await runWithReadRoute(route, async () => await app.db.execute(sql`SELECT count(*)::int AS n FROM replica_probe`));
+      expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
     });
 
     test('a replica that is down leaves the reads to the primary', async () => {

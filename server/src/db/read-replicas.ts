@@ -10,7 +10,8 @@
  *   it (`pg_last_wal_replay_lsn()`), else to the primary. A cookie rather than this process's memory, because
  *   nginx may send the next request to another web process; an LSN rather than a time window, because a
  *   window is only a guess at the lag, and a replica that lags longer would show the user the old state.
- * - a replica that cannot be reached is skipped for a few seconds and the read runs on the primary.
+ * - a replica that cannot be reached is skipped for a few seconds and the read runs on the primary; a
+ *   statement a replica refuses as a write (raw SQL in a GET) runs on the primary.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
@@ -47,6 +48,9 @@ export function parseLsn(text: string | undefined | null): bigint | null {
 
 /** A replica that refused a connection is left alone this long. */
 const DOWN_MS = 5_000;
+
+// SQLSTATE read_only_sql_transaction: a write sent to a hot standby.
+const READ_ONLY_SQL = '25006';
 
 type Replica = { pool: pg.Pool; replayed: bigint; downUntil: number };
 
@@ -105,6 +109,12 @@ export class RoutingPool extends pg.Pool {
         this.replicaReads++;
         return result;
       } catch (err) {
+        // A write the route did not announce (raw SQL in a GET): the replica refused it without running it,
+        // so it runs on the primary, and so does the rest of the request (to read that write).
+        if ((err as { code?: string })?.code === READ_ONLY_SQL) {
+          route.wrote = true;
+          return primaryQuery(...args);
+        }
         if (!isConnectionError(err)) throw err;
         replica.downUntil = Date.now() + DOWN_MS;
       }
