@@ -52,7 +52,7 @@ export default fp<{ migrationsFolder: string }>(
       fastify.addHook('onSend', async (request, reply, payload) => {
         // The primary gone right after the write: the answer stands, the next read goes where it can.
         const lsn = request.readRoute?.wrote ? await routing.primaryLsn().catch(() => null) : null;
-        if (lsn) reply.setCookie(WAL_COOKIE, lsn, { path: '/', httpOnly: true, sameSite: 'lax' });
+        if (lsn) reply.setCookie(WAL_COOKIE, lsn, { path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });
         return payload;
       });
     }
