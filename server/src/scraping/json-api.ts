@@ -207,6 +207,9 @@ export type ApiPlan = {
   };
 };
 
+/** A placeholder value that is a whole dot segment ('.', '..'). */
+const DOT_SEGMENT = /^\.{1,2}$/;
+
 /**
  * What a run asks and how it goes on. Pages: without a total, the next page after each page with items
  * (until an empty page); with totalItems / totalPages in the first answer, every page at once after it.
@@ -225,6 +228,8 @@ export function planApi(api: ParserJsonApi, products: ApiProduct[], ctx: ReadCon
     requests = [];
     for (const p of products) {
       if ((needsEan && !p.ean) || (needsId && !p.article)) continue;
+      // encodeURIComponent keeps '.', and the URL parser resolves a '..' segment: such a value would ask another path of the API.
+      if ((needsEan && DOT_SEGMENT.test(p.ean!)) || (needsId && DOT_SEGMENT.test(p.article!))) continue;
       const r = expandRequest(api, { ...(needsEan ? { ean: p.ean! } : {}), ...(needsId ? { id: p.article! } : {}) });
       if (seen.has(r.key)) continue;
       seen.add(r.key);
