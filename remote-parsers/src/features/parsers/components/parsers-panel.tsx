@@ -40,12 +40,13 @@ function ProblemsCell({ parser }: { parser: ParserListItem }) {
   return (
     <Wrap gap="1">
       {parser.flagged && (
-        <Badge colorPalette="red" variant="solid">
+        <Badge colorPalette="red" variant="solid" whiteSpace="normal">
           {t('flagged', { count: parser.failingStreak })}
         </Badge>
       )}
       {errors.map(([kind, n]) => (
-        <Badge key={kind} colorPalette="orange" variant="subtle">
+        // A long problem name in a longer language wraps inside its badge rather than widening the table.
+        <Badge key={kind} colorPalette="orange" variant="subtle" whiteSpace="normal">
           {t(`problemKinds.${kind}`, { defaultValue: kind })}: {n}
         </Badge>
       ))}
@@ -189,8 +190,9 @@ export function ParsersPanel({
           const p = c.row.original;
           const active = !!(p.activeRun || (started[p._id] && !['done', 'failed'].includes(started[p._id]!.status)));
           const last = p.lastRun;
+          // The buttons stack when the column is narrow (longer languages, more columns) instead of pushing the table past its box.
           return (
-            <HStack gap="1">
+            <HStack gap="1" wrap="wrap">
               {canWrite && (
                 <Button size="xs" onClick={() => void start(p)} disabled={active || busy === p._id} aria-label={t('actions.startNamed', { name: p.name })}>
                   {t('actions.start')}
