@@ -56,6 +56,7 @@ const MATRIX: [RegExp, readonly Role[] | 'public'][] = [
   [/^\w+ \/export\//, ['admin', 'ashan', 'metro', 'atb']],
   [/^GET \/(parsers|parsers-schedules|scrapers)\//, except('retail')],
   [/^\w+ \/(parsers|scrapers)\//, except('retail', 'guest')],
+  [/^POST \/parsers$/, except('retail', 'guest')],
   [/^POST \/custom\/import-internal-prices$/, except('analyst', 'guest')],
   [/^GET \/leaflets\//, LEAFLET],
   [/^\w+ \/leaflets\//, LEAFLET.filter((r) => r !== 'guest')],

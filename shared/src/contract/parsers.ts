@@ -248,6 +248,57 @@ export const extractedOfferSchema = z.object({
 export type ExtractedOffer = z.infer<typeof extractedOfferSchema>;
 
 // ---------------------------------------------------------------------------------------------------
+// Adding a shop in the app: create, edit, delete (server/docs/parsers.md "Editing parsers")
+// ---------------------------------------------------------------------------------------------------
+
+const parserFields = {
+  code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only'),
+  name: z.string().trim().min(1).max(200),
+  schedule: parserCronSchema,
+  enabled: z.boolean(),
+  definition: parserDefinitionSchema,
+};
+
+/** POST /parsers: the parser's shop (its network and country follow from it), names, schedule and definition. */
+export const parserCreateBodySchema = z.object({
+  ...parserFields,
+  /** Shop id. */
+  shopId: idSchema,
+  schedule: parserCronSchema.default('0 6 * * *'),
+  enabled: z.boolean().default(true),
+});
+export type ParserCreateBody = z.input<typeof parserCreateBodySchema>;
+
+/** PUT /parsers/{id}: only the fields given change (no defaults here); the shop stays. */
+export const parserUpdateBodySchema = z.object(parserFields).partial();
+export type ParserUpdateBody = z.input<typeof parserUpdateBodySchema>;
+
+export const parserParamsSchema = z.object({ id: idSchema });
+
+/** One parser with its definition, for the editor. */
+export const parserDetailSchema = z.object({
+  _id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  country: z.string(),
+  network: z.string(),
+  shopId: z.string().nullable(),
+  schedule: z.string(),
+  enabled: z.boolean(),
+  definition: z.record(z.string(), z.unknown()),
+  updatedAt: z.string(),
+});
+export type ParserDetail = z.infer<typeof parserDetailSchema>;
+export const parserDetailResponseSchema = okSchema(parserDetailSchema);
+/** DELETE /parsers/{id}: the parser is gone from lists and schedules; its runs and prices stay. */
+export const parserDeleteResponseSchema = okSchema(z.object({ _id: z.string(), deleted: z.literal(true) }));
+
+// ---------------------------------------------------------------------------------------------------
 // Scrapers
 // ---------------------------------------------------------------------------------------------------
 

@@ -59,7 +59,10 @@ export default fp(
       }
       if (config.parsersWorker && workerOptions.polling !== false) void worker.tick();
     };
-    const service = createParsersService(fastify.db, queries, createFileStore(fastify.db, filesDirFor(config.dataDir)), dispatch);
+    // Saving a definition checks its addresses with the runs' policy, read at each save (demo shops start below).
+    const service = createParsersService(fastify.db, queries, createFileStore(fastify.db, filesDirFor(config.dataDir)), dispatch, () => ({
+      allowOrigins: workerOptions.allowOrigins,
+    }));
     // The sanity guard's share is read at each decision: tests change workerOptions.
     const matching = createMatchingService(fastify.db, queries, service, () => workerOptions.priceGuardShare ?? config.priceGuardShare);
     const state = { queries, service, matching, worker, workerOptions, dispatch, demoShops: null as DemoShops | null };

@@ -15,6 +15,9 @@ export type ParserRow = {
   schedule: string;
   enabled: boolean;
   created_at: string | Date;
+  updated_at?: string | Date;
+  /** Set once deleted from the app (a tombstone: its runs stay readable). */
+  deleted_at?: string | Date | null;
 };
 
 export type RunRow = {
@@ -88,7 +91,7 @@ export function createParsersQueries(db: Db) {
 
   return {
     async list(f: ListFilter): Promise<{ rows: ListedParser[]; total: number }> {
-      const conds: SQL[] = [sql`TRUE`];
+      const conds: SQL[] = [sql`p.deleted_at IS NULL`];
       if (f.networkIds) conds.push(sql`p.network_id = ANY(${sql.param(f.networkIds)}::int[])`);
       if (f.shopIds?.length) conds.push(sql`p.shop_id = ANY(${sql.param(f.shopIds)}::int[])`);
       if (f.text) conds.push(sql`(p.name ILIKE ${'%' + f.text + '%'} OR p.code ILIKE ${'%' + f.text + '%'})`);
@@ -121,21 +124,22 @@ export function createParsersQueries(db: Db) {
     },
 
     parser: (id: number) =>
-      one<ParserRow>(sql`SELECT p.id, p.code, p.name, p.network_id, n.code AS network, p.shop_id, p.country, p.definition, p.schedule, p.enabled, p.created_at
+      one<ParserRow>(sql`SELECT p.id, p.code, p.name, p.network_id, n.code AS network, p.shop_id, p.country, p.definition, p.schedule, p.enabled, p.created_at,
+          p.updated_at, p.deleted_at
         FROM parsers p JOIN networks n ON n.id = p.network_id WHERE p.id = ${id}`),
 
     parsersByIds: (ids: number[]) =>
       queryRows<ParserRow>(
         db,
         sql`SELECT p.id, p.code, p.name, p.network_id, n.code AS network, p.shop_id, p.country, p.definition, p.schedule, p.enabled, p.created_at
-          FROM parsers p JOIN networks n ON n.id = p.network_id WHERE p.id = ANY(${sql.param(ids)}::int[]) ORDER BY p.id`,
+          FROM parsers p JOIN networks n ON n.id = p.network_id WHERE p.id = ANY(${sql.param(ids)}::int[]) AND p.deleted_at IS NULL ORDER BY p.id`,
       ),
 
     enabledParsers: () =>
       queryRows<ParserRow>(
         db,
         sql`SELECT p.id, p.code, p.name, p.network_id, n.code AS network, p.shop_id, p.country, p.definition, p.schedule, p.enabled, p.created_at
-          FROM parsers p JOIN networks n ON n.id = p.network_id WHERE p.enabled ORDER BY p.id`,
+          FROM parsers p JOIN networks n ON n.id = p.network_id WHERE p.enabled AND p.deleted_at IS NULL ORDER BY p.id`,
       ),
 
     run: (id: number) => one<RunRow>(sql`SELECT ${RUN_COLUMNS} FROM parser_runs r WHERE r.id = ${id}`),

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   forceStartBodySchema,
+  parserCreateBodySchema,
+  parserDeleteResponseSchema,
+  parserDetailResponseSchema,
+  parserParamsSchema,
+  parserUpdateBodySchema,
   forceStartResponseSchema,
   parserRunFileResponseSchema,
   parserRunParamsSchema,
@@ -34,6 +39,31 @@ const parsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/parsers/list',
     { schema: { querystring: parsersListQuerySchema, response: { 200: parsersListResponseSchema } } },
     async (request) => ok({ ...(await service.list(currentUser(request), request.query)), limit: request.query.limit, skip: request.query.skip }),
+  );
+
+  // Adding a shop in the app (docs/parsers.md "Editing parsers").
+  fastify.post(
+    '/parsers',
+    { schema: { body: parserCreateBodySchema, response: { 200: parserDetailResponseSchema } } },
+    async (request) => ok(await service.create(currentUser(request), request.body)),
+  );
+
+  fastify.get(
+    '/parsers/:id',
+    { schema: { params: parserParamsSchema, response: { 200: parserDetailResponseSchema } } },
+    async (request) => ok(await service.detail(currentUser(request), request.params.id)),
+  );
+
+  fastify.put(
+    '/parsers/:id',
+    { schema: { params: parserParamsSchema, body: parserUpdateBodySchema, response: { 200: parserDetailResponseSchema } } },
+    async (request) => ok(await service.update(currentUser(request), request.params.id, request.body)),
+  );
+
+  fastify.delete(
+    '/parsers/:id',
+    { schema: { params: parserParamsSchema, response: { 200: parserDeleteResponseSchema } } },
+    async (request) => ok(await service.remove(currentUser(request), request.params.id)),
   );
 
   fastify.get(

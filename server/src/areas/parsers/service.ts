@@ -5,8 +5,8 @@
  * the networks visible to it; guests look but do not start runs.
  */
 import { sql } from 'drizzle-orm';
-import type { ForceStartBody, ParserListItem, ParserRun, ParserSchedule, ParsersListQuery, SuspiciousDecision, SuspiciousPrices } from '@pricewatch/shared/contract';
-import { parserDefinitionSchema, parsersListQuerySchema, suspiciousPricesQuerySchema } from '@pricewatch/shared/contract';
+import type { ForceStartBody, ParserCreateBody, ParserDefinition, ParserDetail, ParserListItem, ParserUpdateBody, ParserRun, ParserSchedule, ParsersListQuery, SuspiciousDecision, SuspiciousPrices } from '@pricewatch/shared/contract';
+import { parserCreateBodySchema, parserDefinitionSchema, parserUpdateBodySchema, parsersListQuerySchema, suspiciousPricesQuerySchema } from '@pricewatch/shared/contract';
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../db/client';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors';
@@ -18,6 +18,7 @@ import { writeXlsx } from '../files/xlsx';
 import { visibleNetworkCodes } from '../shops/visibility';
 import type { ListedParser, ParserRow, ParsersQueries, RunRow } from './queries';
 import { nextSlots } from './schedule';
+import { assertAllowedUrl, NotAllowedError, type AddressPolicy } from '../../scraping/address';
 import { listSuspicious, markDecided, recordRejection, suspiciousRow, toObservation, toSuspicious } from './suspicious';
 
 /** Three failed runs in a row flag a parser. */
@@ -44,7 +45,33 @@ export function toRun(r: RunRow): ParserRun {
 
 export const canSeeParsers = (user: AuthUser) => user.isProvider || user.exportDetails.access.includes('parser');
 
-export function createParsersService(db: Db, q: ParsersQueries, files: FileStore, onQueued: (runIds: number[]) => void) {
+const PG_UNIQUE_VIOLATION = '23505';
+const pgCode = (err: unknown): string | undefined => {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  return typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
+};
+const codeTaken = () => validationFailed([{ path: 'code', message: 'code already used by another parser' }]);
+
+/**
+ * Every address a definition will fetch, by its field, checked at save time with the runs' allowlist so
+ * a parser that could only fail with not_allowed is never saved. An API URL template's placeholders
+ * ({page}, {ean}, {id}) are filled with a harmless value: only scheme and host matter here.
+ */
+export function definitionAddresses(def: ParserDefinition): { path: string; url: string }[] {
+  const out = def.productUrls.map((url, i) => ({ path: `definition.productUrls.${i}`, url }));
+  if (def.listing) out.push({ path: 'definition.listing.url', url: def.listing.url });
+  if (def.api) out.push({ path: 'definition.api.request.url', url: def.api.request.url.replace(/\{[a-z]+\}/gi, '1') });
+  return out;
+}
+
+export function createParsersService(
+  db: Db,
+  q: ParsersQueries,
+  files: FileStore,
+  onQueued: (runIds: number[]) => void,
+  /** The runs' address policy (demo shops' origins arrive after start). */
+  addressPolicy: () => AddressPolicy = () => ({}),
+) {
   async function visibleNetworkIds(user: AuthUser): Promise<number[] | null> {
     const codes = visibleNetworkCodes(user);
     if (codes === null) return null;
@@ -242,6 +269,87 @@ export function createParsersService(db: Db, q: ParsersQueries, files: FileStore
       return { item: toSuspicious((await suspiciousRow(db, id))!), written };
     },
 
+    /** One parser with its definition, for the editor: whoever sees parsers of its network. */
+    async detail(user: AuthUser, id: number): Promise<ParserDetail> {
+      assertArea(user);
+      const p = await q.parser(id);
+      if (!p || p.deleted_at) throw notFound('parser');
+      return toDetail(await visibleParser(user, p));
+    },
+
+    /**
+     * Create, edit, delete (docs/parsers.md "Editing parsers"): those who may force-start the parser —
+     * provider staff, network users with parser rights for their own network's parsers; never guests.
+     */
+    async create(user: AuthUser, body: z.output<typeof parserCreateBodySchema>): Promise<ParserDetail> {
+      assertMayEdit(user);
+      const [shop] = await queryRows<{ id: number; network_id: number; country: string }>(
+        db,
+        sql`SELECT s.id, s.network_id, s.country FROM shops s WHERE s.id = ${body.shopId}`,
+      );
+      if (!shop) throw validationFailed([{ path: 'shopId', message: `unknown shop: ${body.shopId}` }]);
+      const ids = await visibleNetworkIds(user);
+      if (ids && !ids.includes(Number(shop.network_id))) throw forbidden();
+      checkAddresses(body.definition);
+      try {
+        const [row] = await queryRows<{ id: number }>(
+          db,
+          sql`INSERT INTO parsers (code, name, network_id, shop_id, country, definition, schedule, enabled)
+            VALUES (${body.code}, ${body.name}, ${shop.network_id}, ${shop.id}, ${shop.country}, ${JSON.stringify(body.definition)}::jsonb, ${body.schedule}, ${body.enabled})
+            RETURNING id`,
+        );
+        return toDetail((await q.parser(Number(row!.id)))!);
+      } catch (err) {
+        if (pgCode(err) === PG_UNIQUE_VIOLATION) throw codeTaken();
+        throw err;
+      }
+    },
+
+    async update(user: AuthUser, id: number, body: z.output<typeof parserUpdateBodySchema>): Promise<ParserDetail> {
+      assertMayEdit(user);
+      const p = await q.parser(id);
+      if (!p || p.deleted_at) throw notFound('parser');
+      await visibleParser(user, p);
+      if (body.definition) checkAddresses(body.definition);
+      const sets = [sql`updated_at = now()`];
+      if (body.code !== undefined) sets.push(sql`code = ${body.code}`);
+      if (body.name !== undefined) sets.push(sql`name = ${body.name}`);
+      if (body.schedule !== undefined) sets.push(sql`schedule = ${body.schedule}`);
+      if (body.enabled !== undefined) sets.push(sql`enabled = ${body.enabled}`);
+      if (body.definition !== undefined) sets.push(sql`definition = ${JSON.stringify(body.definition)}::jsonb`);
+      try {
+        // Deleted meanwhile → 404; two edits at once: each is whole, the later one stays.
+        const rows = await queryRows<{ id: number }>(db, sql`UPDATE parsers SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND deleted_at IS NULL RETURNING id`);
+        if (!rows.length) throw notFound('parser');
+      } catch (err) {
+        if (pgCode(err) === PG_UNIQUE_VIOLATION) throw codeTaken();
+        throw err;
+      }
+      return toDetail((await q.parser(id))!);
+    },
+
+    /**
+     * A tombstone, not a DELETE (parser_runs would cascade): the parser leaves lists, schedules and force
+     * start, its code is freed for a new parser, its runs, results and prices stay; runs still queued fail.
+     */
+    async remove(user: AuthUser, id: number): Promise<{ _id: string; deleted: true }> {
+      assertMayEdit(user);
+      const p = await q.parser(id);
+      if (!p || p.deleted_at) throw notFound('parser');
+      await visibleParser(user, p);
+      await db.transaction(async (t) => {
+        const rows = await queryRows<{ id: number }>(
+          t,
+          sql`UPDATE parsers SET deleted_at = now(), updated_at = now(), enabled = false, code = code || '~deleted-' || id
+            WHERE id = ${id} AND deleted_at IS NULL RETURNING id`,
+        );
+        if (!rows.length) throw notFound('parser');
+        await t.execute(sql`UPDATE parser_runs SET status = 'failed', finished_at = now(), failure = 'parser deleted'
+          WHERE parser_id = ${id} AND status = 'queued' AND trigger <> 'scraper'`);
+      });
+      return { _id: String(id), deleted: true };
+    },
+
     /** For the CLI and tests: a definition as the engine would take it, or the 400 naming what is wrong. */
     parseDefinition(value: unknown) {
       const r = parserDefinitionSchema.safeParse(value);
@@ -249,6 +357,40 @@ export function createParsersService(db: Db, q: ParsersQueries, files: FileStore
       return r.data;
     },
   };
+
+  function assertMayEdit(user: AuthUser) {
+    assertArea(user);
+    if (user.profile.isGuest) throw forbidden();
+  }
+
+  function checkAddresses(def: ParserDefinition) {
+    const policy = addressPolicy();
+    const bad = [];
+    for (const a of definitionAddresses(def)) {
+      try {
+        assertAllowedUrl(a.url, policy);
+      } catch (err) {
+        if (!(err instanceof NotAllowedError)) throw err;
+        bad.push({ path: a.path, message: err.message });
+      }
+    }
+    if (bad.length) throw validationFailed(bad);
+  }
+
+  function toDetail(r: ParserRow): ParserDetail {
+    return {
+      _id: String(r.id),
+      code: r.code,
+      name: r.name,
+      country: r.country,
+      network: r.network,
+      shopId: r.shop_id === null ? null : String(r.shop_id),
+      schedule: r.schedule,
+      enabled: r.enabled,
+      definition: (r.definition ?? {}) as Record<string, unknown>,
+      updatedAt: iso(r.updated_at ?? r.created_at)!,
+    };
+  }
 
   function toItem(r: ListedParser): ParserListItem {
     const def = parserDefinitionSchema.safeParse(r.definition);
@@ -274,4 +416,4 @@ export function createParsersService(db: Db, q: ParsersQueries, files: FileStore
 }
 
 export type ParsersService = ReturnType<typeof createParsersService>;
-export type { ForceStartBody, ParsersListQuery };
+export type { ForceStartBody, ParserCreateBody, ParserUpdateBody, ParsersListQuery };

@@ -103,7 +103,7 @@ export function createScrapersService(db: Db, q: ParsersQueries, parsers: Parser
       const targets = await queryRows<{ id: number }>(
         db,
         sql`SELECT p.id FROM parsers p JOIN offers o ON o.shop_id = p.shop_id AND o.product_id = ${product.id} AND o.url IS NOT NULL
-          WHERE p.network_id = ${network.id} AND p.enabled ORDER BY p.id`,
+          WHERE p.network_id = ${network.id} AND p.enabled AND p.deleted_at IS NULL ORDER BY p.id`,
       );
       if (!targets.length) throw validationFailed([{ path: 'network', message: 'no parser of this network sells this product' }]);
       const runIds: number[] = [];

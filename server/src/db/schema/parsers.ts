@@ -23,6 +23,8 @@ export const parsers = pgTable(
     demo: boolean('demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Deleted from the app: gone from lists and schedules, its runs' history kept (runs cascade on a real delete). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('parsers_network_idx').on(t.networkId)],
 );
