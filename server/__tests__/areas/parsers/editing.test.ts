@@ -29,7 +29,7 @@ async function shopId(code: string): Promise<number> {
   return Number(row!.id);
 }
 
-async function demoParser(code: string): Promise<{ _id: string; definition: Record<string, unknown> }> {
+async function demoParser(code: string): Promise<{ _id: string; name: string; definition: Record<string, unknown> }> {
   const list = body(await call(operator, 'GET', `/parsers/list?filters=${code}`)).data.items;
   const id = list.find((p: { code: string }) => p.code === code)._id;
   return body(await call(operator, 'GET', `/parsers/${id}`)).data;
@@ -136,7 +136,7 @@ describe('invalid definitions are 400 naming the field, nothing saved', () => {
 });
 
 describe('who may', () => {
-  it('as force start: provider staff any parser, network users with parser rights their visible networks’ parsers, nobody else', async () => {
+  it('provider staff any parser; a chain’s users with parser rights their own chain’s parsers only (not a competitor’s they see or may start); nobody else', async () => {
     const albertShop = await shopId('albert-brn-vankovka');
     const pennyShop = await shopId('penny-prg-zizkov');
     const def = { productUrls: ['https://shop.example/p/1'] };
@@ -150,9 +150,6 @@ describe('who may', () => {
       const edit = await call(s, 'PUT', `/parsers/${ownId}`, { name: `Albert ${name} edited` });
       const remove = await call(s, 'DELETE', `/parsers/${own.statusCode === 200 ? ownId : (await demoParser('penny-plz-borska'))._id}`);
       results[name] = [own.statusCode, other.statusCode, edit.statusCode, remove.statusCode];
-      // The rule is force start's: the same answer for the same network's parser (runs queued there are harmless).
-      const force = async (code: string) => (await call(s, 'POST', '/parsers/force-start', { parsers: [(await demoParser(code))._id] })).statusCode;
-      expect([name, own.statusCode, other.statusCode]).toEqual([name, await force('albert-prg-andel'), await force('penny-plz-borska')]);
     }
     // operator, admin and hunter are provider staff; the analyst's Albert has parser rights (and sees lidl, kaufland, not penny).
     expect(results).toEqual({
@@ -160,16 +157,39 @@ describe('who may', () => {
       admin: [200, 200, 200, 200],
       analyst: [200, 403, 200, 200],
       guest: [403, 403, 403, 403],
-      // The demo's other users as force start treats them (their networks' exportDetails, src/demo/data.ts).
-      ashan: [200, 200, 200, 200],
-      metro: [200, 200, 200, 200],
+      // Auchan, Metro and Billa users may start Albert's and Penny's parsers, never change them.
+      ashan: [403, 403, 403, 403],
+      metro: [403, 403, 403, 403],
       atb: [403, 403, 403, 403],
-      netadmin: [200, 200, 200, 200],
+      netadmin: [403, 403, 403, 403],
       hunter: [200, 200, 200, 200],
     });
     // The provider's parsers made for penny remain; none made by those refused.
     const made = await queryRows<{ code: string }>(app.db, sql`SELECT code FROM parsers WHERE code LIKE 'penny-%' AND deleted_at IS NULL ORDER BY code`);
-    expect(made.map((r) => r.code)).toEqual(['penny-admin', 'penny-ashan', 'penny-hunter', 'penny-metro', 'penny-netadmin', 'penny-operator', 'penny-plz-borska']);
+    expect(made.map((r) => r.code)).toEqual(['penny-admin', 'penny-hunter', 'penny-operator', 'penny-plz-borska']);
+    // Their demo parsers are untouched by the refused edits and deletes.
+    expect((await demoParser('albert-prg-andel')).name).not.toMatch(/edited/);
+  });
+
+  it('a JSON API shop’s request headers and body (its key) are shown only to those who may edit the parser', async () => {
+    const albertShop = await shopId('albert-brn-vankovka');
+    const definition = {
+      strategy: 'json',
+      productUrls: [],
+      api: {
+        request: { url: 'https://api.shop.example/v1/products', method: 'POST', headers: { 'x-api-key': 'sk-live-123' }, body: { key: 'sk-live-123' } },
+        fields: { items: '$.items', name: '$.name', price: '$.price' },
+      },
+    };
+    const made = await call(operator, 'POST', '/parsers', { code: 'albert-json', name: 'Albert JSON', shopId: albertShop, definition });
+    expect(made.statusCode).toBe(200);
+    const id = body(made).data._id;
+    const text = async (s: Session) => JSON.stringify(body(await call(s, 'GET', `/parsers/${id}`)).data.definition);
+    expect(await text(operator)).toContain('sk-live-123');
+    expect(await text(analyst)).toContain('sk-live-123'); // Albert's own parser
+    const guest = await text(await loginAs(app, 'guest'));
+    expect(guest).not.toContain('sk-live-123');
+    expect(guest).toContain('x-api-key');
   });
 });
 

@@ -274,7 +274,9 @@ export function createParsersService(
       assertArea(user);
       const p = await q.parser(id);
       if (!p || p.deleted_at) throw notFound('parser');
-      return toDetail(await visibleParser(user, p));
+      const row = await visibleParser(user, p);
+      // A JSON API shop's request may carry its key (headers, body): only those who may edit it see them.
+      return toDetail(row, await mayEditNetwork(user, Number(row.network_id)));
     },
 
     /**
@@ -290,6 +292,7 @@ export function createParsersService(
       if (!shop) throw validationFailed([{ path: 'shopId', message: `unknown shop: ${body.shopId}` }]);
       const ids = await visibleNetworkIds(user);
       if (ids && !ids.includes(Number(shop.network_id))) throw forbidden();
+      if (!(await mayEditNetwork(user, Number(shop.network_id)))) throw forbidden();
       checkAddresses(body.definition);
       try {
         const [row] = await queryRows<{ id: number }>(
@@ -310,6 +313,7 @@ export function createParsersService(
       const p = await q.parser(id);
       if (!p || p.deleted_at) throw notFound('parser');
       await visibleParser(user, p);
+      if (!(await mayEditNetwork(user, Number(p.network_id)))) throw forbidden();
       if (body.definition) checkAddresses(body.definition);
       const sets = [sql`updated_at = now()`];
       if (body.code !== undefined) sets.push(sql`code = ${body.code}`);
@@ -337,6 +341,7 @@ export function createParsersService(
       const p = await q.parser(id);
       if (!p || p.deleted_at) throw notFound('parser');
       await visibleParser(user, p);
+      if (!(await mayEditNetwork(user, Number(p.network_id)))) throw forbidden();
       await db.transaction(async (t) => {
         const rows = await queryRows<{ id: number }>(
           t,
@@ -363,6 +368,19 @@ export function createParsersService(
     if (user.profile.isGuest) throw forbidden();
   }
 
+  /**
+   * Definitions are edited by the provider's staff for any shop they see, and by a chain's users with
+   * parser rights for their own chain's shops only (issue 16 item 4): seeing a competitor's parser, or
+   * starting it, is not changing what it reads.
+   */
+  async function mayEditNetwork(user: AuthUser, networkId: number): Promise<boolean> {
+    if (!canSeeParsers(user) || user.profile.isGuest) return false;
+    if (user.isProvider) return true;
+    if (!user.networkCode) return false;
+    const [own] = await queryRows<{ id: number }>(db, sql`SELECT id FROM networks WHERE code = ${user.networkCode}`);
+    return !!own && Number(own.id) === networkId;
+  }
+
   function checkAddresses(def: ParserDefinition) {
     const policy = addressPolicy();
     const bad = [];
@@ -377,7 +395,8 @@ export function createParsersService(
     if (bad.length) throw validationFailed(bad);
   }
 
-  function toDetail(r: ParserRow): ParserDetail {
+  function toDetail(r: ParserRow, withSecrets = true): ParserDetail {
+    const definition = (r.definition ?? {}) as Record<string, unknown>;
     return {
       _id: String(r.id),
       code: r.code,
@@ -387,7 +406,7 @@ export function createParsersService(
       shopId: r.shop_id === null ? null : String(r.shop_id),
       schedule: r.schedule,
       enabled: r.enabled,
-      definition: (r.definition ?? {}) as Record<string, unknown>,
+      definition: withSecrets ? definition : withoutSecrets(definition),
       updatedAt: iso(r.updated_at ?? r.created_at)!,
     };
   }
@@ -417,3 +436,23 @@ export function createParsersService(
 
 export type ParsersService = ReturnType<typeof createParsersService>;
 export type { ForceStartBody, ParserCreateBody, ParserUpdateBody, ParsersListQuery };
+
+/** The definition a viewer who may not edit it gets: a JSON API request's header values and body hidden. */
+function withoutSecrets(definition: Record<string, unknown>): Record<string, unknown> {
+  const api = definition.api as { request?: { headers?: Record<string, string>; body?: unknown } } | undefined;
+  if (!api?.request) return definition;
+  const { headers, body, ...request } = api.request;
+  return {
+    ...definition,
+    api: {
+      ...api,
+      request: {
+        ...request,
+        ...(headers ? { headers: Object.fromEntries(Object.keys(headers).map((k) => [k, HIDDEN])) } : {}),
+        ...(body !== undefined ? { body: HIDDEN } : {}),
+      },
+    },
+  };
+}
+
+const HIDDEN = '(hidden)';
