@@ -29,6 +29,12 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const BROWSER_PAGES = 2;
 /** A page's answers together may be this many times maxPageBytes (scripts and data besides the HTML). */
 export const PAGE_BUDGET_FACTOR = 4;
+/**
+ * A page's requests made at once, and in all: interception takes them out of Chromium's own limit of 6
+ * connections per host, and a page's script could otherwise have the server fire hundreds at any host.
+ */
+export const PAGE_REQUESTS_AT_ONCE = 6;
+export const PAGE_REQUESTS = 300;
 
 const SKIPPED_TYPES = new Set(['image', 'media', 'font']);
 // Hop-by-hop and framing headers: got decodes the body and the browser is handed it whole.
@@ -77,7 +83,9 @@ export async function closeBrowsers(): Promise<void> {
   );
 }
 
-type PageState = { bytes: number; documentError: Error | null };
+type PageState = { bytes: number; documentError: Error | null; requests: number; active: number; waiting: (() => void)[] };
+
+const newPageState = (): PageState => ({ bytes: 0, documentError: null, requests: 0, active: 0, waiting: [] });
 
 class GuardedPlaywrightCrawler extends PlaywrightCrawler {
   readonly pages = new WeakMap<Page, PageState>();
@@ -132,6 +140,22 @@ async function forward(route: Route, page: Page, state: PageState, client: Guard
     // a request without a frame (a worker's) is a sub-request
   }
   if (!isDocument && SKIPPED_TYPES.has(req.resourceType())) return route.abort('blockedbyclient');
+  if (++state.requests > PAGE_REQUESTS && !isDocument) return route.abort('blockedbyclient');
+  // A finished request hands its slot straight to the next waiting one.
+  if (state.active >= PAGE_REQUESTS_AT_ONCE) await new Promise<void>((r) => state.waiting.push(r));
+  else state.active++;
+  try {
+    // Closed while this one waited: nothing is asked for a page that is gone.
+    if (page.isClosed()) return await route.abort('blockedbyclient').catch(() => undefined);
+    await forwardNow(route, req, isDocument, state, client, policy, limits);
+  } finally {
+    const next = state.waiting.shift();
+    if (next) next();
+    else state.active--;
+  }
+}
+
+async function forwardNow(route: Route, req: ReturnType<Route['request']>, isDocument: boolean, state: PageState, client: GuardedHttpClient, policy: AddressPolicy, limits: BrowserLimits): Promise<void> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), limits.timeoutSeconds * 1000);
   try {
@@ -214,7 +238,7 @@ export async function runBrowserCrawl(common: SharedCrawlOptions, config: Config
         preNavigationHooks: [
           ...((common.preNavigationHooks ?? []) as NonNullable<PlaywrightCrawlerOptions['preNavigationHooks']>),
           async ({ page }) => {
-            const state: PageState = { bytes: 0, documentError: null };
+            const state = newPageState();
             crawler.pages.set(page, state);
             await page.routeWebSocket(/.*/, (ws) => ws.close());
             await page.route('**/*', (route) => forward(route, page, state, client, policy, limits));

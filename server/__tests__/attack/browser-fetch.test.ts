@@ -1,0 +1,282 @@
+/**
+ * Attacking the browser fetch (docs/parsers.md "Browser fetch", src/scraping/browser-crawl.ts): a shop
+ * page on loopback (the only allowed origin, as demo and test mode allow it) tries every way a page has
+ * to make the server reach a second loopback service — which must see no request at all — and tries to
+ * keep the browser busy, fat or alive past the crawl.
+ */
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PAGE_REQUESTS, PAGE_REQUESTS_AT_ONCE } from '../../src/scraping/browser-crawl';
+import { crawl, type CrawlOptions, type PageOutcome } from '../../src/scraping/crawl';
+
+jest.setTimeout(120_000);
+
+let servicePort = 0;
+let shop = '';
+const hits: string[] = [];
+const shopHits: string[] = [];
+let inFlight = 0;
+let maxInFlight = 0;
+const servers: http.Server[] = [];
+
+const PRODUCT_LD = JSON.stringify({ '@type': 'Product', name: 'Attacked', offers: { '@type': 'Offer', price: '3.00', priceCurrency: 'CZK' } });
+/** Renders the product by script, after `before` (a promise expression) settles. */
+const render = (before: string) => `Promise.resolve().then(() => ${before}).catch(() => undefined).then(() => {
+  const s = document.createElement('script'); s.type = 'application/ld+json'; s.textContent = ${JSON.stringify(PRODUCT_LD)}; document.head.appendChild(s);
+  document.body.insertAdjacentHTML('beforeend', '<h1>Attacked</h1><p class="done">3,00 Kč</p>');
+});`;
+const page = (head: string, body: string) => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+
+/** Every spelling of the service the brief names; 169.254.169.254 stands for the cloud metadata service. */
+function targets(path: string): string[] {
+  const p = servicePort;
+  return [
+    `http://127.0.0.1:${p}${path}`,
+    `http://169.254.169.254:${p}${path}`,
+    `http://[::ffff:127.0.0.1]:${p}${path}`,
+    `http://0.0.0.0:${p}${path}`,
+    `http://2130706433:${p}${path}`,
+    `http://localhost:${p}${path}`,
+    `http://[::1]:${p}${path}`,
+  ];
+}
+
+function handleShop(req: http.IncomingMessage, res: http.ServerResponse): void {
+  shopHits.push(req.url ?? '');
+  const url = new URL(req.url ?? '/', 'http://shop');
+  const to = url.searchParams.getAll('to');
+  const html = (s: string, status = 200) => void res.writeHead(status, { 'content-type': 'text/html' }).end(s);
+  switch (url.pathname) {
+    case '/hop': {
+      // A chain of redirects on the shop's own origin, the last one to `to`.
+      const n = Number(url.searchParams.get('n') ?? 0);
+      if (!to[0]) return html(`<!doctype html>no target: ${req.url}`, 404);
+      const next = n > 0 ? `/hop?n=${n - 1}&to=${encodeURIComponent(to[0]!)}` : to[0]!;
+      return void res.writeHead(302, { location: next }).end();
+    }
+    case '/vectors': {
+      // Every sub-request kind a page has, each aimed at every spelling.
+      const tags = to
+        .map(
+          (t) => `<script src="${t}"></script><iframe src="${t}"></iframe><link rel="stylesheet" href="${t}"><link rel="preload" as="fetch" href="${t}">
+<link rel="prefetch" href="${t}"><link rel="preconnect" href="${t}"><link rel="dns-prefetch" href="${t}"><link rel="modulepreload" href="${t}">
+<img srcset="${t} 1x, ${t} 2x"><img src="${t}"><object data="${t}"></object><embed src="${t}"><video src="${t}"></video><audio src="${t}"></audio>
+<div style="background:url('${t}')"></div><style>@import url('${t}'); .x{background-image:url('${t}')}</style><div class="x"></div>`,
+        )
+        .join('');
+      const script = render(`Promise.allSettled(${JSON.stringify(to)}.flatMap((u) => [
+        fetch(u), fetch(u, { mode: 'no-cors' }), fetch(u, { method: 'POST', body: 'x', mode: 'no-cors' }),
+        new Promise((r) => { const x = new XMLHttpRequest(); x.open('GET', u); x.onloadend = r; x.send(); }),
+        new Promise((r) => { try { navigator.sendBeacon(u, 'x'); } catch {} r(); }),
+        new Promise((r) => { try { const w = new WebSocket(u.replace(/^http/, 'ws')); w.onerror = w.onclose = r; setTimeout(r, 1500); } catch { r(); } }),
+        new Promise((r) => { try { const e = new EventSource(u); e.onerror = () => { e.close(); r(); }; setTimeout(r, 1500); } catch { r(); } }),
+        new Promise((r) => { try {
+          const w = new Worker(URL.createObjectURL(new Blob(['fetch(' + JSON.stringify(u) + ').catch(()=>0).then(()=>postMessage(1))'], { type: 'text/javascript' })));
+          w.onmessage = w.onerror = r; setTimeout(r, 1500);
+        } catch { r(); } }),
+        import(u).catch(() => undefined),
+      ]))`);
+      return html(page('', `${tags}<script>${script}</script>`));
+    }
+    case '/form':
+      return html(page('', `<form method="POST" action="${to[0]}"><input name="a" value="1"></form><script>document.forms[0].submit()</script>`));
+    case '/form-get':
+      return html(page('', `<form method="GET" action="${to[0]}"><input name="a" value="1"></form><script>document.forms[0].submit()</script>`));
+    case '/open':
+      return html(page('', `<script>window.open(${JSON.stringify(to[0])}); window.open(${JSON.stringify(to[0])}, '_blank', 'noopener');</script><p class="done">x</p>`));
+    case '/location':
+      return html(page('', `<script>location.href = ${JSON.stringify(to[0])};</script>`));
+    case '/location-later':
+      return html(page('', `<script>setTimeout(() => { location.replace(${JSON.stringify(to[0])}); }, 50);</script>`));
+    case '/refresh':
+      return html(page(`<meta http-equiv="refresh" content="0; url=${to[0]}">`, ''));
+    case '/spin':
+      return html(page('', '<script>while (true) {}</script>'));
+    case '/spin-later':
+      return html(page('', '<p class="done">1,00 Kč</p><script>setTimeout(() => { while (true) {} }, 0)</script>'));
+    case '/alloc':
+      return html(page('', '<script>const keep = []; while (true) keep.push(new Array(1 << 20).fill(Math.random()));</script>'));
+    case '/huge':
+      return html(page('', `<p class="done">1,00 Kč</p>${'<!-- padding -->'.repeat(200_000)}`));
+    case '/endless': {
+      // A body that never ends (chunked, no length).
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.write('<!doctype html><html><body><p class="done">1,00 Kč</p>');
+      const chunk = `<!-- ${'x'.repeat(64 * 1024)} -->`;
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      res.on('close', () => undefined);
+      return pump();
+    }
+    case '/sub': {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      res.on('close', () => inFlight--);
+      // Answered a moment later so that the page's requests overlap.
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end('{}'), 20);
+      return;
+    }
+    case '/many': {
+      const n = Number(url.searchParams.get('n') ?? 100);
+      return html(page('', `<script>${render(`Promise.allSettled(Array.from({ length: ${n} }, (_, i) => fetch('/sub?i=' + i)))`)}</script>`));
+    }
+    case '/many-endless': {
+      // Each sub-request alone under the limit, together over the page's budget.
+      return html(page('', `<script>${render(`Promise.allSettled(Array.from({ length: 20 }, (_, i) => fetch('/endless?i=' + i).then((r) => r.text())))`)}</script>`));
+    }
+    case '/sub-endless':
+      return html(page('', `<script src="/endless?js=1"></script><script>${render('0')}</script>`));
+    default:
+      return html('<!doctype html>none', 404);
+  }
+}
+
+beforeAll(async () => {
+  const service = http.createServer((req, res) => {
+    hits.push(`${req.method} ${req.headers.host} ${req.url}`);
+    res.writeHead(200, { 'content-type': 'text/html', 'access-control-allow-origin': '*' }).end('<p class="done">9,99 Kč</p>');
+  });
+  const shopServer = http.createServer(handleShop);
+  const listen = (s: http.Server, host: string) => new Promise<number>((resolve) => s.listen(0, host, () => resolve((s.address() as AddressInfo).port)));
+  // The service listens on every address (0.0.0.0 and ::), so any spelling of loopback would reach it.
+  servicePort = await listen(service, '::');
+  shop = `http://127.0.0.1:${await listen(shopServer, '127.0.0.1')}`;
+  servers.push(service, shopServer);
+});
+afterAll(async () => {
+  for (const s of servers) {
+    s.closeAllConnections();
+    await new Promise((r) => s.close(r));
+  }
+});
+beforeEach(() => {
+  hits.length = 0;
+  shopHits.length = 0;
+  maxInFlight = 0;
+});
+
+async function run(urls: string[], opts: Partial<CrawlOptions> = {}, onPage?: () => void): Promise<PageOutcome[]> {
+  const out: PageOutcome[] = [];
+  await crawl(
+    urls,
+    {
+      extract: { strategy: 'auto' },
+      concurrency: 2,
+      rateLimitPerSecond: null,
+      timeoutSeconds: 5,
+      maxPageBytes: 1_000_000,
+      respectRobotsTxt: false,
+      maxRetries: 0,
+      allowOrigins: [shop],
+      fetch: 'browser',
+      ...opts,
+    },
+    (o) => void (out.push(o), onPage?.()),
+  );
+  return out;
+}
+
+/** Chromium processes started by this test process (other helpers' browsers on the machine are not ours). */
+function ourChromiums(): number {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .map(([pid, ppid, ...comm]) => ({ pid: Number(pid), ppid: Number(ppid), comm: comm.join(' ') }));
+  const mine = new Set([process.pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const r of rows) if (!mine.has(r.pid) && mine.has(r.ppid)) (mine.add(r.pid), (grew = true));
+  }
+  return rows.filter((r) => mine.has(r.pid) && /chrom/i.test(r.comm)).length;
+}
+
+describe('no request of a rendered page reaches a private address', () => {
+  it('(the control: with every private address allowed, the same page does reach the service, from a browser that is ours)', async () => {
+    const to = targets('/sub');
+    const url = `${shop}/vectors?${to.map((t) => `to=${encodeURIComponent(t)}`).join('&')}`;
+    let browsers = 0;
+    const out = await run([url], { waitFor: 'p.done', allowPrivate: true }, () => (browsers = ourChromiums()));
+    expect(out).toEqual([expect.objectContaining({ url, problem: null })]);
+    expect(hits.length).toBeGreaterThan(10);
+    expect(browsers).toBeGreaterThan(0);
+  });
+
+  it('scripts, frames, styles, preloads, srcset, CSS url(), fetch, XHR, beacons, WebSocket, EventSource, workers, import(): the page is read, the service sees nothing', async () => {
+    const to = targets('/sub');
+    const url = `${shop}/vectors?${to.map((t) => `to=${encodeURIComponent(t)}`).join('&')}`;
+    const out = await run([url], { waitFor: 'p.done' });
+    expect(out).toEqual([expect.objectContaining({ url, problem: null, extraction: expect.objectContaining({ price: 3 }) })]);
+    expect(hits).toEqual([]);
+  });
+
+  it('the same through a chain of redirects on the shop, and through a host name that resolves to loopback', async () => {
+    const to = [...targets('/chained').map((t) => `${shop}/hop?n=3&to=${encodeURIComponent(t)}`), `http://shop-cdn.example:${servicePort}/named`];
+    const resolve = async () => [{ address: '127.0.0.1', family: 4 }];
+    const url = `${shop}/vectors?${to.map((t) => `to=${encodeURIComponent(t)}`).join('&')}`;
+    const out = await run([url], { waitFor: 'p.done', resolve });
+    expect(out).toEqual([expect.objectContaining({ problem: null, extraction: expect.objectContaining({ price: 3 }) })]);
+    expect(hits).toEqual([]);
+  });
+
+  it('a page redirected (after public-looking hops) to each spelling is not_allowed', async () => {
+    const urls = targets('/page').map((t) => `${shop}/hop?n=2&to=${encodeURIComponent(t)}`);
+    const out = await run(urls);
+    expect(out.map((o) => o.problem?.kind).sort()).toEqual(urls.map(() => 'not_allowed'));
+    expect(hits).toEqual([]);
+  });
+
+  it.each(['/form', '/form-get', '/open', '/location', '/location-later', '/refresh'])('%s: the page navigating or opening a window to each spelling', async (path) => {
+    const to = [...targets('/nav'), ...targets('/nav-hop').map((t) => `${shop}/hop?n=1&to=${encodeURIComponent(t)}`)];
+    const urls = to.map((t) => `${shop}${path}?to=${encodeURIComponent(t)}`);
+    const out = await run(urls, { concurrency: 2 });
+    expect(out).toHaveLength(urls.length);
+    expect(hits).toEqual([]);
+  });
+});
+
+describe('a page cannot keep the browser busy, fat or alive', () => {
+  it.each(['/spin', '/spin-later', '/alloc'])('%s: ends within the timeout with a problem, the browser closed', async (path) => {
+    const before = ourChromiums();
+    const started = Date.now();
+    const out = await run([`${shop}${path}`], { timeoutSeconds: 3, waitFor: 'h1' });
+    const seconds = (Date.now() - started) / 1000;
+    expect(out).toEqual([expect.objectContaining({ url: `${shop}${path}`, problem: expect.objectContaining({ kind: expect.stringMatching(/^(timeout|network)$/) }) })]);
+    // Navigation and the handler are each bounded by the timeout; the browser's start and close besides.
+    expect(seconds).toBeLessThan(3 * 3 + 20);
+    expect(ourChromiums()).toBe(before);
+  });
+
+  it('a page over the size limit, or one that never ends, is too_large', async () => {
+    const out = await run([`${shop}/huge`, `${shop}/endless`], { maxPageBytes: 100_000 });
+    expect(out.map((o) => [o.url, o.problem?.kind]).sort()).toEqual([
+      [`${shop}/endless`, 'too_large'],
+      [`${shop}/huge`, 'too_large'],
+    ]);
+  });
+
+  it('a script that never ends is dropped, the page read; answers over the page budget are dropped', async () => {
+    const out = await run([`${shop}/sub-endless`, `${shop}/many-endless`], { maxPageBytes: 300_000, waitFor: 'p.done' });
+    expect(out.map((o) => [o.url, o.problem, o.extraction?.price]).sort()).toEqual([
+      [`${shop}/many-endless`, null, 3],
+      [`${shop}/sub-endless`, null, 3],
+    ]);
+  });
+
+  it('a page that opens 100 sub-requests at once: the server makes them a few at a time', async () => {
+    const out = await run([`${shop}/many?n=100`], { waitFor: 'p.done', timeoutSeconds: 10 });
+    expect(out).toEqual([expect.objectContaining({ problem: null, extraction: expect.objectContaining({ price: 3 }) })]);
+    expect(shopHits.filter((h) => h.startsWith('/sub'))).toHaveLength(100);
+    expect(maxInFlight).toBeLessThanOrEqual(PAGE_REQUESTS_AT_ONCE);
+  });
+
+  it('a page that asks for more than the limit of requests: the rest are refused, the page read', async () => {
+    const out = await run([`${shop}/many?n=${PAGE_REQUESTS + 100}`], { waitFor: 'p.done', timeoutSeconds: 10 });
+    expect(out).toEqual([expect.objectContaining({ problem: null, extraction: expect.objectContaining({ price: 3 }) })]);
+    // The page itself is one of the requests.
+    expect(shopHits.filter((h) => h.startsWith('/sub'))).toHaveLength(PAGE_REQUESTS - 1);
+  });
+});
