@@ -17,7 +17,8 @@ jest.setTimeout(60_000);
 
 const DAY = todayDay();
 const products = new Map(
-  DEMO_SHOPS.map((s) => [s.code, Array.from({ length: 10 }, (_, i) => ({ id: 100 + i, ean: null, name: `Product ${i}`, article: `a${i}` }))]),
+  // Half anchored on a catalogue price (250.00 to 2,250.00: thousands separators on the page), half drawn.
+  DEMO_SHOPS.map((s) => [s.code, Array.from({ length: 10 }, (_, i) => ({ id: 100 + i, ean: null, name: `Product ${i}`, article: `a${i}`, ...(i % 2 ? { base: i * 25_000 } : {}) }))]),
 );
 let shops: DemoShops;
 
@@ -60,7 +61,7 @@ describe('the engine on the demo shops', () => {
     expect(out.size).toBe(10);
     for (const p of shop.products) {
       const o = out.get(`/p/${p.article}`)!;
-      const truth = demoPrice(p.id, code, DAY);
+      const truth = demoPrice(p, code, DAY);
       expect(o.problem).toBeNull();
       expect(o.extraction).toMatchObject({
         price: (truth.promo ?? truth.regular) / 100,

@@ -12,13 +12,15 @@ import { PRICE_SOURCE_CODES } from '../db/schema';
 import { insertColumns } from '../db/bulk';
 import { queryRows, type Db } from '../db/client';
 import { asIsoDay, dayNumber, isoDay } from '../lib/days';
-import { demoPrice } from './prices';
+import { demoPrice, type DemoPriced } from './prices';
 
 /** Pairs without a history get this many days of it. */
 const NEW_PAIR_DAYS = 90;
 
-export async function alignDemoHistory(db: Db, shop: { id: number; code: string; networkId: number }, productIds: number[], today: number): Promise<number> {
-  if (!productIds.length) return 0;
+export async function alignDemoHistory(db: Db, shop: { id: number; code: string; networkId: number }, rendered: DemoPriced[], today: number): Promise<number> {
+  if (!rendered.length) return 0;
+  const byId = new Map(rendered.map((p) => [p.id, p]));
+  const productIds = [...byId.keys()];
   const pairs = await queryRows<{ product_id: number; shop_id: number; first: string | Date | null; last: string | Date | null }>(
     db,
     sql`SELECT o.product_id, o.shop_id, min(ps.start_day) AS first, max(ps.end_day) AS last
@@ -39,7 +41,7 @@ export async function alignDemoHistory(db: Db, shop: { id: number; code: string;
     const close = (into: unknown[][], o: NonNullable<typeof open>, second: string) =>
       [productId, shopId, isoDay(o.start), second, o.regular, o.promo, o.inStock, PRICE_SOURCE_CODES.parser].forEach((v, i) => into[i]!.push(v));
     for (let day = from; day <= to; day++) {
-      const p = demoPrice(productId, shop.code, day);
+      const p = demoPrice(byId.get(productId)!, shop.code, day);
       if (open && open.regular === p.regular && open.promo === p.promo && open.inStock === p.inStock) {
         open.end = day;
         continue;

@@ -7,6 +7,8 @@ export type DemoProduct = {
   ean: string | null;
   name: string;
   article: string;
+  /** Its regular price in the catalogue, minor units (prices.ts `DemoPriced`): the demo price's anchor. */
+  base?: number;
   /** The page shows the price times this (catalog.ts `misprint`); the true price stays demoPrice's. */
   misprint?: number;
 };

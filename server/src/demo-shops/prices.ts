@@ -1,8 +1,10 @@
 /**
- * The demo shops' prices: a pure function of product, shop and day, so a page, a test and the bench all
- * know the true price of any page on any day. Regular prices move weekly, promotions come and go,
- * a few products are out of stock some days, and about one product in six costs over a thousand (the
- * thousands separators are then on the page).
+ * The demo shops' prices: a pure function of the product's catalogue price level (`base`, set when the
+ * shops are set up: setup.ts), product, shop and day, so a page, a test and the bench all know the true
+ * price of any page on any day. Anchored on the catalogue so that the history rewritten chain-wide
+ * (history.ts) keeps the network's prices beside its country's others. Regular prices move weekly,
+ * promotions come and go, a few products are out of stock some days; a price is over a thousand where
+ * the product costs that (and on a misprinted page, catalog.ts `misprint`).
  */
 export type DemoPrice = { regular: number; promo: number | null; inStock: boolean };
 
@@ -18,10 +20,23 @@ function hash(...parts: (string | number)[]): number {
 /** Minor units ending in 0 or 9, like shelf prices. */
 const shelf = (minor: number) => Math.max(90, Math.round(minor / 10) * 10 - (minor % 20 < 10 ? 0 : 1));
 
-export function demoPrice(productId: number, shopCode: string, day: number): DemoPrice {
-  const base = hash('base', productId, shopCode);
-  let regular = 990 + (base % 40_000);
-  if (productId % 6 === 0) regular = 100_000 + (base % 900_000);
+/**
+ * A product as the demo shops price it: `base` is its regular price in the catalogue (minor units);
+ * without one (pages invented by a test or the bench, no catalogue behind them) a price is drawn from
+ * the id, about one product in six over a thousand, so the thousands separators are on those pages.
+ */
+export type DemoPriced = { id: number; base?: number };
+
+export function demoPrice(product: number | DemoPriced, shopCode: string, day: number): DemoPrice {
+  const { id: productId, base } = typeof product === 'number' ? { id: product, base: undefined } : product;
+  let regular: number;
+  if (base !== undefined && base > 0) {
+    // The shop's own level for the product: within a few percent of the catalogue's.
+    regular = base * (0.94 + (hash('level', productId, shopCode) % 13) / 100);
+  } else {
+    const drawn = hash('base', productId, shopCode);
+    regular = productId % 6 === 0 ? 100_000 + (drawn % 900_000) : 990 + (drawn % 40_000);
+  }
   const week = Math.floor(day / 7);
   regular = shelf(Math.round(regular * (1 + (hash('week', productId, shopCode, week) % 7) / 100)));
   const promoDay = hash('promo', productId, shopCode, Math.floor(day / 3)) % 4 === 0;

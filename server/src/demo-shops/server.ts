@@ -8,10 +8,15 @@ import type { AddressInfo } from 'node:net';
 import { todayDay } from '../lib/days';
 import { DEMO_API_KEY, DEMO_SHOPS, type DemoShopSpec } from './catalog';
 import { apiPage, blockPage, jsonldParts, listingPage, productPage, type DemoProduct } from './pages';
-import { demoPrice, misprinted } from './prices';
+import { demoPrice, misprinted, type DemoPrice } from './prices';
 
 export type RunningShop = { spec: DemoShopSpec; base: string; products: DemoProduct[] };
-export type DemoShops = { shops: RunningShop[]; close(): Promise<void> };
+export type DemoShops = {
+  shops: RunningShop[];
+  /** The true price of a product a running shop renders on a day (what its page shows, misprints aside). */
+  price(code: string, productId: number, day: number): DemoPrice;
+  close(): Promise<void>;
+};
 
 export type StartOptions = {
   products: Map<string, DemoProduct[]>;
@@ -49,7 +54,7 @@ function handler(spec: DemoShopSpec, products: DemoProduct[], opts: Required<Pic
       const page = Number(url.searchParams.get('page') ?? 1);
       const size = Number(url.searchParams.get('size') ?? 10);
       if (!Number.isInteger(page) || page < 1 || !Number.isInteger(size) || size < 1 || size > 100) return send(res, 400, JSON.stringify({ error: 'bad paging' }), 'application/json');
-      const slice = products.slice((page - 1) * size, page * size).map((p) => ({ p, price: demoPrice(p.id, spec.code, opts.day()) }));
+      const slice = products.slice((page - 1) * size, page * size).map((p) => ({ p, price: demoPrice(p, spec.code, opts.day()) }));
       return send(res, 200, apiPage(spec, slice, page, size, products.length), 'application/json; charset=utf-8');
     }
     const one = spec.template === 'json-api' ? /^\/api\/v1\/products\/([^/]+)$/.exec(path) : null;
@@ -58,7 +63,7 @@ function handler(spec: DemoShopSpec, products: DemoProduct[], opts: Required<Pic
       if (req.headers['x-api-key'] !== DEMO_API_KEY) return send(res, 401, JSON.stringify({ error: 'api key required' }), 'application/json');
       const hit = byArticle.get(decodeURIComponent(one[1]!));
       if (!hit) return send(res, 404, JSON.stringify({ error: 'no such product' }), 'application/json');
-      return send(res, 200, apiPage(spec, [{ p: hit.p, price: demoPrice(hit.p.id, spec.code, opts.day()) }], 1, 1, 1), 'application/json; charset=utf-8');
+      return send(res, 200, apiPage(spec, [{ p: hit.p, price: demoPrice(hit.p, spec.code, opts.day()) }], 1, 1, 1), 'application/json; charset=utf-8');
     }
     if (spec.failing && path === '/special/redirect-loop') {
       res.writeHead(302, { location: `/special/redirect-loop?n=${Number(url.searchParams.get('n') ?? 0) + 1}` });
@@ -91,11 +96,11 @@ function handler(spec: DemoShopSpec, products: DemoProduct[], opts: Required<Pic
     }
     const data = spec.template === 'script-rendered' ? /^\/p\/([^/]+)\/data\.json$/.exec(path) : null;
     const rendered = data ? byArticle.get(decodeURIComponent(data[1]!)) : undefined;
-    if (rendered) return send(res, 200, JSON.stringify(jsonldParts(spec, rendered.p, demoPrice(rendered.p.id, spec.code, opts.day()))), 'application/json');
+    if (rendered) return send(res, 200, JSON.stringify(jsonldParts(spec, rendered.p, demoPrice(rendered.p, spec.code, opts.day()))), 'application/json');
     const m = /^\/p\/([^/]+)$/.exec(path);
     const hit = m ? byArticle.get(decodeURIComponent(m[1]!)) : undefined;
     if (!hit) return send(res, 404, '<!doctype html><h1>Not found</h1>');
-    const price = misprinted(demoPrice(hit.p.id, spec.code, opts.day()), hit.p.misprint);
+    const price = misprinted(demoPrice(hit.p, spec.code, opts.day()), hit.p.misprint);
     const failure = spec.failing ? failureOf(hit.i) : null;
     switch (failure) {
       case 'not_found':
@@ -143,6 +148,11 @@ export async function startDemoShops(opts: StartOptions): Promise<DemoShops> {
   }
   return {
     shops,
+    price: (code, productId, day) => {
+      const product = shops.find((s) => s.spec.code === code)?.products.find((p) => p.id === productId);
+      if (!product) throw new Error(`demo shop ${code} does not render product ${productId}`);
+      return demoPrice(product, code, day);
+    },
     close: async () => {
       await Promise.all(
         servers.map(

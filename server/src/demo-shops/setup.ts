@@ -19,7 +19,25 @@ export const DEMO_SCHEDULE = '0 */6 * * *';
 /** A product the shop sells that the catalogue does not know: its page is a "not found" of the parser. */
 export const UNKNOWN_PRODUCT: DemoProduct = { id: 9_999_001, ean: '5901234123457', name: 'Seasonal special (not in the catalogue)', article: 'seasonal-special' };
 
-async function productsOf(db: Db, spec: DemoShopSpec, shopId: number): Promise<DemoProduct[]> {
+/**
+ * Each product's regular price in the catalogue (minor units), the anchor of its demo price (prices.ts):
+ * its median over the shops of networks without a demo shop, whose prices no demo parser or alignment
+ * rewrites, so it stays the same from one start to the next; failing those, its median anywhere.
+ */
+async function catalogueBases(db: Db, productIds: number[], demoNetworkIds: number[]): Promise<Map<number, number>> {
+  if (!productIds.length) return new Map();
+  const rows = await queryRows<{ product_id: number; outside: number | string | null; anywhere: number | string | null }>(
+    db,
+    sql`SELECT cp.product_id,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY cp.regular) FILTER (WHERE s.network_id <> ALL(${sql.param(demoNetworkIds)}::int[])) AS outside,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY cp.regular) AS anywhere
+      FROM current_prices cp JOIN shops s ON s.id = cp.shop_id
+      WHERE cp.product_id = ANY(${sql.param(productIds)}::int[]) GROUP BY cp.product_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.product_id), Math.round(Number(r.outside ?? r.anywhere))]));
+}
+
+async function productsOf(db: Db, spec: DemoShopSpec, shopId: number, demoNetworkIds: number[]): Promise<DemoProduct[]> {
   const load = () =>
     queryRows<{ id: number; ean: string | null; name: string; shop_article: string | null }>(
       db,
@@ -35,23 +53,33 @@ async function productsOf(db: Db, spec: DemoShopSpec, shopId: number): Promise<D
       ORDER BY p.id LIMIT ${DEMO_SHOP_PRODUCTS - rows.length} ON CONFLICT DO NOTHING`);
     rows = await load();
   }
+  const extraRow = spec.template === 'jsonld' ? await unlistedOf(db, spec, shopId) : undefined;
+  const bases = await catalogueBases(db, [...rows.map((r) => Number(r.id)), ...(extraRow ? [Number(extraRow.id)] : [])], demoNetworkIds);
+  const base = (id: number) => (bases.has(id) ? { base: bases.get(id)! } : {});
   const products = rows.map((r, i) => ({
     id: Number(r.id),
+    ...base(Number(r.id)),
     ean: r.ean,
     name: r.name,
     article: r.shop_article || `d${r.id}`,
     ...(spec.misprint?.index === i ? { misprint: spec.misprint.factor } : {}),
   }));
   if (spec.template !== 'jsonld') return products;
-  // A catalogue product this shop has no offer for, on a page without EAN: nothing names its product, so
-  // it waits in "To match" with the right product suggested (docs/parsers.md "Matching pages to products").
+  const extra = extraRow ? [{ id: Number(extraRow.id), ...base(Number(extraRow.id)), ean: null, name: extraRow.name, article: `unlisted-${extraRow.id}` }] : [];
+  return [...products, UNKNOWN_PRODUCT, ...extra];
+}
+
+/**
+ * A catalogue product this shop has no offer for, on a page without EAN: nothing names its product, so
+ * it waits in "To match" with the right product suggested (docs/parsers.md "Matching pages to products").
+ */
+async function unlistedOf(db: Db, spec: DemoShopSpec, shopId: number): Promise<{ id: number; name: string } | undefined> {
   const [unlisted] = await queryRows<{ id: number; name: string }>(
     db,
     sql`SELECT p.id, p.name FROM products p WHERE p.country = ${spec.country}
       AND NOT EXISTS (SELECT 1 FROM offers o WHERE o.product_id = p.id AND o.shop_id = ${shopId}) ORDER BY p.id LIMIT 1`,
   );
-  const extra = unlisted ? [{ id: Number(unlisted.id), ean: null, name: unlisted.name, article: `unlisted-${unlisted.id}` }] : [];
-  return [...products, UNKNOWN_PRODUCT, ...extra];
+  return unlisted;
 }
 
 /** Pages of a demo shop whose product the catalogue does not link to it: no offer URL to keep up. */
@@ -65,8 +93,12 @@ export async function setupDemoShops(db: Db, opts: Omit<StartOptions, 'products'
   );
   const byCode = new Map(shopRows.map((r) => [r.code, r]));
   const present = specs.filter((s) => byCode.has(s.code));
+  // Every demo shop's network, started now or not: their prices are (or may become) the demo's own.
+  const demoNetworkIds = (
+    await queryRows<{ network_id: number }>(db, sql`SELECT DISTINCT network_id FROM shops WHERE code = ANY(${sql.param(DEMO_SHOPS.map((s) => s.code))}::text[])`)
+  ).map((r) => Number(r.network_id));
   const products = new Map<string, DemoProduct[]>();
-  for (const spec of present) products.set(spec.code, await productsOf(db, spec, byCode.get(spec.code)!.id));
+  for (const spec of present) products.set(spec.code, await productsOf(db, spec, byCode.get(spec.code)!.id, demoNetworkIds));
 
   const shops = await startDemoShops({ ...opts, specs: present, products });
   try {
@@ -89,7 +121,7 @@ export async function setupDemoShops(db: Db, opts: Omit<StartOptions, 'products'
         // A new demo parser: its shop's history becomes what the parser would have recorded (history.ts).
         if (!existing.has(shop.code)) {
           // The unlisted product's too: the network's median agrees with its page once it is matched.
-          const aligned = running.products.filter((p) => p !== UNKNOWN_PRODUCT).map((p) => p.id);
+          const aligned = running.products.filter((p) => p !== UNKNOWN_PRODUCT);
           await alignDemoHistory(t, { id: Number(shop.id), code: shop.code, networkId: Number(shop.network_id) }, aligned, todayDay());
         }
       }

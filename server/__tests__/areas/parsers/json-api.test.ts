@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
-import { demoPrice } from '../../../src/demo-shops/prices';
+import type { DemoPrice } from '../../../src/demo-shops/prices';
 import { DEMO_API_PAGE_SIZE, DEMO_SHOPS } from '../../../src/demo-shops/catalog';
 import { todayDay, todayIso } from '../../../src/lib/days';
 import { body, build, loginAs, type Session } from '../../helpers/build';
@@ -18,6 +18,9 @@ jest.setTimeout(120_000);
 const SHOP = DEMO_SHOPS.find((s) => s.template === 'json-api')!.code;
 
 let app: FastifyInstance;
+
+/** The true price of a product a running demo shop renders (its page's, misprints aside). */
+const truthOf = (productId: number | string, code: string, day: number): DemoPrice => app.parsers.demoShops!.price(code, Number(productId), day);
 let operator: Session;
 
 const get = (s: Session, url: string) => app.inject({ method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}token=${s.token}` });
@@ -72,7 +75,7 @@ describe('a JSON API shop', () => {
     expect(run).toMatchObject({ status: 'done', pagesTotal: offers.length, pagesDone: offers.length, pricesFound: offers.length, notFound: 0, errors: {} });
     const prices = await current(p.shopId);
     for (const { product_id } of offers) {
-      const truth = demoPrice(Number(product_id), SHOP, todayDay());
+      const truth = truthOf(product_id, SHOP, todayDay());
       const row = prices.get(Number(product_id))!;
       expect({ regular: row.regular, promo: row.promo, inStock: row.in_stock }).toEqual(truth);
       expect(String(row.last_seen instanceof Date ? row.last_seen.toISOString() : row.last_seen).slice(0, 10)).toBe(todayIso());
@@ -105,7 +108,7 @@ describe('a JSON API shop', () => {
     await drain();
     const request = body(await get(operator, `/scrapers/list?scrapers=${body(res).data._id}`)).data.items[0];
     expect(request.status).toBe('done');
-    const truth = demoPrice(Number(offer!.product_id), SHOP, todayDay());
+    const truth = truthOf(offer!.product_id, SHOP, todayDay());
     expect(request.results).toHaveLength(1);
     expect(request.results[0]).toMatchObject({ price: (truth.promo ?? truth.regular) / 100, strategy: 'json', problem: null });
   });

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
-import { demoPrice } from '../../../src/demo-shops/prices';
+import type { DemoPrice } from '../../../src/demo-shops/prices';
 import { DEMO_SHOPS, DEMO_SHOP_PRODUCTS } from '../../../src/demo-shops/catalog';
 import { todayDay, todayIso } from '../../../src/lib/days';
 import { body, build, loginAs, type Session } from '../../helpers/build';
@@ -15,6 +15,9 @@ import { alarmsRuntime } from '../../../src/areas/alarms/hook';
 jest.setTimeout(120_000);
 
 let app: FastifyInstance;
+
+/** The true price of a product a running demo shop renders (its page's, misprints aside). */
+const truthOf = (productId: number | string, code: string, day: number): DemoPrice => app.parsers.demoShops!.price(code, Number(productId), day);
 let analyst: Session;
 let operator: Session;
 
@@ -97,7 +100,7 @@ describe('force start, live progress, prices, problems, results', () => {
       sql`SELECT o.product_id, o.shop_id FROM offers o JOIN shops s ON s.id = o.shop_id WHERE s.code = 'lidl-prg-smichov'
         ORDER BY o.product_id LIMIT ${DEMO_SHOP_PRODUCTS}`,
     );
-    const offer = offers.find((o) => demoPrice(Number(o.product_id), 'lidl-prg-smichov', todayDay()).inStock);
+    const offer = offers.find((o) => truthOf(o.product_id, 'lidl-prg-smichov', todayDay()).inStock);
     expect(offer).toBeDefined();
     const alarm = await post(admin, '/price-alarms', { productId: offer!.product_id, shops: [offer!.shop_id], rule: 'above', value: 0.01 });
     expect(alarm.statusCode).toBe(200);
@@ -117,7 +120,7 @@ describe('force start, live progress, prices, problems, results', () => {
     );
     expect(rows).toHaveLength(12);
     for (const r of rows) {
-      const truth = demoPrice(Number(r.product_id), 'lidl-prg-smichov', todayDay());
+      const truth = truthOf(r.product_id, 'lidl-prg-smichov', todayDay());
       expect({ regular: r.regular, promo: r.promo, inStock: r.in_stock }).toEqual(truth);
       expect(new Date(r.last_seen).toISOString().slice(0, 10)).toBe(todayIso());
       expect(r.source).toBe(0);

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
-import { demoPrice } from '../../../src/demo-shops/prices';
+import type { DemoPrice } from '../../../src/demo-shops/prices';
 import { DEMO_SHOPS, DEMO_SHOP_PRODUCTS } from '../../../src/demo-shops/catalog';
 import { asIsoDay, isoDay, todayDay, todayIso } from '../../../src/lib/days';
 import { loadConfig } from '../../../src/config';
@@ -18,6 +18,9 @@ import { body, build, loginAs, SERVER_DIR, type Session } from '../../helpers/bu
 jest.setTimeout(180_000);
 
 let app: FastifyInstance;
+
+/** The true price of a product a running demo shop renders (its page's, misprints aside). */
+const truthOf = (productId: number | string, code: string, day: number): DemoPrice => app.parsers.demoShops!.price(code, Number(productId), day);
 let analyst: Session;
 let operator: Session;
 let admin: Session;
@@ -139,16 +142,16 @@ describe('a price far from the shop’s last one, or from the network’s median
   let lidl: number;
   let farFromShop: number;
   let farFromNetwork: number;
-  let truth: ReturnType<typeof demoPrice>;
+  let truth: DemoPrice;
   let runId: string;
 
   beforeAll(async () => {
     lidl = await shopId(LIDL);
     const products = await rendered(LIDL);
     // Two products in stock today (an `above` alarm needs stock): one judged by its shop, one by its network.
-    const inStock = products.filter((p) => demoPrice(p, LIDL, TODAY).inStock);
+    const inStock = products.filter((p) => truthOf(p, LIDL, TODAY).inStock);
     [farFromShop, farFromNetwork] = inStock as [number, number];
-    truth = demoPrice(farFromShop, LIDL, TODAY);
+    truth = truthOf(farFromShop, LIDL, TODAY);
 
     // (a) The shop's last price was three times today's.
     const cp = (await current(farFromShop, lidl))!;
@@ -162,7 +165,7 @@ describe('a price far from the shop’s last one, or from the network’s median
     await app.db.execute(sql`DELETE FROM price_spans WHERE product_id = ${farFromNetwork} AND shop_id = ${lidl}`);
     await app.db.execute(sql`DELETE FROM current_prices WHERE product_id = ${farFromNetwork} AND shop_id = ${lidl}`);
     const today = todayIso();
-    const paid = demoPrice(farFromNetwork, LIDL, TODAY).promo ?? demoPrice(farFromNetwork, LIDL, TODAY).regular;
+    const paid = truthOf(farFromNetwork, LIDL, TODAY).promo ?? truthOf(farFromNetwork, LIDL, TODAY).regular;
     for (const sibling of ['lidl-plz-slovany', 'lidl-brn-mendlovo']) {
       await app.db.execute(sql`INSERT INTO current_prices (product_id, shop_id, start_day, last_seen, regular, promo, in_stock, source)
         VALUES (${farFromNetwork}, ${await shopId(sibling)}, ${today}::date, ${today}::date, ${paid * 3}, NULL, true, 0)
@@ -259,7 +262,7 @@ describe('the demo shops’ misprinted pages', () => {
     const { items } = await queue(analyst, `?parser=${await parserId(ALBERT)}`);
     expect(items.map((i) => i.productId)).toEqual([String(products[spec.misprint!.index])]);
     // Compared with yesterday's price in the shop; the page shows today's price in haléře as crowns.
-    const paid = (d: number) => demoPrice(products[spec.misprint!.index]!, ALBERT, d).promo ?? demoPrice(products[spec.misprint!.index]!, ALBERT, d).regular;
+    const paid = (d: number) => truthOf(products[spec.misprint!.index]!, ALBERT, d).promo ?? truthOf(products[spec.misprint!.index]!, ALBERT, d).regular;
     expect(items[0]).toMatchObject({ runId, reference: 'shop', oldPrice: paid(TODAY - 1) / 100, newPrice: paid(TODAY) });
     expect(items[0]!.changePct).toBeGreaterThan(5000);
     // JSON-LD: the machine value the shop published.
