@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { PAGE_REQUESTS, PAGE_REQUESTS_AT_ONCE } from '../../src/scraping/browser-crawl';
 import { crawl, type CrawlOptions, type PageOutcome } from '../../src/scraping/crawl';
 
@@ -26,6 +27,7 @@ const render = (before: string) => `Promise.resolve().then(() => ${before}).catc
   const s = document.createElement('script'); s.type = 'application/ld+json'; s.textContent = ${JSON.stringify(PRODUCT_LD)}; document.head.appendChild(s);
   document.body.insertAdjacentHTML('beforeend', '<h1>Attacked</h1><p class="done">3,00 Kč</p>');
 });`;
+const BOMB = gzipSync(Buffer.concat([Buffer.from('<!doctype html><p class="done">1,00 Kč</p><!--'), Buffer.alloc(50_000_000, 0x20)]));
 const page = (head: string, body: string) => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 
 /** Every spelling of the service the brief names; 169.254.169.254 stands for the cloud metadata service. */
@@ -91,6 +93,18 @@ function handleShop(req: http.IncomingMessage, res: http.ServerResponse): void {
       return html(page('', `<script>setTimeout(() => { location.replace(${JSON.stringify(to[0])}); }, 50);</script>`));
     case '/refresh':
       return html(page(`<meta http-equiv="refresh" content="0; url=${to[0]}">`, ''));
+    case '/dialogs':
+      return html(page('', `<script>window.onbeforeunload = (e) => { e.preventDefault(); return 'stay'; }; for (;;) { alert(1); confirm(2); prompt(3); }</script>`));
+    case '/listing-scripted': {
+      // The product links exist only once the script has run.
+      const links = JSON.stringify(to.map((t) => `<a class="p" href="${t}">x</a>`).join(''));
+      return html(page('', `<script>document.body.insertAdjacentHTML('beforeend', ${links} + '<p class="done">x</p>');</script>`));
+    }
+    case '/bomb':
+      // 50 MB of HTML in 50 KB of gzip.
+      return void res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(BOMB);
+    case '/sub-bomb':
+      return html(page('', `<script src="/bomb?js=1"></script><iframe src="/bomb?frame=1"></iframe><script>${render(`fetch('/bomb').then((r) => r.text())`)}</script>`));
     case '/spin':
       return html(page('', '<script>while (true) {}</script>'));
     case '/spin-later':
@@ -229,6 +243,15 @@ describe('no request of a rendered page reaches a private address', () => {
     expect(hits).toEqual([]);
   });
 
+  it('a listing whose script writes links to each spelling: every product page is not_allowed', async () => {
+    const to = [...targets('/listed'), `${shop}/hop?n=1&to=${encodeURIComponent(`http://127.0.0.1:${servicePort}/listed-hop`)}`];
+    const listing = `${shop}/listing-scripted?${to.map((t) => `to=${encodeURIComponent(t)}`).join('&')}`;
+    const out = await run([], { listing: { url: listing, linkSelector: 'a.p' }, waitFor: 'p.done' });
+    // 2130706433 is read as 127.0.0.1: one page.
+    expect(out.map((o) => o.problem?.kind)).toEqual([...new Set(to.map((t) => new URL(t).href))].map(() => 'not_allowed'));
+    expect(hits).toEqual([]);
+  });
+
   it.each(['/form', '/form-get', '/open', '/location', '/location-later', '/refresh'])('%s: the page navigating or opening a window to each spelling', async (path) => {
     const to = [...targets('/nav'), ...targets('/nav-hop').map((t) => `${shop}/hop?n=1&to=${encodeURIComponent(t)}`)];
     const urls = to.map((t) => `${shop}${path}?to=${encodeURIComponent(t)}`);
@@ -275,7 +298,7 @@ describe('the first wall alone: nothing leaves the browser outside interception'
 });
 
 describe('a page cannot keep the browser busy, fat or alive', () => {
-  it.each(['/spin', '/spin-later', '/alloc'])('%s: ends within the timeout with a problem, the browser closed', async (path) => {
+  it.each(['/spin', '/spin-later', '/alloc', '/dialogs'])('%s: ends within the timeout with a problem, the browser closed', async (path) => {
     const before = ourChromiums();
     const started = Date.now();
     const out = await run([`${shop}${path}`], { timeoutSeconds: 3, waitFor: 'h1' });
@@ -286,18 +309,20 @@ describe('a page cannot keep the browser busy, fat or alive', () => {
     expect(ourChromiums()).toBe(before);
   });
 
-  it('a page over the size limit, or one that never ends, is too_large', async () => {
-    const out = await run([`${shop}/huge`, `${shop}/endless`], { maxPageBytes: 100_000 });
+  it('a page over the size limit, one that never ends, or a gzip bomb, is too_large', async () => {
+    const out = await run([`${shop}/huge`, `${shop}/endless`, `${shop}/bomb`], { maxPageBytes: 100_000 });
     expect(out.map((o) => [o.url, o.problem?.kind]).sort()).toEqual([
+      [`${shop}/bomb`, 'too_large'],
       [`${shop}/endless`, 'too_large'],
       [`${shop}/huge`, 'too_large'],
     ]);
   });
 
-  it('a script that never ends is dropped, the page read; answers over the page budget are dropped', async () => {
-    const out = await run([`${shop}/sub-endless`, `${shop}/many-endless`], { maxPageBytes: 300_000, waitFor: 'p.done' });
+  it('a script that never ends, or a gzip bomb, is dropped, the page read; answers over the page budget are dropped', async () => {
+    const out = await run([`${shop}/sub-endless`, `${shop}/many-endless`, `${shop}/sub-bomb`], { maxPageBytes: 300_000, waitFor: 'p.done' });
     expect(out.map((o) => [o.url, o.problem, o.extraction?.price]).sort()).toEqual([
       [`${shop}/many-endless`, null, 3],
+      [`${shop}/sub-bomb`, null, 3],
       [`${shop}/sub-endless`, null, 3],
     ]);
   });
