@@ -220,6 +220,26 @@ const CASES: Record<string, () => Promise<Req>> = {
     return admin().post('/parsers/force-start', { parsers: [list.items[0]._id] });
   },
 
+  // Parsers made, edited and deleted in the app (issue 16 item 4): ten creates of one code, one wins.
+  'POST /parsers': async () => admin().post('/parsers', await parserBody()),
+  'PUT /parsers/:id': async () => admin().put(`/parsers/${(await made(admin().post('/parsers', await parserBody())))._id}`, { name: name('Albert edited') }),
+  'DELETE /parsers/:id': async () => admin().del(`/parsers/${(await made(admin().post('/parsers', await parserBody())))._id}`),
+
+  // Pages that matched no product (issue 16 item 3): a page of the Lidl demo shop (its pages carry no EAN) whose
+  // offer is gone, after a real run.
+  'POST /parsers/:id/unmatched/:itemId/accept': async () => {
+    const { parser, item } = await unmatchedPage('lidl-prg-smichov');
+    return admin().post(`/parsers/${parser}/unmatched/${item._id}/accept`, { productId: Number(item.suggestions[0]!.productId) });
+  },
+  'POST /parsers/:id/unmatched/:itemId/reject': async () => {
+    const { parser, item } = await unmatchedPage('lidl-prg-smichov');
+    return admin().post(`/parsers/${parser}/unmatched/${item._id}/reject`);
+  },
+  'POST /parsers/:id/unmatched/accept-top': async () => {
+    const { parser } = await unmatchedPage('lidl-prg-smichov');
+    return admin().post(`/parsers/${parser}/unmatched/accept-top`, { minScore: 0.5 });
+  },
+
   // The sanity guard's queue: a demo shop's misprinted page held by a real run of its parser.
   'POST /parsers/suspicious/:id/confirm': async () => admin().post(`/parsers/suspicious/${await heldPrice('albert-prg-andel')}/confirm`),
   'POST /parsers/suspicious/:id/reject': async () => admin().post(`/parsers/suspicious/${await heldPrice('kaufland-prg-barrandov')}/reject`),
@@ -331,6 +351,25 @@ async function heldPrice(code: string): Promise<string> {
   const queue = await made({ as: s.admin, method: 'GET', url: `/parsers/suspicious?parser=${parser}` });
   if (!queue.items.length) throw new Error(`setup: the run of ${code} held no price`);
   return queue.items[0]._id as string;
+}
+
+async function parserBody() {
+  const [shop] = await queryRows<{ id: number }>(app.db, sql`SELECT id FROM shops WHERE code = 'albert-brn-vankovka'`);
+  return { code: `albert-made-${++unique}`, name: name('Albert made'), shopId: Number(shop!.id), definition: { productUrls: ['https://shop.example/p/1'] } };
+}
+
+/** A page of the demo shop `code` that matched nothing: one rendered product loses its offer, then its parser runs. */
+async function unmatchedPage(code: string): Promise<{ parser: string; item: { _id: string; suggestions: { productId: string }[] } }> {
+  Object.assign(app.parsers.workerOptions, { politeness: false, backoffMs: 10, maxRetries: 0 });
+  await app.db.execute(sql`DELETE FROM offers WHERE (product_id, shop_id) IN (
+    SELECT o.product_id, o.shop_id FROM offers o JOIN shops sh ON sh.id = o.shop_id WHERE sh.code = ${code} ORDER BY o.product_id LIMIT 1)`);
+  const parser = (await made({ as: s.admin, method: 'GET', url: `/parsers/list?filters=${code}` })).items[0]._id as string;
+  const [run] = await made(admin().post('/parsers/force-start', { parsers: [parser] }));
+  await app.parsers.worker.runById(Number(run._id));
+  const queue = await made({ as: s.admin, method: 'GET', url: `/parsers/${parser}/unmatched` });
+  const item = queue.items.find((i: { suggestions: unknown[] }) => i.suggestions.length);
+  if (!item) throw new Error(`setup: the run of ${code} kept no page with a suggestion`);
+  return { parser, item };
 }
 
 const WRITE_ROUTES = Object.keys(ROUTE_RULES).filter((r) => /^(POST|PUT|DELETE) /.test(r));
