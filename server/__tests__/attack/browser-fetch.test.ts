@@ -194,19 +194,20 @@ async function run(urls: string[], opts: Partial<CrawlOptions> = {}, onPage?: ()
 }
 
 /** Chromium processes started by this test process (other helpers' browsers on the machine are not ours). */
-function ourChromiums(): number {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], { encoding: 'utf8' })
+function ourChromiumRows(): { pid: number; rssMb: number }[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,comm='], { encoding: 'utf8' })
     .trim()
     .split('\n')
     .map((l) => l.trim().split(/\s+/))
-    .map(([pid, ppid, ...comm]) => ({ pid: Number(pid), ppid: Number(ppid), comm: comm.join(' ') }));
+    .map(([pid, ppid, rss, ...comm]) => ({ pid: Number(pid), ppid: Number(ppid), rssMb: Number(rss) / 1024, comm: comm.join(' ') }));
   const mine = new Set([process.pid]);
   for (let grew = true; grew; ) {
     grew = false;
     for (const r of rows) if (!mine.has(r.pid) && mine.has(r.ppid)) (mine.add(r.pid), (grew = true));
   }
-  return rows.filter((r) => mine.has(r.pid) && /chrom/i.test(r.comm)).length;
+  return rows.filter((r) => mine.has(r.pid) && /chrom/i.test(r.comm));
 }
+const ourChromiums = () => ourChromiumRows().length;
 
 describe('no request of a rendered page reaches a private address', () => {
   it('(the control: with every private address allowed, the same page does reach the service, from a browser that is ours)', async () => {
@@ -307,6 +308,19 @@ describe('a page cannot keep the browser busy, fat or alive', () => {
     // Navigation and the handler are each bounded by the timeout; the browser's start and close besides.
     expect(seconds).toBeLessThan(3 * 3 + 20);
     expect(ourChromiums()).toBe(before);
+  });
+
+  it('a page allocating without end is stopped long before it takes the machine: the browser stays under 2 GB (RSS of all its processes)', async () => {
+    let peak = 0;
+    const sample = setInterval(() => (peak = Math.max(peak, ourChromiumRows().reduce((a, r) => a + r.rssMb, 0))), 200);
+    try {
+      const out = await run([`${shop}/alloc`], { timeoutSeconds: 15, waitFor: 'h1' });
+      expect(out).toEqual([expect.objectContaining({ problem: expect.objectContaining({ kind: expect.stringMatching(/^(timeout|network)$/) }) })]);
+    } finally {
+      clearInterval(sample);
+    }
+    expect(peak).toBeGreaterThan(0);
+    expect(peak).toBeLessThan(2000);
   });
 
   it('a page over the size limit, one that never ends, or a gzip bomb, is too_large', async () => {

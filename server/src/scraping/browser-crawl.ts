@@ -35,6 +35,8 @@ export const PAGE_BUDGET_FACTOR = 4;
  */
 export const PAGE_REQUESTS_AT_ONCE = 6;
 export const PAGE_REQUESTS = 300;
+/** A page's JavaScript heap (MB): shops' pages need a fraction of it. */
+export const BROWSER_HEAP_MB = 512;
 
 const SKIPPED_TYPES = new Set(['image', 'media', 'font']);
 // Hop-by-hop and framing headers: got decodes the body and the browser is handed it whole.
@@ -225,6 +227,9 @@ export async function runBrowserCrawl(common: SharedCrawlOptions, config: Config
               '--disable-component-update',
               '--disable-sync',
               '--disable-features=DnsOverHttps',
+              // A page's script may not grow its heap past this (the renderer crashes, the page is a
+              // problem): without it one page reached 5 GB before Chromium's own limit stopped it.
+              `--js-flags=--max-old-space-size=${BROWSER_HEAP_MB}`,
               // Nothing the interception misses reaches a network: a proxy that does not exist, no name resolves.
               '--proxy-server=http://127.0.0.1:9',
               '--proxy-bypass-list=<-loopback>',
