@@ -6,9 +6,39 @@ const preset = require('../tooling/jest.preset.cjs')({ dir: __dirname, env: 'nod
 const esmOnly = ['ky', 'content-disposition', 'cookie', '@fastify[+/]cookie', '@electric-sql[+/]pglite'];
 // The scraping engine (docs/parsers.md): @crawlee's CommonJS calls `await import('got-scraping')`, and
 // got-scraping, got and their helpers ship only as ESM.
-esmOnly.push('@crawlee[+/][a-z-]+', 'got-scraping', 'got', '@sindresorhus[+/][a-z-]+', '@szmarczak[+/][a-z-]+', 'cacheable-lookup', 'cacheable-request', 'decompress-response',
-  'form-data-encoder', 'lowercase-keys', 'p-cancelable', 'responselike', 'mimic-response', 'normalize-url', 'quick-lru', 'dot-prop', 'callsites',
-  'ow', 'type-fest', 'keyv', '@keyv[+/][a-z-]+', 'header-generator', 'is-plain-obj', 'chunk-data', 'byte-counter', 'mimic-function', 'http2-wrapper', 'is-obj', '@sec-ant[+/]readable-stream', 'is-stream', 'get-stream');
+esmOnly.push(
+  '@crawlee[+/][a-z-]+',
+  'got-scraping',
+  'got',
+  '@sindresorhus[+/][a-z-]+',
+  '@szmarczak[+/][a-z-]+',
+  'cacheable-lookup',
+  'cacheable-request',
+  'decompress-response',
+  'form-data-encoder',
+  'lowercase-keys',
+  'p-cancelable',
+  'responselike',
+  'mimic-response',
+  'normalize-url',
+  'quick-lru',
+  'dot-prop',
+  'callsites',
+  'ow',
+  'type-fest',
+  'keyv',
+  '@keyv[+/][a-z-]+',
+  'header-generator',
+  'is-plain-obj',
+  'chunk-data',
+  'byte-counter',
+  'mimic-function',
+  'http2-wrapper',
+  'is-obj',
+  '@sec-ant[+/]readable-stream',
+  'is-stream',
+  'get-stream',
+);
 
 // Background jobs (docs/jobs.md): pg-boss and its ESM-only helpers.
 esmOnly.push('pg-boss', 'serialize-error', 'non-error', 'rrule-temporal', 'temporal-spec');

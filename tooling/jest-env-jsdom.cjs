@@ -5,7 +5,20 @@ class JsdomWithFetch extends TestEnvironment {
   async setup() {
     await super.setup();
     const g = this.global;
-    for (const name of ['TextEncoder', 'TextDecoder', 'Request', 'Response', 'Headers', 'fetch', 'AbortController', 'AbortSignal', 'ReadableStream', 'structuredClone', 'FormData', 'Blob']) {
+    for (const name of [
+      'TextEncoder',
+      'TextDecoder',
+      'Request',
+      'Response',
+      'Headers',
+      'fetch',
+      'AbortController',
+      'AbortSignal',
+      'ReadableStream',
+      'structuredClone',
+      'FormData',
+      'Blob',
+    ]) {
       if (name === 'FormData' || name === 'Blob') continue; // keep jsdom's so DOM forms still work
       g[name] = globalThis[name];
     }

@@ -11,10 +11,7 @@ const HOST_SET = path.join(ROOT, 'host', 'public', 'assets', 'i18n');
 
 /** The translation folder of a front-end package (one with a `<lang>.json` at least), or null. */
 function translationDirOf(packageDir) {
-  const dir =
-    path.basename(packageDir) === 'host'
-      ? path.join(packageDir, 'public', 'assets', 'i18n')
-      : path.join(packageDir, 'public', 'i18n');
+  const dir = path.basename(packageDir) === 'host' ? path.join(packageDir, 'public', 'assets', 'i18n') : path.join(packageDir, 'public', 'i18n');
   return fs.existsSync(dir) && fs.readdirSync(dir).some((f) => f.endsWith('.json')) ? dir : null;
 }
 
@@ -37,7 +34,11 @@ function flatten(value, prefix, out) {
   return out;
 }
 
-const placeholders = (text) => [...String(text).matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (text) =>
+  [...String(text).matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 
 /** Languages of a folder: its `<lang>.json` files. */
 function languagesOf(dir) {

@@ -54,18 +54,15 @@ class PrecompressPlugin {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('PricewatchPrecompress', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'PricewatchPrecompress', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
-        (assets) => {
-          for (const [name, source] of Object.entries(assets)) {
-            if (!/\.(js|json|css|svg|html)$/.test(name)) continue;
-            const raw = source.buffer();
-            if (raw.length < 1024) continue;
-            const gz = zlib.gzipSync(raw, { level: 9 });
-            if (gz.length < raw.length) compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz));
-          }
-        },
-      );
+      compilation.hooks.processAssets.tap({ name: 'PricewatchPrecompress', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER }, (assets) => {
+        for (const [name, source] of Object.entries(assets)) {
+          if (!/\.(js|json|css|svg|html)$/.test(name)) continue;
+          const raw = source.buffer();
+          if (raw.length < 1024) continue;
+          const gz = zlib.gzipSync(raw, { level: 9 });
+          if (gz.length < raw.length) compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz));
+        }
+      });
     });
   }
 }
@@ -98,9 +95,7 @@ function makeWebpackConfig({ dir, name, exposes = {}, isHost = false, port, runt
     // MF 2.9.2's runtime module resolves the entry chunk's filename while webpack (>= 5.111) is still
     // hashing, before any contenthash exists, and that now fails the build (module-federation/core
     // #5077). It only needs the directory, so it gets the unhashed name then; emitted files are hashed.
-    const entryFilename = dev
-      ? hashed
-      : (/** @type {any} */ pathData) => (pathData.chunk?.contentHash?.javascript ? hashed : '[name].js');
+    const entryFilename = dev ? hashed : (/** @type {any} */ pathData) => (pathData.chunk?.contentHash?.javascript ? hashed : '[name].js');
     // A remote's page is only a development harness around its screens; production ships none.
     const withPage = isHost || dev;
     const publicDir = path.join(dir, 'public');

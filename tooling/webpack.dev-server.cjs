@@ -1,9 +1,25 @@
 // webpack-dev-server options shared by the host and the remotes: every API path of spec §7, the
 // deployment and the shell translations go to the real server, so a package runs alone against it.
 const API_PREFIXES = [
-  '/auth', '/api', '/utils', '/export', '/shops', '/custom', '/parsers', '/parsers-schedules', '/data',
-  '/network-users', '/products', '/prices', '/brands', '/leaflets', '/price-alarms',
-  '/price-products-alarms', '/scrapers', '/deployment.json', '/assets/i18n',
+  '/auth',
+  '/api',
+  '/utils',
+  '/export',
+  '/shops',
+  '/custom',
+  '/parsers',
+  '/parsers-schedules',
+  '/data',
+  '/network-users',
+  '/products',
+  '/prices',
+  '/brands',
+  '/leaflets',
+  '/price-alarms',
+  '/price-products-alarms',
+  '/scrapers',
+  '/deployment.json',
+  '/assets/i18n',
 ];
 
 /** @param {{ port: number, isHost: boolean, target?: string }} opts */

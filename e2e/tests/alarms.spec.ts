@@ -45,7 +45,9 @@ test('a price alarm fires on new prices: the fired list and the unread badge sho
 
   await signIn(page, 'ashan');
   await expect(page).toHaveURL(/\/report-analytics$/);
-  await sideMenu(page).getByRole('link', { name: /^Alarms/ }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: /^Alarms/ })
+    .click();
   await expect(page).toHaveURL(/\/alarms$/);
   await expect(page.getByRole('heading', { name: 'Alarms', level: 1 })).toBeVisible();
 
@@ -53,7 +55,10 @@ test('a price alarm fires on new prices: the fired list and the unread badge sho
   await page.getByRole('button', { name: 'New price alarm' }).click();
   const dialog = page.getByRole('dialog', { name: 'New price alarm' });
   await dialog.getByPlaceholder('Search by name, EAN or article').fill(target.ean);
-  await dialog.getByRole('option', { name: new RegExp(target.ean) }).first().click();
+  await dialog
+    .getByRole('option', { name: new RegExp(target.ean) })
+    .first()
+    .click();
   await expect(dialog.getByTestId('picked-products')).toContainText(target.name);
   await expect(dialog.getByLabel('Rule')).toHaveValue('below');
   const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CZK' }).format(value);
@@ -104,7 +109,9 @@ test('a price alarm fires on new prices: the fired list and the unread badge sho
     [target.ean, 'above', target.price * 2],
     ['4000000000000', 'below', 1],
   ]);
-  await importDialog.getByLabel('File').setInputFiles({ name: 'alarms.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+  await importDialog
+    .getByLabel('File')
+    .setInputFiles({ name: 'alarms.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
   await importDialog.getByLabel('Filter shops').fill(target.shopName);
   await importDialog.getByRole('checkbox', { name: `${target.networkName} — ${target.shopName}` }).check();
   await importDialog.getByRole('button', { name: 'Check file' }).click();

@@ -131,7 +131,10 @@ test('an unknown product id shows a translated "not found" with the way back', a
 test('the analytics screen draws its charts with their tables', async ({ page }) => {
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/report-analytics$/);
-  await page.getByTestId('side-menu').getByRole('link', { name: /^analytics$/i }).click();
+  await page
+    .getByTestId('side-menu')
+    .getByRole('link', { name: /^analytics$/i })
+    .click();
   await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
   for (const [chart, table] of [
     ['Daily price index by network', 'Price index by network'],

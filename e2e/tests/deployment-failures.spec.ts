@@ -9,7 +9,7 @@ import { deploymentFile, exact, signInAs, t, useDeployment } from './deployment-
 // translated error with Retry (STYLE.md: runtime plugin + error boundary), the rest keeps working.
 // (A remote answering 503 is in federation.spec.ts.)
 
-test('a remote slower than the deployment\'s remoteTimeoutMs shows the error with Retry; Retry shows it once it came', async ({ page }) => {
+test("a remote slower than the deployment's remoteTimeoutMs shows the error with Retry; Retry shows it once it came", async ({ page }) => {
   await useDeployment(page, { ...deploymentFile('cz'), remoteTimeoutMs: 3000 });
   let slow = true;
   let arrived = false;
@@ -22,19 +22,25 @@ test('a remote slower than the deployment\'s remoteTimeoutMs shows the error wit
   await expect(page).toHaveURL(/\/report-analytics$/);
   const main = page.getByRole('main');
   const started = Date.now();
-  await sideMenu(page).getByRole('link', { name: exact(t('en', 'menu.alarms')) }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: exact(t('en', 'menu.alarms')) })
+    .click();
   const alert = main.getByRole('alert');
   await expect(alert).toContainText(t('en', 'remote.errorTitle'));
   await expect(alert).toContainText(t('en', 'errors.remote_failed'));
   expect(Date.now() - started).toBeLessThan(7000);
 
   // The shell and the other areas work meanwhile.
-  await sideMenu(page).getByRole('link', { name: exact(t('en', 'menu.analytics')) }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: exact(t('en', 'menu.analytics')) })
+    .click();
   await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(main.getByText(t('en', 'remote.errorTitle'))).toHaveCount(0);
 
   slow = false;
-  await sideMenu(page).getByRole('link', { name: exact(t('en', 'menu.alarms')) }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: exact(t('en', 'menu.alarms')) })
+    .click();
   await expect.poll(() => arrived, { timeout: 10_000 }).toBe(true);
   await main.getByRole('button', { name: t('en', 'common.retry') }).click();
   await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
@@ -49,10 +55,7 @@ test('a remote screen that throws while rendering shows the error with Retry, th
   });
   await page.route('**/remotes/parsers/__federation_expose_Parsers*.js', async (route) => {
     const original = await (await route.fetch()).text();
-    const body = original.replace(
-      /default:\(\)=>([\w$]+)/,
-      'default:()=>(window.__pwBreakParsers?function(){throw new Error("parsers screen broke")}:$1)',
-    );
+    const body = original.replace(/default:\(\)=>([\w$]+)/, 'default:()=>(window.__pwBreakParsers?function(){throw new Error("parsers screen broke")}:$1)');
     expect(body, 'the exposed module has a default export').not.toBe(original);
     await route.fulfill({ status: 200, contentType: 'application/javascript', body });
   });
@@ -72,7 +75,9 @@ test('a remote screen that throws while rendering shows the error with Retry, th
   await expect(page).toHaveURL(/\/product$/);
   await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
 
-  await sideMenu(page).getByRole('link', { name: exact(t('en', 'menu.parsers')) }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: exact(t('en', 'menu.parsers')) })
+    .click();
   await expect(main.getByRole('alert')).toBeVisible();
   await page.evaluate(() => {
     (window as unknown as { __pwBreakParsers: boolean }).__pwBreakParsers = false;
@@ -90,7 +95,9 @@ test('a remote whose files are gone: translated error with Retry; back in place,
   try {
     // analyst's network has leaflets: in Poland the start page is promo analysis; parsers is a click away.
     await signInAs(page, 'analyst', BASE_PL);
-    await sideMenu(page).getByRole('link', { name: exact(t('pl', 'menu.parsers')) }).click();
+    await sideMenu(page)
+      .getByRole('link', { name: exact(t('pl', 'menu.parsers')) })
+      .click();
     await expect(page).toHaveURL(/\/parsers$/);
     const main = page.getByRole('main');
     const alert = main.getByRole('alert');
@@ -105,7 +112,9 @@ test('a remote whose files are gone: translated error with Retry; back in place,
     await page.getByTestId('header').getByRole('searchbox').press('Enter');
     await expect(page).toHaveURL(/\/product$/);
     await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
-    await sideMenu(page).getByRole('link', { name: exact(t('pl', 'menu.parsers')) }).click();
+    await sideMenu(page)
+      .getByRole('link', { name: exact(t('pl', 'menu.parsers')) })
+      .click();
     await expect(retry).toBeVisible();
 
     renameSync(away, served);

@@ -28,9 +28,7 @@ export function deploymentFile(country: Country): Deployment {
 
 /** Serves `deployment` as this page's /deployment.json: the same built host, another country. */
 export async function useDeployment(page: Page, deployment: Deployment) {
-  await page.route('**/deployment.json', (route) =>
-    route.fulfill({ json: deployment, headers: { 'cache-control': 'no-cache' } }),
-  );
+  await page.route('**/deployment.json', (route) => route.fulfill({ json: deployment, headers: { 'cache-control': 'no-cache' } }));
 }
 
 const shell: Record<string, Record<string, unknown>> = {};
@@ -77,8 +75,8 @@ export type ShareEntry = { version: string; from: string; loaded: boolean; useIn
 export async function shareScope(page: Page): Promise<Record<string, ShareEntry[]>> {
   return page.evaluate(() => {
     type Raw = { from: string; loaded?: boolean; lib?: unknown; useIn?: string[] };
-    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Raw>>>> } })
-      .__FEDERATION__.__SHARE__;
+    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Raw>>>> } }).__FEDERATION__
+      .__SHARE__;
     const out: Record<string, ShareEntry[]> = {};
     for (const instance of Object.values(share)) {
       for (const scope of Object.values(instance)) {
@@ -116,4 +114,6 @@ export const COUNT_RENDERERS = () => {
 };
 
 export const rendererCount = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size);
+  page.evaluate(
+    () => (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size,
+  );

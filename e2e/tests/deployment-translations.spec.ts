@@ -109,7 +109,14 @@ for (const country of COUNTRIES) {
     }
 
     // Every screen as a user of a client network with most areas; the users screen as its network admin.
-    await checkScreens(page, base, country, 'ashan', deployment.languages, screens.filter((p) => p !== '/network-users'));
+    await checkScreens(
+      page,
+      base,
+      country,
+      'ashan',
+      deployment.languages,
+      screens.filter((p) => p !== '/network-users'),
+    );
     if (screens.includes('/network-users')) {
       const admin = await (await browser.newContext()).newPage();
       await prepare(admin);

@@ -103,7 +103,9 @@ test.describe('promo analysis (spec §6: needs leaflet access, not in the Czech 
       await signInAs(page, user, base);
       await expect(sideMenu(page).getByRole('button', { name: exact(t('ua', 'menu.logout')) })).toBeVisible();
       await expect(sideMenu(page).getByRole('link', { name: exact(t('ua', 'menu.promoAnalysis')) })).toHaveCount(0);
-      await sideMenu(page).getByRole('button', { name: exact(t('ua', 'menu.logout')) }).click();
+      await sideMenu(page)
+        .getByRole('button', { name: exact(t('ua', 'menu.logout')) })
+        .click();
       await expect(page).toHaveURL(/\/login$/);
     }
   });

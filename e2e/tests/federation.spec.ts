@@ -41,7 +41,9 @@ test('one React, one react-dom and one shared package serve host and remotes', a
   await signIn(page, 'ashan');
   await expect(page).toHaveURL(/\/report-analytics$/);
   await expect(page.getByRole('main').getByRole('heading', { name: /unloading prices/i })).toBeVisible();
-  await sideMenu(page).getByRole('link', { name: /^alarms$/i }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: /^alarms$/i })
+    .click();
   await expect(page.getByRole('main').getByRole('heading', { name: /^alarms$/i })).toBeVisible();
 
   const renderers = await page.evaluate(
@@ -79,13 +81,19 @@ test('a remote that fails to load shows a translated error with retry, the rest 
   await page.route('**/remotes/alarms/**', (route) => (broken ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
   await signIn(page, 'ashan');
   await expect(page).toHaveURL(/\/report-analytics$/);
-  await sideMenu(page).getByRole('link', { name: /^alarms$/i }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: /^alarms$/i })
+    .click();
   const main = page.getByRole('main');
   await expect(main.getByText(/could not be loaded/i)).toBeVisible();
   // The shell still works: another area opens.
-  await sideMenu(page).getByRole('link', { name: /^analytics$/i }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: /^analytics$/i })
+    .click();
   await expect(main.getByRole('heading', { name: /^analytics$/i })).toBeVisible();
-  await sideMenu(page).getByRole('link', { name: /^alarms$/i }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: /^alarms$/i })
+    .click();
   await expect(main.getByText(/could not be loaded/i)).toBeVisible();
   broken = false;
   await main.getByRole('button', { name: /retry/i }).click();

@@ -95,10 +95,19 @@ test('leaflet screen: upload a page, add and page through prices, statistics, re
   await page.getByRole('tab', { name: 'Pages and prices' }).click();
 
   // Ten more prices on the page (through the API): 11 prices = two pages of 10.
-  const detail = (await (await request.get(`${BASE}/leaflets/${id}`, { params: { token: auth.token } })).json()).data as { pages: { _id: string; name: string }[] };
+  const detail = (await (await request.get(`${BASE}/leaflets/${id}`, { params: { token: auth.token } })).json()).data as {
+    pages: { _id: string; name: string }[];
+  };
   expect(await thumb.getAttribute('src')).toContain(`/leaflets/images/${detail.pages[0]!.name}?token=`);
   for (let i = 1; i <= 10; i++) {
-    await addPrice(request, auth, { leafletId: id, pageId: detail.pages[0]!._id, productName: `E2E item ${String(i).padStart(2, '0')}`, price: 10 + i, mechanics: i % 3 === 0 ? 'multi_buy' : 'discount', mechanicsText: i % 3 === 0 ? '2+1' : null });
+    await addPrice(request, auth, {
+      leafletId: id,
+      pageId: detail.pages[0]!._id,
+      productName: `E2E item ${String(i).padStart(2, '0')}`,
+      price: 10 + i,
+      mechanics: i % 3 === 0 ? 'multi_buy' : 'discount',
+      mechanicsText: i % 3 === 0 ? '2+1' : null,
+    });
   }
   await page.reload();
   await expect(table.getByRole('row')).toHaveCount(11); // header + 10

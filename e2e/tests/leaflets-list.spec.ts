@@ -52,9 +52,7 @@ test('operator: finds leaflets by name and period, creates, renames, exports two
   await byName;
   await expect(table.getByRole('link', { name: demo.name })).toBeVisible();
   // The table keeps the previous rows until the answer arrives: wait until only matches are left.
-  await expect
-    .poll(async () => (await table.getByRole('link').allTextContents()).filter((row) => !row.toLowerCase().includes(part.toLowerCase())))
-    .toEqual([]);
+  await expect.poll(async () => (await table.getByRole('link').allTextContents()).filter((row) => !row.toLowerCase().includes(part.toLowerCase()))).toEqual([]);
 
   // By period: the leaflet's own days find it (sent as US dates); an end before the start is refused here.
   await page.getByRole('radio', { name: 'Period' }).click({ force: true });

@@ -29,7 +29,9 @@ test('a leaflet link opened while logged out opens after login, with its query',
 test('leaflets are in the Czech menu and lead to the list of leaflets, and back', async ({ page }) => {
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/report-analytics$/);
-  await sideMenu(page).getByRole('link', { name: /^leaflets$/i }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: /^leaflets$/i })
+    .click();
   await expect(page).toHaveURL(/\/leaflet$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Leaflets' })).toBeVisible();
   await page.getByRole('link', { name: /back to the app/i }).click();

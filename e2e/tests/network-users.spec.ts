@@ -5,22 +5,23 @@ import { signIn, sideMenu } from './helpers';
 const STRONG = 'Brambory2024x';
 
 async function logOut(page: Page) {
-  await sideMenu(page).getByRole('button', { name: /log ?out/i }).click();
+  await sideMenu(page)
+    .getByRole('button', { name: /log ?out/i })
+    .click();
   await expect(page).toHaveURL(/\/login$/);
 }
 
 async function openUsers(page: Page) {
-  await sideMenu(page).getByRole('link', { name: /^users$/i }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: /^users$/i })
+    .click();
   await expect(page).toHaveURL(/\/network-users$/);
   const table = page.getByRole('table', { name: 'Users' });
   await expect(table.getByRole('row', { name: /netadmin/ })).toBeVisible();
   return table;
 }
 
-test('a network admin creates a parser-only user; a weak password is refused; blocking ends the user’s open session', async ({
-  page,
-  browser,
-}) => {
+test('a network admin creates a parser-only user; a weak password is refused; blocking ends the user’s open session', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const username = `e2e.parser.${Date.now().toString(36)}`;
 
@@ -95,7 +96,10 @@ test('deleting asks first, and the user disappears', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'New user' });
   await dialog.getByLabel(/^Username/).fill(username);
   await dialog.getByLabel(/^Name/).fill('Short Lived');
-  await dialog.getByLabel(/^Password/).and(page.locator('input')).fill(STRONG);
+  await dialog
+    .getByLabel(/^Password/)
+    .and(page.locator('input'))
+    .fill(STRONG);
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toBeHidden();
   await expect(table.getByRole('cell', { name: username, exact: true })).toBeVisible();

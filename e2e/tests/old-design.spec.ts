@@ -25,7 +25,9 @@ test('the old-design menu link carries the token', async ({ page }) => {
   await page.getByRole('button', { name: /sign in/i }).click();
   await expect(page).toHaveURL(/\/report-analytics$/);
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const href = await sideMenu(page).getByRole('link', { name: /old design/i }).getAttribute('href');
+  const href = await sideMenu(page)
+    .getByRole('link', { name: /old design/i })
+    .getAttribute('href');
   expect(href).toContain(OLD_SITE_URL.replace(/\/$/, ''));
   expect(new URL(href!).searchParams.get('token')).toBe(token);
 });

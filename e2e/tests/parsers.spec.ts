@@ -8,7 +8,9 @@ import { sideMenu, signIn } from './helpers';
 test('analyst: problems filter shows the failing demo shop; force start runs to done; results download', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, 'analyst');
-  await sideMenu(page).getByRole('link', { name: /^Parsers/ }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: /^Parsers/ })
+    .click();
   await expect(page).toHaveURL(/\/parsers$/);
   await expect(page.getByRole('heading', { name: 'Parsers', level: 1 })).toBeVisible();
 

@@ -14,7 +14,9 @@ const p = (key: string): string => key.split('.').reduce((node, part) => node[pa
 test('Polish deployment: the operator opens promo analysis, sees the demo networks, groups by brand and exports', async ({ page }) => {
   await signInAs(page, 'operator', BASE_PL);
   const summary = page.waitForResponse((r) => r.url().includes('/promo-analysis/summary') && r.request().method() === 'GET');
-  await sideMenu(page).getByRole('link', { name: exact(t('pl', 'menu.promoAnalysis')) }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: exact(t('pl', 'menu.promoAnalysis')) })
+    .click();
   await expect(page).toHaveURL(/\/promo-analysis$/);
   const answer = await summary;
   expect(answer.status()).toBe(200);
@@ -35,7 +37,12 @@ test('Polish deployment: the operator opens promo analysis, sees the demo networ
   const chart = main.getByRole('figure', { name: p('promo.share.chart') });
   await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(chart.locator('text').filter({ hasText: 'Albert' }).first()).toBeVisible();
-  await expect(main.getByRole('figure', { name: p('promo.weekly.chart') }).locator('.recharts-line').first()).toBeVisible();
+  await expect(
+    main
+      .getByRole('figure', { name: p('promo.weekly.chart') })
+      .locator('.recharts-line')
+      .first(),
+  ).toBeVisible();
   await expect(main.getByRole('link', { name: p('promo.leafletsLink') })).toHaveAttribute('href', '/leaflet');
 
   // E2E_SCREENSHOTS=<dir>: a picture of the whole screen, to look at by eye.

@@ -74,7 +74,9 @@ function release(...args: string[]) {
 }
 
 async function openNetworkUsers(page: Page) {
-  await sideMenu(page).getByRole('link', { name: exact(t('pl', 'menu.networkUsers')) }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: exact(t('pl', 'menu.networkUsers')) })
+    .click();
   await expect(page).toHaveURL(/\/network-users$/);
 }
 
@@ -103,7 +105,9 @@ test('a remote released alone reaches the running host at the next page load, no
   expect(released.buildVersion).toBe(label);
 
   // The open page keeps working on the version it loaded (the old chunks are still served) …
-  await sideMenu(page).getByRole('link', { name: exact(t('pl', 'menu.parsers')) }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: exact(t('pl', 'menu.parsers')) })
+    .click();
   await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
   await openNetworkUsers(page);
   await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
@@ -122,7 +126,7 @@ test('a remote released alone reaches the running host at the next page load, no
   expect(index).toContain(hostMain);
 });
 
-test('version skew: a remote built against newer shared libraries runs with the host\'s copies', async ({ page }) => {
+test("version skew: a remote built against newer shared libraries runs with the host's copies", async ({ page }) => {
   test.setTimeout(150_000);
   const label = `skew-${Date.now().toString(36)}`;
   // zustand one major ahead of the host (5.x), react-i18next one patch ahead.
@@ -141,16 +145,28 @@ test('version skew: a remote built against newer shared libraries runs with the 
 
   const scope = await shareScope(page);
   const loaded = (pkg: string) => scope[pkg]!.filter((e) => e.loaded);
-  for (const [pkg, remoteVersion] of [['zustand', '6.0.0'], ['react-i18next', '18.0.99']] as const) {
+  for (const [pkg, remoteVersion] of [
+    ['zustand', '6.0.0'],
+    ['react-i18next', '18.0.99'],
+  ] as const) {
     // The remote's newer version is registered, never loaded; the host's one copy serves the remote too.
-    expect(scope[pkg]!.find((e) => e.version === remoteVersion), `${pkg} ${remoteVersion} registered`).toMatchObject({
+    expect(
+      scope[pkg]!.find((e) => e.version === remoteVersion),
+      `${pkg} ${remoteVersion} registered`,
+    ).toMatchObject({
       from: 'pricewatch_users',
       loaded: false,
     });
-    expect(loaded(pkg).map((e) => e.from), `${pkg} loaded once, from the host`).toEqual(['pricewatch_host']);
+    expect(
+      loaded(pkg).map((e) => e.from),
+      `${pkg} loaded once, from the host`,
+    ).toEqual(['pricewatch_host']);
     expect(loaded(pkg)[0]!.useIn).toContain('pricewatch_users');
     // The rule is told, not silent: the unmet requirement is a console warning naming the package.
-    expect(warnings.some((w) => w.includes(pkg) && w.includes(`^${remoteVersion}`)), `a warning names ${pkg} ^${remoteVersion}`).toBe(true);
+    expect(
+      warnings.some((w) => w.includes(pkg) && w.includes(`^${remoteVersion}`)),
+      `a warning names ${pkg} ^${remoteVersion}`,
+    ).toBe(true);
   }
   expect(await rendererCount(page)).toBe(1);
 });

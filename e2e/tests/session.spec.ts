@@ -18,7 +18,9 @@ test('logout returns to login and forgets the session', async ({ page }) => {
   await signIn(page, 'netadmin');
   await expect(page).toHaveURL(/\/parsers$/);
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
-  await sideMenu(page).getByRole('button', { name: /log ?out/i }).click();
+  await sideMenu(page)
+    .getByRole('button', { name: /log ?out/i })
+    .click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('data'))).toBeNull();

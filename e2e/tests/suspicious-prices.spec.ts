@@ -10,7 +10,9 @@ import { apiToken, sideMenu, signIn } from './helpers';
 test('analyst: the held prices of the demo runs wait in the queue; confirm one, reject the other', async ({ page, request, baseURL }) => {
   test.setTimeout(180_000);
   await signIn(page, 'analyst');
-  await sideMenu(page).getByRole('link', { name: /^Parsers/ }).click();
+  await sideMenu(page)
+    .getByRole('link', { name: /^Parsers/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Parsers', level: 1 })).toBeVisible();
 
   // The runs queued at start hold them within a minute or so (Kaufland's failing pages take their time).

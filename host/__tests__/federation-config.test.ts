@@ -17,7 +17,17 @@ const REMOTES = REMOTE_NAMES.map((r) => path.resolve(HOST, '..', `remote-${r}`))
 describe('federation factory (tooling/federation.cjs)', () => {
   it('shares every singleton with the installed version, required as ^version, never strict', () => {
     const map = federation.sharedMap(HOST);
-    for (const pkg of ['react', 'react-dom', 'react-router-dom', 'zustand', 'i18next', 'react-i18next', '@chakra-ui/react', '@emotion/react', '@pricewatch/shared']) {
+    for (const pkg of [
+      'react',
+      'react-dom',
+      'react-router-dom',
+      'zustand',
+      'i18next',
+      'react-i18next',
+      '@chakra-ui/react',
+      '@emotion/react',
+      '@pricewatch/shared',
+    ]) {
       expect(federation.SINGLETONS).toContain(pkg);
       const version = federation.installedVersion(pkg, HOST);
       expect(map[pkg]).toEqual({ singleton: true, version, requiredVersion: `^${version}`, strictVersion: false });
@@ -48,7 +58,7 @@ describe('federation factory (tooling/federation.cjs)', () => {
     expect(remote).toMatchObject({ filename: 'remoteEntry.js', exposes: { './NetworkUsers': './x.tsx' }, manifest: { fileName: 'mf-manifest.json' } });
   });
 
-  it('resolves singletons loaded-first: the copy already loaded (the host\'s) serves later remotes', () => {
+  it("resolves singletons loaded-first: the copy already loaded (the host's) serves later remotes", () => {
     const options = federation.federationOptions({ dir: HOST, name: 'pricewatch_host', isHost: true });
     expect(options.shareStrategy).toBe('loaded-first');
     expect(options.experiments).toEqual({ asyncStartup: true });

@@ -66,7 +66,11 @@ describe('shell: header', () => {
     renderWithShell(<AppRoutes />, { route: '/alarms', user: adminUser(), deployment: { languages: ['en', 'pl'] } });
     await settled();
     const select = header().getByRole('combobox', { name: 'Language' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['English', 'Polski']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['English', 'Polski']);
     await user.selectOptions(select, 'pl');
     expect(localStorage.getItem(STORAGE_KEYS.lang)).toBe('pl');
     expect(i18n.language).toBe('pl');

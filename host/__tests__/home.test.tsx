@@ -33,7 +33,17 @@ const ANSWERS: Record<string, unknown> = {
     up: 2,
     down: 1,
     items: [
-      { productId: '7', productName: 'Milk 1.5% 1 l', shopId: '1', shopName: 'Auchan Kyiv', network: 'auchan', currency: 'UAH', oldPrice: 40, newPrice: 48, changePct: 20 },
+      {
+        productId: '7',
+        productName: 'Milk 1.5% 1 l',
+        shopId: '1',
+        shopName: 'Auchan Kyiv',
+        network: 'auchan',
+        currency: 'UAH',
+        oldPrice: 40,
+        newPrice: 48,
+        changePct: 20,
+      },
     ],
   },
   alarms: { day: '2026-11-25', today: 0, unread: 0, items: [], perDay: [{ day: '2026-11-25', count: 0 }] },
@@ -115,6 +125,10 @@ describe('the home page', () => {
     renderWithShell(<AppRoutes />, { route: '/home', user: hunterUser() });
     expect(await homeHeading()).toBeInTheDocument();
     expect(tilesOf()).toEqual(['home-tile-parsers', 'home-tile-suspicious']);
-    expect(within(screen.getByTestId('side-menu')).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home']);
+    expect(
+      within(screen.getByTestId('side-menu'))
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home']);
   });
 });

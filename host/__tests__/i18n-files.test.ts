@@ -3,8 +3,7 @@ import { join } from 'node:path';
 
 // Every shell key exists, with real text, in each of the four languages (spec §6: en, ru, ua, pl).
 const LANGS = ['en', 'ru', 'ua', 'pl'] as const;
-const read = (lang: string) =>
-  JSON.parse(readFileSync(join(__dirname, '..', 'public', 'assets', 'i18n', `${lang}.json`), 'utf8')) as Record<string, unknown>;
+const read = (lang: string) => JSON.parse(readFileSync(join(__dirname, '..', 'public', 'assets', 'i18n', `${lang}.json`), 'utf8')) as Record<string, unknown>;
 
 function flatten(obj: Record<string, unknown>, prefix = ''): Record<string, string> {
   const out: Record<string, string> = {};
@@ -31,8 +30,17 @@ describe('shell translation files', () => {
   it('has the keys the shared ui and every server error code use', () => {
     const needed = ['common.retry', 'common.loading', 'common.empty', 'common.error', 'errors.remote_failed'];
     const codes = [
-      'validation_failed', 'unauthorized', 'incorrect_password_login', 'forbidden', 'xsrf_failed', 'not_found',
-      'route_not_found', 'payload_too_large', 'unsupported_media_type', 'too_many_requests', 'internal_error',
+      'validation_failed',
+      'unauthorized',
+      'incorrect_password_login',
+      'forbidden',
+      'xsrf_failed',
+      'not_found',
+      'route_not_found',
+      'payload_too_large',
+      'unsupported_media_type',
+      'too_many_requests',
+      'internal_error',
       'service_unavailable',
     ];
     for (const key of [...needed, ...codes.map((c) => `errors.${c}`)]) expect(files.en).toHaveProperty([key]);

@@ -23,7 +23,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('remote loader', () => {
-  it('loads the route\'s exposed module by its federated id', async () => {
+  it("loads the route's exposed module by its federated id", async () => {
     mockedLoadRemote.mockResolvedValue({ default: AlarmsStub });
     renderWithShell(<AppRoutes />, { route: '/alarms', user: adminUser() });
     expect(await screen.findByText('alarms screen')).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('remote loader', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('a remote slower than the deployment\'s remoteTimeoutMs shows the error; Retry renders it once it came', async () => {
+  it("a remote slower than the deployment's remoteTimeoutMs shows the error; Retry renders it once it came", async () => {
     const user = userEvent.setup();
     let arrive!: (m: { default: typeof AlarmsStub }) => void;
     mockedLoadRemote.mockImplementation(

@@ -36,7 +36,11 @@ describe('screens the user may not use', () => {
     ['/analytics', metroUser, 'Analytics'],
     ['/alarms', hunterUser, 'Alarms'],
     ['/network-users', ashanUser, 'Users'],
-    ['/parsers', () => makeUser({ roles: ['network'], network: { code: 'billa', name: 'Billa', product: false, exportDetails: { access: ['retail'] } } }), 'Parsers'],
+    [
+      '/parsers',
+      () => makeUser({ roles: ['network'], network: { code: 'billa', name: 'Billa', product: false, exportDetails: { access: ['retail'] } } }),
+      'Parsers',
+    ],
   ])('%s as a user without the right says so once', async (route, user, name) => {
     renderWithShell(<AppRoutes />, { route, user: user() });
     expect(await screen.findByRole('alert')).toHaveTextContent(`“${name}”`);

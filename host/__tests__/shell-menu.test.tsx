@@ -11,7 +11,10 @@ import { adminUser, ashanUser, hunterUser, netAdminUser } from './helpers/users'
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 
 const menu = () => within(screen.getByTestId('side-menu'));
-const menuLinks = () => menu().queryAllByRole('link').map((a) => a.textContent);
+const menuLinks = () =>
+  menu()
+    .queryAllByRole('link')
+    .map((a) => a.textContent);
 
 /** Lets the lazily loaded (stub) remote screen finish loading inside act. */
 const settled = () => screen.findAllByTestId('remote-screen');
@@ -78,10 +81,7 @@ describe('shell: side menu', () => {
       deployment: { oldSiteUrl: 'https://old.pricewatch.example/app' },
     });
     await settled();
-    expect(menu().getByRole('link', { name: 'Old design' })).toHaveAttribute(
-      'href',
-      'https://old.pricewatch.example/app?token=test-token',
-    );
+    expect(menu().getByRole('link', { name: 'Old design' })).toHaveAttribute('href', 'https://old.pricewatch.example/app?token=test-token');
   });
 
   it('highlights the active item by the first path segment', async () => {

@@ -52,12 +52,12 @@ describe('translations check', () => {
     expect(problems.some((p) => p.includes('key a has different placeholders'))).toBe(true);
   });
 
-  it('finds the shell\'s folder and a remote\'s; a remote without translations has none', () => {
+  it("finds the shell's folder and a remote's; a remote without translations has none", () => {
     expect(check.translationDirOf(path.resolve(__dirname, '..'))).toMatch(/host\/public\/assets\/i18n$/);
     expect(check.translationDirOf(path.join(root, 'remote-none'))).toBeNull();
   });
 
-  it('the workspace\'s translations are complete', () => {
+  it("the workspace's translations are complete", () => {
     expect(check.checkAllTranslations()).toEqual([]);
   });
 });

@@ -65,10 +65,7 @@ describe('video instructions', () => {
     const dialog = await screen.findByTestId('video-dialog');
     expect(dialog).toHaveStyle({ width: '1200px', height: '720px' });
     // English UI in the ua variant → the en video.
-    expect(within(dialog).getByTitle('Price alarms')).toHaveAttribute(
-      'src',
-      `https://www.youtube-nocookie.com/embed/${VIDEOS[7]!.youtube.en}`,
-    );
+    expect(within(dialog).getByTitle('Price alarms')).toHaveAttribute('src', `https://www.youtube-nocookie.com/embed/${VIDEOS[7]!.youtube.en}`);
   });
 
   it('says so when the player cannot load (offline), and tries again on Retry', async () => {

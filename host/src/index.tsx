@@ -9,7 +9,12 @@ import { startHost } from './app/start-host';
 const root = createRoot(document.getElementById('root')!);
 
 startHost().then(
-  () => root.render(<AppProvider><App /></AppProvider>),
+  () =>
+    root.render(
+      <AppProvider>
+        <App />
+      </AppProvider>,
+    ),
   (error: unknown) => {
     console.error('[pricewatch] start-up failed', error);
     root.render(<StartupFailure />);

@@ -16,8 +16,32 @@ const resources = () => ({ en: { translation: { errors: { validation_failed: 'Ch
 
 const ashan = makeUser({ username: 'ashan', isAshan: true, roles: ['network'] });
 const SHOPS = [
-  { _id: '11', code: 'atb-1', name: 'ATB Obolon', networkId: '2', network: 'atb', networkName: 'ATB', city: null, cityName: null, address: null, country: 'ua', currency: 'UAH' },
-  { _id: '12', code: 'silpo-1', name: 'Silpo Pechersk', networkId: '3', network: 'silpo', networkName: 'Silpo', city: null, cityName: null, address: null, country: 'ua', currency: 'UAH' },
+  {
+    _id: '11',
+    code: 'atb-1',
+    name: 'ATB Obolon',
+    networkId: '2',
+    network: 'atb',
+    networkName: 'ATB',
+    city: null,
+    cityName: null,
+    address: null,
+    country: 'ua',
+    currency: 'UAH',
+  },
+  {
+    _id: '12',
+    code: 'silpo-1',
+    name: 'Silpo Pechersk',
+    networkId: '3',
+    network: 'silpo',
+    networkName: 'Silpo',
+    city: null,
+    cityName: null,
+    address: null,
+    country: 'ua',
+    currency: 'UAH',
+  },
 ];
 const ALARM = {
   _id: '7',
@@ -67,7 +91,8 @@ const JsdomFormData = globalThis.FormData;
 let server: LocalApiServer;
 beforeAll(async () => {
   server = await startLocalApiServer();
-  globalThis.FormData = (await new Response('', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData()).constructor as typeof FormData;
+  globalThis.FormData = (await new Response('', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData())
+    .constructor as typeof FormData;
 });
 afterAll(() => {
   globalThis.FormData = JsdomFormData;

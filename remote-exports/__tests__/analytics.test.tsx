@@ -60,7 +60,9 @@ describe('analytics', () => {
     expect(chart.querySelector('svg.recharts-surface')).not.toBeNull();
     expect(chart.querySelectorAll('.recharts-line')).toHaveLength(2);
     const table = screen.getByRole('table', { name: 'Price index by network' });
-    const lidl = within(table).getAllByRole('row').find((r) => within(r).queryByText('Lidl'))!;
+    const lidl = within(table)
+      .getAllByRole('row')
+      .find((r) => within(r).queryByText('Lidl'))!;
     expect(lidl).toHaveTextContent('94.2');
     expect(lidl).toHaveTextContent('−5.8 %');
     // Lidl prices 38 of the 40 products: said in words, the base (all 40, both days) is not named.

@@ -47,7 +47,7 @@ describe('remote base', () => {
 });
 
 describe('limits', () => {
-  it('are the contract\'s (kept as plain values so the screens do not fetch the contract and zod)', () => {
+  it("are the contract's (kept as plain values so the screens do not fetch the contract and zod)", () => {
     const { CATALOGUE_LIMITS, PRODUCT_SORTS: sorts } = jest.requireActual('@pricewatch/shared/contract');
     const limits = jest.requireActual('../src/lib/limits');
     expect(limits.PAGE_MAX).toBe(CATALOGUE_LIMITS.pageMax);

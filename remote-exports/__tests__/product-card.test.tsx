@@ -110,7 +110,7 @@ describe('product card', () => {
     expect(within(history).queryByText('The end is before the start')).not.toBeInTheDocument();
   });
 
-  it('shows the server\'s answer when it still refuses the period', async () => {
+  it("shows the server's answer when it still refuses the period", async () => {
     mockApi({
       get: {
         '/products/42': () => product(),

@@ -130,7 +130,11 @@ describe('product list: filters, paging and sorting change the call', () => {
     await waitFor(() => expect(getCalls('/products/list').at(-1)).toMatchObject({ networks: ['albert'], skip: 0 }));
     // Shops follow the network.
     const shopSelect = screen.getByLabelText('Shop');
-    expect(within(shopSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Albert Anděl', 'Albert Flora']);
+    expect(
+      within(shopSelect)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Albert Anděl', 'Albert Flora']);
     await userEvent.selectOptions(shopSelect, '12');
     await waitFor(() => expect(getCalls('/products/list').at(-1)).toMatchObject({ networks: ['albert'], shops: ['12'] }));
 
@@ -191,7 +195,10 @@ describe('product list: filters, paging and sorting change the call', () => {
   });
 
   it('shows an empty state when nothing matches', async () => {
-    mockApi({ get: { '/products/list': () => page([], 0), '/shops/networks': () => NETWORKS, '/shops': () => SHOPS }, post: { '/brands/get-by-filters': () => [] } });
+    mockApi({
+      get: { '/products/list': () => page([], 0), '/shops/networks': () => NETWORKS, '/shops': () => SHOPS },
+      post: { '/brands/get-by-filters': () => [] },
+    });
     renderList('/product?q=unicorn');
     expect(await screen.findByText('No products found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeDisabled();

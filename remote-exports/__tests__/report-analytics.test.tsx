@@ -1,7 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, apiDelete, apiGet, apiPost, apiPut, clearCached, downloadFile } from '@pricewatch/shared/api';
-import { EXPORT_LIMITS, EXPORT_REQUEST_TYPES as CONTRACT_REQUEST_TYPES, EXPORT_STATES as CONTRACT_STATES, EXPORT_TYPES as CONTRACT_TYPES, SCHEDULE_FREQUENCIES as CONTRACT_FREQUENCIES, type ExportRequest, type ExportSchedule, type ExportTemplate } from '@pricewatch/shared/contract';
+import {
+  EXPORT_LIMITS,
+  EXPORT_REQUEST_TYPES as CONTRACT_REQUEST_TYPES,
+  EXPORT_STATES as CONTRACT_STATES,
+  EXPORT_TYPES as CONTRACT_TYPES,
+  SCHEDULE_FREQUENCIES as CONTRACT_FREQUENCIES,
+  type ExportRequest,
+  type ExportSchedule,
+  type ExportTemplate,
+} from '@pricewatch/shared/contract';
 import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
 import { Toaster } from '@pricewatch/shared/ui';
 import ReportAnalyticsScreen from '../src/screens/report-analytics-screen';
@@ -157,14 +166,20 @@ const form = () => screen.findByRole('form', { name: 'New export' });
 
 describe('report analytics: the requests list', () => {
   it('shows the state and a live progress bar, then the download once done', async () => {
-    listAnswers = [[request()], [request({ progress: 75, rowsWritten: 2250 })], [request({ state: 'done', progress: 100, rowsWritten: 3000, file: 'export-20261101-ab12.xlsx', extension: '.xlsx', downloadable: true })]];
+    listAnswers = [
+      [request()],
+      [request({ progress: 75, rowsWritten: 2250 })],
+      [request({ state: 'done', progress: 100, rowsWritten: 3000, file: 'export-20261101-ab12.xlsx', extension: '.xlsx', downloadable: true })],
+    ];
     renderScreen();
     const table = await requestsTable();
     expect(within(table).getByText('Running')).toBeInTheDocument();
     expect(within(table).getByRole('progressbar', { name: 'Progress of Buckwheat, October' })).toHaveAttribute('aria-valuenow', '40');
     expect(calls('GET', '/export/list')[0]).toEqual({ limit: 30, skip: 0 });
     // Asked again every second while it runs.
-    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Progress of Buckwheat, October' })).toHaveAttribute('aria-valuenow', '75'), { timeout: 4000 });
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Progress of Buckwheat, October' })).toHaveAttribute('aria-valuenow', '75'), {
+      timeout: 4000,
+    });
     const download = await screen.findByRole('button', { name: 'Download Buckwheat, October' }, { timeout: 4000 });
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     await userEvent.click(download);
@@ -231,7 +246,11 @@ describe('report analytics: the request form', () => {
     renderScreen();
     const f = await form();
     const type = within(f).getByLabelText('Export type');
-    expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual(['Prices by shop', 'Ashan comparison']);
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Prices by shop', 'Ashan comparison']);
     await userEvent.click(within(f).getByRole('button', { name: 'Create export' }));
     expect(within(f).getByText('Choose at least one product or paste EANs or articles.')).toBeInTheDocument();
     expect(within(f).getByText('Choose at least one network or shop.')).toBeInTheDocument();
@@ -271,7 +290,12 @@ describe('report analytics: the request form', () => {
 
   it('shows the field the server refused', async () => {
     routes['POST /export/inline/prices'] = () => {
-      throw new ApiError({ status: 400, code: 'validation_failed', messageKey: 'validation_failed', fields: [{ path: 'end', message: 'period longer than 366 days' }] });
+      throw new ApiError({
+        status: 400,
+        code: 'validation_failed',
+        messageKey: 'validation_failed',
+        fields: [{ path: 'end', message: 'period longer than 366 days' }],
+      });
     };
     renderScreen();
     const f = await form();
@@ -310,7 +334,8 @@ describe('report analytics: templates and schedules', () => {
   });
 
   it('lists schedules and adds a weekly one at a time of day', async () => {
-    routes['POST /export/export-request-schedule'] = (body) => schedule({ _id: '6', frequency: 'weekly', dayOfWeek: Number(body?.dayOfWeek), time: String(body?.time) });
+    routes['POST /export/export-request-schedule'] = (body) =>
+      schedule({ _id: '6', frequency: 'weekly', dayOfWeek: Number(body?.dayOfWeek), time: String(body?.time) });
     renderScreen();
     const table = await screen.findByRole('table', { name: 'Schedules' });
     expect(within(table).getByText('Every day at 06:30')).toBeInTheDocument();
@@ -323,7 +348,14 @@ describe('report analytics: templates and schedules', () => {
     await userEvent.type(time, '18:45');
     await userEvent.click(within(newForm).getByRole('button', { name: 'Add schedule' }));
     await waitFor(() => expect(calls('POST', '/export/export-request-schedule')).toHaveLength(1));
-    expect(calls('POST', '/export/export-request-schedule')[0]).toEqual({ template: '31', frequency: 'weekly', time: '18:45', dayOfWeek: 3, dayOfMonth: null, enabled: true });
+    expect(calls('POST', '/export/export-request-schedule')[0]).toEqual({
+      template: '31',
+      frequency: 'weekly',
+      time: '18:45',
+      dayOfWeek: 3,
+      dayOfMonth: null,
+      enabled: true,
+    });
   });
 });
 

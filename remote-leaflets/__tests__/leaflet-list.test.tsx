@@ -17,8 +17,6 @@ const albertUser = makeUser({
 // contract's shapes (HTTP mocked at the fetch level), with this remote's real English texts.
 jest.setTimeout(30_000);
 
-
-
 const NETWORKS = [
   { _id: '1', code: 'albert', name: 'Albert', country: 'cz', currency: 'CZK', isProduct: false, leaflet: true, shops: 3 },
   { _id: '2', code: 'billa', name: 'Billa', country: 'cz', currency: 'CZK', isProduct: false, leaflet: true, shops: 2 },
@@ -40,7 +38,18 @@ const leaflet = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const ALBERT = leaflet();
-const BILLA = leaflet({ _id: '12', name: 'Billa Christmas', network: 'billa', networkName: 'Billa', start: '2026-12-01', end: '2026-12-24', description: null, pageCount: 0, priceCount: 0, coverThumbUrl: null });
+const BILLA = leaflet({
+  _id: '12',
+  name: 'Billa Christmas',
+  network: 'billa',
+  networkName: 'Billa',
+  start: '2026-12-01',
+  end: '2026-12-24',
+  description: null,
+  pageCount: 0,
+  priceCount: 0,
+  coverThumbUrl: null,
+});
 const ok = (data: unknown) => ({ json: { success: true, data } });
 const fieldError = (path: string, message: string) => ({
   status: 400,
@@ -252,7 +261,10 @@ describe('leaflet list: changing leaflets', () => {
 
   it('exports the chosen leaflets: ids in the body, count in the query, then downloads the file', async () => {
     server.on('POST /leaflets/export', ok({ file: 'leaflets/leaflets-5d1.xlsx', extension: 'xlsx' }));
-    server.on('GET /data/leaflets/leaflets-5d1.xlsx', { bytes: Buffer.from('PK\u0003\u0004 fake xlsx'), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    server.on('GET /data/leaflets/leaflets-5d1.xlsx', {
+      bytes: Buffer.from('PK\u0003\u0004 fake xlsx'),
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
     render();
     await table();
     expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeDisabled();
@@ -302,7 +314,9 @@ describe('leaflet list: who sees what', () => {
     // A new leaflet only in the own network.
     fireEvent.click(screen.getByRole('button', { name: 'New leaflet' }));
     const dialog = await screen.findByRole('dialog', { name: 'New leaflet' });
-    const options = within(within(dialog).getByLabelText('Network')).getAllByRole('option').map((o) => o.getAttribute('value'));
+    const options = within(within(dialog).getByLabelText('Network'))
+      .getAllByRole('option')
+      .map((o) => o.getAttribute('value'));
     expect(options.filter(Boolean)).toEqual(['albert']);
   });
 
@@ -321,7 +335,12 @@ describe('leaflet list: who sees what', () => {
   });
 
   it('the top bar leads back to promo analysis where the deployment shows it', async () => {
-    renderWithProviders(<LeafletList />, { user: operator, resources: resources(), route: '/leaflet', deployment: { country: 'pl', apiServers: [server.url] } });
+    renderWithProviders(<LeafletList />, {
+      user: operator,
+      resources: resources(),
+      route: '/leaflet',
+      deployment: { country: 'pl', apiServers: [server.url] },
+    });
     expect(screen.getByRole('link', { name: /Back to the app/ })).toHaveAttribute('href', '/promo-analysis');
     await table();
   });

@@ -7,7 +7,6 @@ import { resources, operator, guest } from './helpers/resources';
 // Editing and deleting one leaflet price on the /leaflet?id= screen, against a real HTTP server that
 // keeps the prices (as leaflet-view.test.tsx does, with this remote's and the shell's English texts).
 
-
 const LEAFLET = {
   _id: '5',
   name: 'Albert week 47',
@@ -24,8 +23,18 @@ const LEAFLET = {
   updatedAt: '2026-11-15T10:00:00.000Z',
   pages: [
     {
-      _id: '11', leafletId: '5', pageNo: 1, name: '5-1.png', url: '/leaflets/images/5-1.png', thumbUrl: '/leaflets/images/5-1.png?size=thumb',
-      type: 'png', width: 1000, height: 1400, bytes: 12345, recognition: 'none', priceCount: 3,
+      _id: '11',
+      leafletId: '5',
+      pageNo: 1,
+      name: '5-1.png',
+      url: '/leaflets/images/5-1.png',
+      thumbUrl: '/leaflets/images/5-1.png?size=thumb',
+      type: 'png',
+      width: 1000,
+      height: 1400,
+      bytes: 12345,
+      recognition: 'none',
+      priceCount: 3,
     },
   ],
 };
@@ -49,8 +58,18 @@ const price = (i: number): Price => ({
 });
 const ok = (data: unknown) => ({ json: { success: true, data } });
 const EMPTY_STATS = {
-  priceCount: 0, matchedCount: 0, withOldPriceCount: 0, minPrice: null, maxPrice: null, avgPrice: null, avgDiscountPct: null, maxDiscountPct: null,
-  byMechanics: [], byPage: [], bySection: [], discountBands: [],
+  priceCount: 0,
+  matchedCount: 0,
+  withOldPriceCount: 0,
+  minPrice: null,
+  maxPrice: null,
+  avgPrice: null,
+  avgDiscountPct: null,
+  maxDiscountPct: null,
+  byMechanics: [],
+  byPage: [],
+  bySection: [],
+  discountBands: [],
 };
 
 let server: LocalApiServer;

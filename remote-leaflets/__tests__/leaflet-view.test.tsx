@@ -8,7 +8,6 @@ import { resources, operator } from './helpers/resources';
 // The /leaflet?id= screen as the host renders it, against a real HTTP server answering the contract's
 // shapes, with this remote's and the shell's real English texts.
 
-
 const page = (n: number, extra: Record<string, unknown> = {}) => ({
   _id: String(10 + n),
   leafletId: '5',
@@ -64,8 +63,18 @@ const invalid = (path: string, message: string) => ({
   json: { success: false, error: { code: 'validation_failed', message: 'validation_failed', fields: [{ path, message }] } },
 });
 const EMPTY_STATS = {
-  priceCount: 0, matchedCount: 0, withOldPriceCount: 0, minPrice: null, maxPrice: null, avgPrice: null, avgDiscountPct: null, maxDiscountPct: null,
-  byMechanics: [], byPage: [], bySection: [], discountBands: [],
+  priceCount: 0,
+  matchedCount: 0,
+  withOldPriceCount: 0,
+  minPrice: null,
+  maxPrice: null,
+  avgPrice: null,
+  avgDiscountPct: null,
+  maxDiscountPct: null,
+  byMechanics: [],
+  byPage: [],
+  bySection: [],
+  discountBands: [],
 };
 
 /** The leafletPicture field of a multipart body. */
@@ -92,7 +101,8 @@ let server: LocalApiServer;
 beforeAll(async () => {
   server = await startLocalApiServer();
   // jsdom's FormData is not one Node's fetch can send: the screen gets Node's, as a browser's fetch gets its own.
-  globalThis.FormData = (await new Response('', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData()).constructor as typeof FormData;
+  globalThis.FormData = (await new Response('', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData())
+    .constructor as typeof FormData;
 });
 afterAll(async () => {
   globalThis.FormData = JsdomFormData;
@@ -213,7 +223,12 @@ describe('Leaflet view', () => {
     fireEvent.change(within(form).getByLabelText('Price'), { target: { value: '12.50' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save price' }));
     await waitFor(() => expect(server.received.some((r) => r.path === '/leaflets/add-price')).toBe(true));
-    const sent = JSON.parse(formField(server.received.find((r) => r.path === '/leaflets/add-price')!, 'leafletPicture')!);
+    const sent = JSON.parse(
+      formField(
+        server.received.find((r) => r.path === '/leaflets/add-price')!,
+        'leafletPicture',
+      )!,
+    );
     expect(sent).toMatchObject({ productName: 'Yoghurt', price: 12.5, box: { x: 100, y: 140, w: 400, h: 100 } });
   });
 
@@ -239,7 +254,33 @@ describe('Leaflet view', () => {
 
   it('picks a catalogue product from the typeahead', async () => {
     server.on('GET /products/search', (req) =>
-      ok(req.query.get('name') === 'butt' ? [{ _id: '77', ean: '8590000000001', article: null, name: 'Butter Madeta 250 g', brandId: null, brand: null, sectionId: null, section: null, categoryId: null, category: null, weight: null, unit: null, image: null, market: 'cz', shops: 0, minPrice: null, maxPrice: null, currency: null, onPromo: 0 }] : []),
+      ok(
+        req.query.get('name') === 'butt'
+          ? [
+              {
+                _id: '77',
+                ean: '8590000000001',
+                article: null,
+                name: 'Butter Madeta 250 g',
+                brandId: null,
+                brand: null,
+                sectionId: null,
+                section: null,
+                categoryId: null,
+                category: null,
+                weight: null,
+                unit: null,
+                image: null,
+                market: 'cz',
+                shops: 0,
+                minPrice: null,
+                maxPrice: null,
+                currency: null,
+                onPromo: 0,
+              },
+            ]
+          : [],
+      ),
     );
     server.on('POST /leaflets/add-price', ok(price(21)));
     render();
@@ -251,7 +292,12 @@ describe('Leaflet view', () => {
     fireEvent.change(within(form).getByLabelText('Price'), { target: { value: '29.90' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save price' }));
     await waitFor(() => expect(server.received.some((r) => r.path === '/leaflets/add-price')).toBe(true));
-    const sent = JSON.parse(formField(server.received.find((r) => r.path === '/leaflets/add-price')!, 'leafletPicture')!);
+    const sent = JSON.parse(
+      formField(
+        server.received.find((r) => r.path === '/leaflets/add-price')!,
+        'leafletPicture',
+      )!,
+    );
     expect(sent).toMatchObject({ productId: '77', productName: 'Butter Madeta 250 g', price: 29.9 });
   });
 
@@ -270,7 +316,11 @@ describe('Leaflet view', () => {
       if (p?.textContent) seen.add(p.textContent);
     });
     observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-    const files = [new NodeFile([new Uint8Array([0x89, 0x50])], 'p1.png'), new NodeFile(['hello'], 'notes.png'), new NodeFile([new Uint8Array([0xff, 0xd8])], 'p3.jpg')];
+    const files = [
+      new NodeFile([new Uint8Array([0x89, 0x50])], 'p1.png'),
+      new NodeFile(['hello'], 'notes.png'),
+      new NodeFile([new Uint8Array([0xff, 0xd8])], 'p3.jpg'),
+    ];
     fireEvent.change(screen.getByLabelText('Add pages'), { target: { files } });
     const refused = await screen.findByTestId('upload-refused');
     await waitFor(() => expect(screen.queryByTestId('upload-progress')).not.toBeInTheDocument());
@@ -295,11 +345,7 @@ describe('Leaflet view', () => {
   });
 
   it('a failed poll during recognition is retried and the recognition still ends', async () => {
-    const answers: unknown[] = [
-      { status: 'running', progress: 10 },
-      'fail',
-      { status: 'done', progress: 100 },
-    ];
+    const answers: unknown[] = [{ status: 'running', progress: 10 }, 'fail', { status: 'done', progress: 100 }];
     server.on('GET /leaflets/5/neural-data', () => {
       const next = answers.length ? answers.shift() : 'fail';
       if (next === 'fail') return { status: 503, json: { success: false, error: { code: 'internal_error', message: 'internal_error' } } };
@@ -319,15 +365,54 @@ describe('Leaflet view', () => {
       { status: 'running', progress: 40 },
     ];
     const candidate = {
-      key: 'c1', price: 24.9, oldPrice: 34.9, discountPct: 28.65, mechanics: 'discount', mechanicsText: null, text: 'Madeta butter 250 g',
-      box: { x: 100, y: 200, w: 300, h: 120 }, confidence: 91,
-      suggestedProduct: { _id: '77', ean: '8590000000001', article: null, name: 'Butter Madeta 250 g', brandId: null, brand: null, sectionId: null, section: null, categoryId: null, category: null, weight: null, unit: null, image: null, market: 'cz' },
+      key: 'c1',
+      price: 24.9,
+      oldPrice: 34.9,
+      discountPct: 28.65,
+      mechanics: 'discount',
+      mechanicsText: null,
+      text: 'Madeta butter 250 g',
+      box: { x: 100, y: 200, w: 300, h: 120 },
+      confidence: 91,
+      suggestedProduct: {
+        _id: '77',
+        ean: '8590000000001',
+        article: null,
+        name: 'Butter Madeta 250 g',
+        brandId: null,
+        brand: null,
+        sectionId: null,
+        section: null,
+        categoryId: null,
+        category: null,
+        weight: null,
+        unit: null,
+        image: null,
+        market: 'cz',
+      },
       confirmedPriceId: null,
     };
-    const other = { ...candidate, key: 'c2', price: 9.9, oldPrice: null, discountPct: null, text: 'Rohlik', suggestedProduct: null, box: { x: 500, y: 200, w: 100, h: 80 } };
+    const other = {
+      ...candidate,
+      key: 'c2',
+      price: 9.9,
+      oldPrice: null,
+      discountPct: null,
+      text: 'Rohlik',
+      suggestedProduct: null,
+      box: { x: 500, y: 200, w: 100, h: 80 },
+    };
     server.on('GET /leaflets/5/neural-data', () => {
       const next = answers.shift() ?? { status: 'done', progress: 100 };
-      return ok({ pageId: '11', candidates: next.status === 'done' ? [candidate, other] : [], text: '', seconds: next.status === 'done' ? 1.2 : null, error: null, recognisedAt: null, ...next });
+      return ok({
+        pageId: '11',
+        candidates: next.status === 'done' ? [candidate, other] : [],
+        text: '',
+        seconds: next.status === 'done' ? 1.2 : null,
+        error: null,
+        recognisedAt: null,
+        ...next,
+      });
     });
     server.on('POST /leaflets/add-price', ok({ ...price(30), source: 'recognised' }));
     render();
@@ -345,8 +430,22 @@ describe('Leaflet view', () => {
     fireEvent.click(within(items[0]!).getByRole('button', { name: 'Accept' }));
     expect(await within(items[0]!).findByText('Added')).toBeInTheDocument();
     expect(within(items[1]!).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
-    const sent = JSON.parse(formField(server.received.find((r) => r.path === '/leaflets/add-price')!, 'leafletPicture')!);
-    expect(sent).toMatchObject({ leafletId: '5', pageId: '11', productId: '77', productName: 'Butter Madeta 250 g', price: 24.9, oldPrice: 34.9, box: candidate.box, source: 'recognised' });
+    const sent = JSON.parse(
+      formField(
+        server.received.find((r) => r.path === '/leaflets/add-price')!,
+        'leafletPicture',
+      )!,
+    );
+    expect(sent).toMatchObject({
+      leafletId: '5',
+      pageId: '11',
+      productId: '77',
+      productName: 'Butter Madeta 250 g',
+      price: 24.9,
+      oldPrice: 34.9,
+      box: candidate.box,
+      source: 'recognised',
+    });
 
     // Fix opens the form with the candidate's reading.
     fireEvent.click(within(items[1]!).getByRole('button', { name: 'Fix' }));
@@ -356,17 +455,40 @@ describe('Leaflet view', () => {
 
     // Recognise again asks with refresh=true.
     fireEvent.click(screen.getByRole('button', { name: 'Recognise again' }));
-    await waitFor(() => expect(server.received.filter((r) => r.path === '/leaflets/5/neural-data').at(-1)!.query.get('refresh')).toBe('true'));
+    await waitFor(() =>
+      expect(
+        server.received
+          .filter((r) => r.path === '/leaflets/5/neural-data')
+          .at(-1)!
+          .query.get('refresh'),
+      ).toBe('true'),
+    );
   }, 15000);
 
   it('statistics: figures, and each chart with its table', async () => {
-    server.on('GET /leaflets/5/prices/statistics', ok({
-      priceCount: 13, matchedCount: 4, withOldPriceCount: 13, minPrice: 11, maxPrice: 23, avgPrice: 17, avgDiscountPct: 30, maxDiscountPct: 45.5,
-      byMechanics: [{ mechanics: 'discount', count: 12, avgDiscountPct: 30 }, { mechanics: 'multi_buy', count: 1, avgDiscountPct: null }],
-      byPage: [{ pageId: '11', pageNo: 1, count: 13 }],
-      bySection: [],
-      discountBands: [{ band: '20-30', count: 10 }, { band: '40-50', count: 3 }],
-    }));
+    server.on(
+      'GET /leaflets/5/prices/statistics',
+      ok({
+        priceCount: 13,
+        matchedCount: 4,
+        withOldPriceCount: 13,
+        minPrice: 11,
+        maxPrice: 23,
+        avgPrice: 17,
+        avgDiscountPct: 30,
+        maxDiscountPct: 45.5,
+        byMechanics: [
+          { mechanics: 'discount', count: 12, avgDiscountPct: 30 },
+          { mechanics: 'multi_buy', count: 1, avgDiscountPct: null },
+        ],
+        byPage: [{ pageId: '11', pageNo: 1, count: 13 }],
+        bySection: [],
+        discountBands: [
+          { band: '20-30', count: 10 },
+          { band: '40-50', count: 3 },
+        ],
+      }),
+    );
     render();
     fireEvent.click(await screen.findByRole('tab', { name: 'Statistics' }));
     expect(await screen.findByTestId('stat-prices')).toHaveTextContent('13');
@@ -376,8 +498,16 @@ describe('Leaflet view', () => {
     expect(screen.getByRole('figure', { name: 'Prices by mechanics' })).toBeInTheDocument();
     const byMechanics = screen.getByRole('table', { name: 'Prices by mechanics' });
     expect(within(byMechanics).getByText('Multi-buy (2+1, 3 for 2)').closest('tr')).toHaveTextContent('1');
-    expect(within(screen.getByRole('table', { name: 'Prices by discount, %' })).getByText('40-50 %').closest('tr')).toHaveTextContent('3');
-    expect(within(screen.getByRole('table', { name: 'Prices by page' })).getByText('Page 1').closest('tr')).toHaveTextContent('13');
+    expect(
+      within(screen.getByRole('table', { name: 'Prices by discount, %' }))
+        .getByText('40-50 %')
+        .closest('tr'),
+    ).toHaveTextContent('3');
+    expect(
+      within(screen.getByRole('table', { name: 'Prices by page' }))
+        .getByText('Page 1')
+        .closest('tr'),
+    ).toHaveTextContent('13');
   });
 
   it('a leaflet that does not exist, or a non-numeric id, is "not found" with a link to the list', async () => {
@@ -393,7 +523,10 @@ describe('Leaflet view', () => {
   });
 
   it("another network's user sees the leaflet but is offered no change (the server refuses them): issue 13", async () => {
-    const billaUser = makeUser({ roles: ['network'], network: { _id: '2', code: 'billa', name: 'Billa', product: false, leaflet: true, exportDetails: { allowedNetworks: ['albert'] } } });
+    const billaUser = makeUser({
+      roles: ['network'],
+      network: { _id: '2', code: 'billa', name: 'Billa', product: false, leaflet: true, exportDetails: { allowedNetworks: ['albert'] } },
+    });
     render('/leaflet?id=5', billaUser);
     await screen.findByRole('table', { name: 'Prices of the page' });
     expect(screen.queryByRole('button', { name: 'Add price' })).not.toBeInTheDocument();

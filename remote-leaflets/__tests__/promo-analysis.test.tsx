@@ -9,8 +9,6 @@ import { resources, operator, guest } from './helpers/resources';
 // at the fetch level), with this remote's real English texts, in the Polish deployment.
 jest.setTimeout(30_000);
 
-
-
 const NETWORKS = [
   { _id: '1', code: 'albert', name: 'Albert', country: 'cz', currency: 'CZK', isProduct: false, leaflet: true, shops: 3 },
   { _id: '2', code: 'lidl', name: 'Lidl', country: 'cz', currency: 'CZK', isProduct: false, leaflet: false, shops: 2 },
@@ -85,7 +83,14 @@ describe('promo analysis screen', () => {
     expect(q.get('groupBy')).toBe('network');
     expect(q.get('networks')).toBeNull();
 
-    const lines = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    const lines = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
     expect(lines).toEqual([
       ['Albert', '120', '30', '31.7 %'],
       ['Lidl', '120', '30', '12.4 %'],
@@ -93,7 +98,13 @@ describe('promo analysis screen', () => {
     expect(within(screen.getByRole('table', { name: 'Promo depth by group, table' })).getByRole('row', { name: /Lidl/ })).toHaveTextContent('9.1 %');
     expect(within(screen.getByRole('table', { name: 'Duration and frequency by group, table' })).getByRole('row', { name: /Albert/ })).toHaveTextContent('6.5');
     // Every chart is on the page with the table beside it.
-    for (const name of ['Promo share by group', 'Average and max promo depth by group', 'Promo duration and promos per product by group', 'Leaflet prices by mechanics', 'Weekly promo share per network']) {
+    for (const name of [
+      'Promo share by group',
+      'Average and max promo depth by group',
+      'Promo duration and promos per product by group',
+      'Leaflet prices by mechanics',
+      'Weekly promo share per network',
+    ]) {
       expect(screen.getByRole('figure', { name })).toBeInTheDocument();
     }
     expect(within(screen.getByRole('figure', { name: 'Promo share by group' })).getAllByText('Albert').length).toBeGreaterThan(0);
@@ -101,7 +112,11 @@ describe('promo analysis screen', () => {
     expect(within(mechanics).getByRole('row', { name: /Discount/ })).toHaveTextContent('22.5 %');
     expect(within(mechanics).getByRole('row', { name: /Multi-buy/ })).toHaveTextContent('—');
     const weekly = screen.getByRole('table', { name: 'Weekly promo share per network, table' });
-    expect(within(weekly).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Week', 'Albert', 'Lidl']);
+    expect(
+      within(weekly)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Week', 'Albert', 'Lidl']);
     expect(within(weekly).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByRole('link', { name: 'Leaflets' })).toHaveAttribute('href', '/leaflet');
   });
@@ -136,7 +151,10 @@ describe('promo analysis screen', () => {
 
   it('exports to Excel: posts the filter as the body, then downloads the file', async () => {
     server.on('POST /promo-analysis/export', ok({ file: 'promo-analysis-20261121-ab12.xlsx', extension: 'xlsx' }));
-    server.on('GET /data/promo-analysis-20261121-ab12.xlsx', { bytes: Buffer.from('PK\u0003\u0004 fake xlsx'), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    server.on('GET /data/promo-analysis-20261121-ab12.xlsx', {
+      bytes: Buffer.from('PK\u0003\u0004 fake xlsx'),
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
     render();
     await screen.findByRole('table', { name: 'Promo share by group, table' });
     fireEvent.change(screen.getByLabelText('Group by'), { target: { value: 'brand' } });

@@ -14,7 +14,11 @@ configure({ asyncUtilTimeout: 6000 });
 const en = JSON.parse(readFileSync(join(__dirname, '..', 'public', 'i18n', 'en.json'), 'utf8'));
 const resources = () => ({ en: { translation: { errors: { forbidden: 'Not allowed', service_unavailable: 'Unavailable' } }, parsers: structuredClone(en) } });
 
-const analyst = makeUser({ username: 'analyst', roles: ['network'], network: { _id: '2', name: 'Albert', code: 'albert', product: false, leaflet: true, exportDetails: { access: ['parser', 'manual'] } } as never });
+const analyst = makeUser({
+  username: 'analyst',
+  roles: ['network'],
+  network: { _id: '2', name: 'Albert', code: 'albert', product: false, leaflet: true, exportDetails: { access: ['parser', 'manual'] } } as never,
+});
 
 const run = (over: Record<string, unknown> = {}) => ({
   _id: '40',
@@ -58,12 +62,31 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.received.length = 0;
   server.routes.clear();
-  server.on('GET /parsers/list', ok({ items: [parser(), parser({ _id: '2', code: 'lidl-prg-smichov', name: 'Lidl Smíchov', network: 'lidl', lastRun: run({ _id: '41', errors: {}, notFound: 0, pricesFound: 12 }), problems: 0 })], total: 2 }));
+  server.on(
+    'GET /parsers/list',
+    ok({
+      items: [
+        parser(),
+        parser({
+          _id: '2',
+          code: 'lidl-prg-smichov',
+          name: 'Lidl Smíchov',
+          network: 'lidl',
+          lastRun: run({ _id: '41', errors: {}, notFound: 0, pricesFound: 12 }),
+          problems: 0,
+        }),
+      ],
+      total: 2,
+    }),
+  );
   server.on('GET /scrapers/list', ok({ items: [], total: 0 }));
-  server.on('GET /shops/networks', ok([
-    { _id: '5', code: 'kaufland', name: 'Kaufland', country: 'cz', currency: 'CZK', isProduct: false, leaflet: false, shops: 1 },
-    { _id: '6', code: 'lidl', name: 'Lidl Česká republika', country: 'cz', currency: 'CZK', isProduct: false, leaflet: false, shops: 2 },
-  ]));
+  server.on(
+    'GET /shops/networks',
+    ok([
+      { _id: '5', code: 'kaufland', name: 'Kaufland', country: 'cz', currency: 'CZK', isProduct: false, leaflet: false, shops: 1 },
+      { _id: '6', code: 'lidl', name: 'Lidl Česká republika', country: 'cz', currency: 'CZK', isProduct: false, leaflet: false, shops: 2 },
+    ]),
+  );
 });
 
 const render = (user = analyst) => renderWithProviders(<ParsersScreen />, { user, resources: resources(), deployment: { apiServers: [server.url] } });
@@ -97,7 +120,10 @@ describe('Parsers screen', () => {
 
   it('starts a parser and follows its run live until it is done', async () => {
     let polls = 0;
-    server.on('POST /parsers/force-start', ok([run({ _id: '50', status: 'queued', trigger: 'force', pagesDone: 0, pagesTotal: 0, finishedAt: null, errors: {} })]));
+    server.on(
+      'POST /parsers/force-start',
+      ok([run({ _id: '50', status: 'queued', trigger: 'force', pagesDone: 0, pagesTotal: 0, finishedAt: null, errors: {} })]),
+    );
     server.on('GET /parsers/runs/50', () => {
       polls++;
       return ok(polls < 2 ? run({ _id: '50', status: 'running', pagesDone: 5, pagesTotal: 16, finishedAt: null }) : run({ _id: '50', status: 'done' }));
@@ -134,14 +160,36 @@ describe('Parsers screen', () => {
   });
 
   it('a network user without parser access is told so', () => {
-    render(makeUser({ username: 'x', roles: ['network'], network: { _id: '3', name: 'Billa', code: 'billa', product: false, leaflet: false, exportDetails: { access: ['manual'] } } as never }));
+    render(
+      makeUser({
+        username: 'x',
+        roles: ['network'],
+        network: { _id: '3', name: 'Billa', code: 'billa', product: false, leaflet: false, exportDetails: { access: ['manual'] } } as never,
+      }),
+    );
     expect(screen.getByText('No access to parsers')).toBeInTheDocument();
   });
 });
 
 describe('Scraper requests', () => {
   it('creates a request for a product in a network and lists it', async () => {
-    server.on('POST /scrapers/product', ok({ _id: '7', type: 'product', productId: '12', productName: 'Milk 1 l', network: 'albert', country: 'cz', user: 'analyst', status: 'queued', createdAt: '2026-11-21T08:00:00.000Z', finishedAt: null, results: [], failures: [] }));
+    server.on(
+      'POST /scrapers/product',
+      ok({
+        _id: '7',
+        type: 'product',
+        productId: '12',
+        productName: 'Milk 1 l',
+        network: 'albert',
+        country: 'cz',
+        user: 'analyst',
+        status: 'queued',
+        createdAt: '2026-11-21T08:00:00.000Z',
+        finishedAt: null,
+        results: [],
+        failures: [],
+      }),
+    );
     render();
     fireEvent.click(await screen.findByRole('tab', { name: 'Scraper requests' }));
     await screen.findByText('No scraper requests yet.');
@@ -151,7 +199,41 @@ describe('Scraper requests', () => {
     fireEvent.change(screen.getByLabelText('Product id'), { target: { value: '12' } });
     await waitFor(() => expect(screen.getByLabelText('Network')).toHaveValue('kaufland'));
     fireEvent.change(screen.getByLabelText('Network'), { target: { value: 'lidl' } });
-    server.on('GET /scrapers/list', ok({ items: [{ _id: '7', type: 'product', productId: '12', productName: 'Milk 1 l', network: 'lidl', country: 'cz', user: 'analyst', status: 'done', createdAt: '2026-11-21T08:00:00.000Z', finishedAt: '2026-11-21T08:00:03.000Z', results: [{ url: 'http://shop/p/1', name: 'Milk', ean: null, price: 24.9, oldPrice: null, promo: false, currency: 'CZK', inStock: true, strategy: 'selectors', problem: null }], failures: [] }], total: 1 }));
+    server.on(
+      'GET /scrapers/list',
+      ok({
+        items: [
+          {
+            _id: '7',
+            type: 'product',
+            productId: '12',
+            productName: 'Milk 1 l',
+            network: 'lidl',
+            country: 'cz',
+            user: 'analyst',
+            status: 'done',
+            createdAt: '2026-11-21T08:00:00.000Z',
+            finishedAt: '2026-11-21T08:00:03.000Z',
+            results: [
+              {
+                url: 'http://shop/p/1',
+                name: 'Milk',
+                ean: null,
+                price: 24.9,
+                oldPrice: null,
+                promo: false,
+                currency: 'CZK',
+                inStock: true,
+                strategy: 'selectors',
+                problem: null,
+              },
+            ],
+            failures: [],
+          },
+        ],
+        total: 1,
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Scrape now' }));
     const table = await screen.findByRole('table', { name: 'Scraper requests' });
     expect(await within(table).findByText('Milk 1 l')).toBeInTheDocument();
@@ -165,14 +247,45 @@ describe('Scraper requests', () => {
   });
 
   it('a failed request shows Failed with its translated reason, not Done', async () => {
-    const request = (over: Record<string, unknown>) => ({ type: 'product', productId: '12', network: 'albert', country: 'cz', user: 'analyst', createdAt: '2026-11-21T08:00:00.000Z', finishedAt: '2026-11-21T08:00:03.000Z', ...over });
-    server.on('GET /scrapers/list', ok({
-      items: [
-        request({ _id: '8', productName: 'Milk 1 l', status: 'failed', results: [{ url: 'http://shop/p/1', name: null, ean: null, price: null, oldPrice: null, promo: false, currency: null, inStock: null, strategy: null, problem: { kind: 'network', message: 'connect ECONNREFUSED' } }], failures: [{ kind: 'network', message: 'connect ECONNREFUSED' }] }),
-        request({ _id: '9', productName: 'Bread', status: 'failed', results: [], failures: [{ kind: 'run_failed', message: 'abandoned after 3 attempts' }] }),
-      ],
-      total: 2,
-    }));
+    const request = (over: Record<string, unknown>) => ({
+      type: 'product',
+      productId: '12',
+      network: 'albert',
+      country: 'cz',
+      user: 'analyst',
+      createdAt: '2026-11-21T08:00:00.000Z',
+      finishedAt: '2026-11-21T08:00:03.000Z',
+      ...over,
+    });
+    server.on(
+      'GET /scrapers/list',
+      ok({
+        items: [
+          request({
+            _id: '8',
+            productName: 'Milk 1 l',
+            status: 'failed',
+            results: [
+              {
+                url: 'http://shop/p/1',
+                name: null,
+                ean: null,
+                price: null,
+                oldPrice: null,
+                promo: false,
+                currency: null,
+                inStock: null,
+                strategy: null,
+                problem: { kind: 'network', message: 'connect ECONNREFUSED' },
+              },
+            ],
+            failures: [{ kind: 'network', message: 'connect ECONNREFUSED' }],
+          }),
+          request({ _id: '9', productName: 'Bread', status: 'failed', results: [], failures: [{ kind: 'run_failed', message: 'abandoned after 3 attempts' }] }),
+        ],
+        total: 2,
+      }),
+    );
     render();
     fireEvent.click(await screen.findByRole('tab', { name: 'Scraper requests' }));
     const table = await screen.findByRole('table', { name: 'Scraper requests' });

@@ -14,7 +14,11 @@ configure({ asyncUtilTimeout: 6000 });
 const en = JSON.parse(readFileSync(join(__dirname, '..', 'public', 'i18n', 'en.json'), 'utf8'));
 const resources = () => ({ en: { translation: { errors: { forbidden: 'Not allowed', service_unavailable: 'Unavailable' } }, parsers: structuredClone(en) } });
 
-const analyst = makeUser({ username: 'analyst', roles: ['network'], network: { _id: '2', name: 'Albert', code: 'albert', product: false, leaflet: true, exportDetails: { access: ['parser', 'manual'] } } as never });
+const analyst = makeUser({
+  username: 'analyst',
+  roles: ['network'],
+  network: { _id: '2', name: 'Albert', code: 'albert', product: false, leaflet: true, exportDetails: { access: ['parser', 'manual'] } } as never,
+});
 const guest = makeUser({ username: 'guest', isGuest: true, roles: ['guest'] });
 
 const held = (over: Record<string, unknown> = {}) => ({
@@ -44,7 +48,22 @@ const held = (over: Record<string, unknown> = {}) => ({
   decidedAt: null,
   ...over,
 });
-const second = held({ _id: '8', productId: '13', productName: 'Butter 250 g', shopName: 'Kaufland Barrandov', network: 'kaufland', parserId: '2', parserName: 'Kaufland Barrandov', oldPrice: 59.9, newPrice: 5.99, regular: 5.99, changePct: -90, text: '5,99 Kč', url: 'http://kaufland.example/p/butter', reference: 'network' });
+const second = held({
+  _id: '8',
+  productId: '13',
+  productName: 'Butter 250 g',
+  shopName: 'Kaufland Barrandov',
+  network: 'kaufland',
+  parserId: '2',
+  parserName: 'Kaufland Barrandov',
+  oldPrice: 59.9,
+  newPrice: 5.99,
+  regular: 5.99,
+  changePct: -90,
+  text: '5,99 Kč',
+  url: 'http://kaufland.example/p/butter',
+  reference: 'network',
+});
 const ok = (data: unknown) => ({ json: { success: true, data } });
 const parser = (id: string, name: string, network: string) => ({
   _id: id,
@@ -75,7 +94,9 @@ beforeEach(() => {
   queue = [held(), second];
   server.on('GET /parsers/list', ok({ items: [parser('1', 'Albert Anděl', 'albert'), parser('2', 'Kaufland Barrandov', 'kaufland')], total: 2 }));
   server.on('GET /parsers/suspicious', (r) => {
-    const items = queue.filter((i) => (!r.query.get('network') || i.network === r.query.get('network')) && (!r.query.get('parser') || i.parserId === r.query.get('parser')));
+    const items = queue.filter(
+      (i) => (!r.query.get('network') || i.network === r.query.get('network')) && (!r.query.get('parser') || i.parserId === r.query.get('parser')),
+    );
     const limit = Number(r.query.get('limit') ?? 30);
     return ok({ items: items.slice(0, limit), total: items.length, limit, skip: Number(r.query.get('skip') ?? 0) });
   });
@@ -174,7 +195,11 @@ describe('Suspicious prices', () => {
     await waitFor(() => expect(within(table).queryByText('Milk 1.5% 1 l')).not.toBeInTheDocument());
     // Only the chosen network's parsers are offered.
     const parserSelect = screen.getByLabelText('Parser');
-    expect(within(parserSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Kaufland Barrandov']);
+    expect(
+      within(parserSelect)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Kaufland Barrandov']);
     fireEvent.change(parserSelect, { target: { value: '2' } });
     await waitFor(() => expect(server.received.some((r) => r.path === '/parsers/suspicious' && r.query.get('parser') === '2')).toBe(true));
   });

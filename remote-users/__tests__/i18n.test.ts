@@ -24,7 +24,16 @@ describe('remote users: translations', () => {
 
   it('translates every problem the server names in this area', () => {
     const problems = Object.keys(readNamespace('en').problems as object);
-    for (const key of ['weak_password', 'duplicate_username', 'username_characters', 'username_not_ascii', 'role_not_allowed', 'not_within_network_rights', 'cannot_delete_self', 'unknown_role']) {
+    for (const key of [
+      'weak_password',
+      'duplicate_username',
+      'username_characters',
+      'username_not_ascii',
+      'role_not_allowed',
+      'not_within_network_rights',
+      'cannot_delete_self',
+      'unknown_role',
+    ]) {
       expect(problems).toContain(key);
     }
   });

@@ -24,7 +24,13 @@ const netadmin: User = makeUser({
   isNetworkAdmin: true,
   network: { ...billa, product: false, leaflet: true, exportDetails: { allowedNetworks: ['albert', 'penny'] } },
 });
-const admin: User = makeUser({ username: 'admin', name: 'Admin', roles: ['admin'], isAdmin: true, network: { code: 'pricewatch', name: 'Pricewatch', product: true } });
+const admin: User = makeUser({
+  username: 'admin',
+  name: 'Admin',
+  roles: ['admin'],
+  isAdmin: true,
+  network: { code: 'pricewatch', name: 'Pricewatch', product: true },
+});
 
 function networkUser(overrides: Partial<NetworkUser> = {}): NetworkUser {
   return {
@@ -265,7 +271,13 @@ describe('editing a user', () => {
   it('shows a refusal of the server translated', async () => {
     const u = userEvent.setup();
     (apiPut as jest.Mock).mockRejectedValue(
-      new ApiError({ status: 403, code: 'forbidden', messageKey: 'forbidden', message: 'role_not_allowed', fields: [{ path: 'roles', message: 'role_not_allowed: admin' }] }),
+      new ApiError({
+        status: 403,
+        code: 'forbidden',
+        messageKey: 'forbidden',
+        message: 'role_not_allowed',
+        fields: [{ path: 'roles', message: 'role_not_allowed: admin' }],
+      }),
     );
     renderAs(netadmin);
     await table();

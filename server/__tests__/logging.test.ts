@@ -21,7 +21,10 @@ beforeAll(async () => {
     },
   });
   app = await build({ logger: { level: 'trace', stream } });
-  await app.db.update(users).set({ passwordHash: await hashPassword(RIGHT_PASSWORD) }).where(eq(users.username, 'admin'));
+  await app.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(RIGHT_PASSWORD) })
+    .where(eq(users.username, 'admin'));
 });
 afterAll(() => app.close());
 
@@ -111,7 +114,10 @@ describe('database errors', () => {
     const failure = await app.db
       .insert(users)
       .values({ username: 'admin', name: 'Duplicate Name Param', passwordHash: hash })
-      .then(() => null, (err: unknown) => err);
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
     expect(failure).toBeInstanceOf(Error);
     app.log.error({ err: failure }, 'insert failed');
 
@@ -174,7 +180,10 @@ describe('redactUrl', () => {
     ['/x?a=1#&token=abc', '/x?a=1#&token=[REDACTED]'],
     ['/x#token=abc', '/x#token=[REDACTED]'],
     // Password-like names in any spelling.
-    ['/x?Password=a&pass=b&PWD=c&client_secret=d&Authorization=e&api_key=f&apiKey=g&x-api-key=h', '/x?Password=[REDACTED]&pass=[REDACTED]&PWD=[REDACTED]&client_secret=[REDACTED]&Authorization=[REDACTED]&api_key=[REDACTED]&apiKey=[REDACTED]&x-api-key=[REDACTED]'],
+    [
+      '/x?Password=a&pass=b&PWD=c&client_secret=d&Authorization=e&api_key=f&apiKey=g&x-api-key=h',
+      '/x?Password=[REDACTED]&pass=[REDACTED]&PWD=[REDACTED]&client_secret=[REDACTED]&Authorization=[REDACTED]&api_key=[REDACTED]&apiKey=[REDACTED]&x-api-key=[REDACTED]',
+    ],
     ['/x?mytoken=abc', '/x?mytoken=[REDACTED]'],
     ['/x?lang=en&limit=10&search=token', '/x?lang=en&limit=10&search=token'],
     ['/x?token', '/x?token'],

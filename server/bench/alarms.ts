@@ -60,12 +60,32 @@ async function load(options: DatabaseOptions): Promise<void> {
       sql`INSERT INTO users (username, name, password_hash, is_admin) VALUES ('bench', 'Bench', 'x', true) RETURNING id`,
     );
     const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-    await insertColumns(db, 'shops', [{ name: 'id', type: 'int' }, { name: 'code', type: 'text' }, { name: 'name', type: 'text' }, { name: 'network_id', type: 'int' }, { name: 'country', type: 'text' }],
-      [ids(SHOPS), ids(SHOPS).map((i) => `b-${i}`), ids(SHOPS).map((i) => `Shop ${i}`), ids(SHOPS).map(() => net!.id), ids(SHOPS).map(() => 'ua')], { overridingSystemValue: true });
+    await insertColumns(
+      db,
+      'shops',
+      [
+        { name: 'id', type: 'int' },
+        { name: 'code', type: 'text' },
+        { name: 'name', type: 'text' },
+        { name: 'network_id', type: 'int' },
+        { name: 'country', type: 'text' },
+      ],
+      [ids(SHOPS), ids(SHOPS).map((i) => `b-${i}`), ids(SHOPS).map((i) => `Shop ${i}`), ids(SHOPS).map(() => net!.id), ids(SHOPS).map(() => 'ua')],
+      { overridingSystemValue: true },
+    );
     for (let from = 1; from <= PRODUCTS; from += BATCH) {
       const chunk = ids(Math.min(BATCH, PRODUCTS - from + 1)).map((i) => i + from - 1);
-      await insertColumns(db, 'products', [{ name: 'id', type: 'int' }, { name: 'name', type: 'text' }, { name: 'country', type: 'text' }],
-        [chunk, chunk.map((i) => `Product ${i}`), chunk.map(() => 'ua')], { overridingSystemValue: true });
+      await insertColumns(
+        db,
+        'products',
+        [
+          { name: 'id', type: 'int' },
+          { name: 'name', type: 'text' },
+          { name: 'country', type: 'text' },
+        ],
+        [chunk, chunk.map((i) => `Product ${i}`), chunk.map(() => 'ua')],
+        { overridingSystemValue: true },
+      );
     }
     log(`shops ${SHOPS}, products ${PRODUCTS} in ${(Date.now() - t0) / 1000}s`);
 
@@ -87,10 +107,21 @@ async function load(options: DatabaseOptions): Promise<void> {
           cols[7]!.push(0);
         }
       }
-      await insertColumns(db, 'current_prices', [
-        { name: 'product_id', type: 'int' }, { name: 'shop_id', type: 'int' }, { name: 'start_day', type: 'date' }, { name: 'last_seen', type: 'date' },
-        { name: 'regular', type: 'int' }, { name: 'promo', type: 'int' }, { name: 'in_stock', type: 'bool' }, { name: 'source', type: 'smallint' },
-      ], cols);
+      await insertColumns(
+        db,
+        'current_prices',
+        [
+          { name: 'product_id', type: 'int' },
+          { name: 'shop_id', type: 'int' },
+          { name: 'start_day', type: 'date' },
+          { name: 'last_seen', type: 'date' },
+          { name: 'regular', type: 'int' },
+          { name: 'promo', type: 'int' },
+          { name: 'in_stock', type: 'bool' },
+          { name: 'source', type: 'smallint' },
+        ],
+        cols,
+      );
     }
     log(`current prices ${pairs} in ${(Date.now() - t1) / 1000}s`);
 
@@ -106,13 +137,16 @@ async function load(options: DatabaseOptions): Promise<void> {
         const value = rule === 'below' ? price * 0.95 : rule === 'above' ? price * 1.05 : rule === 'diff_pct' ? 5 : rule === 'diff_money' ? 0.5 : null;
         return { p, rule, value, own: rule.startsWith('diff') ? shopOf(p, 0) : null };
       });
-      await queryRows(db, sql`
+      await queryRows(
+        db,
+        sql`
         INSERT INTO alarms (owner_id, kind, product_ids, shop_ids, rule, value, original_shop_id)
         SELECT ${user!.id}::uuid, 'price', ARRAY[x.p], ARRAY[x.s1, x.s2, x.s3], x.rule, x.value, x.own
         FROM unnest(${sql.param(rows.map((r) => r.p))}::int[], ${sql.param(rows.map((r) => shopOf(r.p, 1)))}::int[],
                     ${sql.param(rows.map((r) => shopOf(r.p, 2)))}::int[], ${sql.param(rows.map((r) => shopOf(r.p, 3)))}::int[],
                     ${sql.param(rows.map((r) => r.rule))}::text[], ${sql.param(rows.map((r) => r.value))}::float8[], ${sql.param(rows.map((r) => r.own))}::int[])
-          AS x(p, s1, s2, s3, rule, value, own)`);
+          AS x(p, s1, s2, s3, rule, value, own)`,
+      );
     }
     const alarmIds = (await queryRows<{ id: number }>(db, sql`SELECT id FROM alarms ORDER BY id`)).map((r) => Number(r.id));
     for (let i = 0; i < alarmIds.length; i += BATCH) await rebuildTargets(db, alarmIds.slice(i, i + BATCH));
@@ -138,7 +172,15 @@ async function child(options: DatabaseOptions) {
     const obs: Observation[] = current.map((c) => {
       const r = rnd(c.product_id, c.shop_id);
       const regular = r < 0.33 ? Math.round(c.regular * 0.92) : r < 0.5 ? Math.round(c.regular * 1.08) : c.regular;
-      return { productId: c.product_id, shopId: c.shop_id, day, regular, promo: r > 0.9 ? Math.round(c.regular * 0.8) : null, inStock: r < 0.98 || r > 0.99 ? true : false, source: 'parser' };
+      return {
+        productId: c.product_id,
+        shopId: c.shop_id,
+        day,
+        regular,
+        promo: r > 0.9 ? Math.round(c.regular * 0.8) : null,
+        inStock: r < 0.98 || r > 0.99 ? true : false,
+        source: 'parser',
+      };
     });
     const rssBefore = vmHwmKb();
     const t0 = Date.now();
@@ -178,7 +220,9 @@ async function dropSchema(url: string) {
 async function main() {
   const isChild = process.argv.includes('--child');
   const dir = env.BENCH_ALARMS_DIR;
-  const options: DatabaseOptions = PG_URL ? { dataDir: 'memory://', databaseUrl: PG_URL, schema: SCHEMA } : { dataDir: dir ?? '', databaseUrl: null, schema: null };
+  const options: DatabaseOptions = PG_URL
+    ? { dataDir: 'memory://', databaseUrl: PG_URL, schema: SCHEMA }
+    : { dataDir: dir ?? '', databaseUrl: null, schema: null };
   if (isChild) return child(options);
 
   const tmp = PG_URL ? null : mkdtempSync(path.join(tmpdir(), 'pw-bench-alarms-'));

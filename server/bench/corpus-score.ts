@@ -19,9 +19,7 @@ import { extract, type Extraction } from '../src/scraping/extract';
 /** The corpus folder, from the server package's folder (jest runs CommonJS, the bench ESM: each caller knows its own). */
 export const corpusDir = (serverDir: string) => path.join(serverDir, '__tests__', 'scraping', 'corpus');
 
-export type CorpusAnswer =
-  | { price: number; oldPrice: number | null; inStock: boolean; ean: string | null }
-  | { refuse: true; why: string };
+export type CorpusAnswer = { price: number; oldPrice: number | null; inStock: boolean; ean: string | null } | { refuse: true; why: string };
 
 export type CorpusEntry = {
   id: string;

@@ -54,7 +54,8 @@ export function* benchRows(size: ExportBenchSize): Generator<(string | number | 
   for (let i = 0; i < size.products; i++) {
     const p = productOf(i);
     grid.fill(NaN);
-    for (let s = 0; s < size.shops; s++) for (const [from, to, v] of spansOf(i, s, size.days)) for (let d = from; d <= to; d++) grid[d * size.shops + s] = v / 100;
+    for (let s = 0; s < size.shops; s++)
+      for (const [from, to, v] of spansOf(i, s, size.days)) for (let d = from; d <= to; d++) grid[d * size.shops + s] = v / 100;
     for (let d = 0; d < size.days; d++) {
       const row: (string | number | null)[] = [p.ean, p.article, p.name, p.brand, days[d]!];
       for (let s = 0; s < size.shops; s++) {

@@ -185,7 +185,11 @@ async function runExport(target: Target) {
   await queryRows(database.db, sql`SELECT count(*) FROM price_spans WHERE product_id = 1`);
   const baselineMb = rssMb();
   const db = database.db;
-  const [row] = await db.select({ user: users, network: networks }).from(users).leftJoin(networks, eq(networks.id, users.networkId)).where(eq(users.username, 'bench'));
+  const [row] = await db
+    .select({ user: users, network: networks })
+    .from(users)
+    .leftJoin(networks, eq(networks.id, users.networkId))
+    .where(eq(users.username, 'bench'));
   const owner = toAuthUser(row!.user, row!.network);
   const files = createFileStore(db, `${target.dir}-files`);
   const queries = createExportQueries(db);
@@ -204,7 +208,19 @@ async function runExport(target: Target) {
     name: 'bench',
     type: 'inline',
     state: 'queued',
-    params: { networks: ['bench'], shops: [], products, unmatched: [], start, end: SIZE.end, baseNetwork: null, customMarkets: true, productColumns: [], priceField: 'price', templates: [] },
+    params: {
+      networks: ['bench'],
+      shops: [],
+      products,
+      unmatched: [],
+      start,
+      end: SIZE.end,
+      baseNetwork: null,
+      customMarkets: true,
+      productColumns: [],
+      priceField: 'price',
+      templates: [],
+    },
     productsCount: products.length,
     shopsCount: SIZE.shops,
     rowsExpected: ROWS,
@@ -241,7 +257,11 @@ type ChildResult = { result: Record<string, unknown>; peakRssMb: number };
 function child(mode: string, arg: string | Target): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     const tsx = path.join(serverDir, 'node_modules', '.bin', 'tsx');
-    const proc = spawn(tsx, [fileURLToPath(import.meta.url), mode, typeof arg === 'string' ? arg : JSON.stringify(arg)], { cwd: serverDir, stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+    const proc = spawn(tsx, [fileURLToPath(import.meta.url), mode, typeof arg === 'string' ? arg : JSON.stringify(arg)], {
+      cwd: serverDir,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: process.env,
+    });
     let out = '';
     let peakKb = 0;
     proc.stdout.on('data', (b: Buffer) => (out += b.toString()));
@@ -303,7 +323,8 @@ function summary(m: Measured) {
   const best = (runs: ChildResult[]) => runs.reduce((a, b) => (Number(b.result.seconds) < Number(a.result.seconds) ? b : a));
   const b = best(m.bare);
   const e = best(m.export);
-  if (e.result.rows !== ROWS || b.result.rows !== ROWS) throw new Error(`rows: export ${String(e.result.rows)}, bare ${String(b.result.rows)}, expected ${ROWS}`);
+  if (e.result.rows !== ROWS || b.result.rows !== ROWS)
+    throw new Error(`rows: export ${String(e.result.rows)}, bare ${String(b.result.rows)}, expected ${ROWS}`);
   const bareSeconds = Number(b.result.seconds);
   const exportSeconds = Number(e.result.seconds);
   const peakRssMb = Math.max(...m.export.map((x) => x.peakRssMb));
@@ -329,7 +350,10 @@ async function main() {
   const own = !process.env.BENCH_EXPORT_DIR;
   const rounds = num('BENCH_ROUNDS', 2);
   const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
-  const backends = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((b) => b.trim()).filter((b) => b !== 'postgres' || url);
+  const backends = (process.env.BENCH_BACKENDS ?? 'pglite,postgres')
+    .split(',')
+    .map((b) => b.trim())
+    .filter((b) => b !== 'postgres' || url);
   const results: Record<string, ReturnType<typeof summary>> = {};
   try {
     for (const kind of backends) {

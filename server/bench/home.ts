@@ -29,7 +29,10 @@ const CASES: [string, string[]][] = [
 async function main() {
   const schema = PG_URL ? `pw_bench_home_${randomBytes(4).toString('hex')}` : null;
   const config = {
-    ...loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', DEMO_LEAFLETS: '0', PARSERS_WORKER: '0', DEMO_SHOPS: '0', JOB_WORKERS: '0', SESSION_CACHE_MS: '0' }, serverDir),
+    ...loadConfig(
+      { DEMO: '1', LOG_LEVEL: 'silent', DEMO_LEAFLETS: '0', PARSERS_WORKER: '0', DEMO_SHOPS: '0', JOB_WORKERS: '0', SESSION_CACHE_MS: '0' },
+      serverDir,
+    ),
     dataDir: 'memory://',
     databaseUrl: PG_URL,
     databaseSchema: schema,
@@ -75,7 +78,17 @@ async function main() {
     }
   }
   const worst = Math.max(...Object.values(results).flatMap((r) => Object.values(r).map((v) => v.p50)));
-  console.log(JSON.stringify({ bench: 'home', backend: PG_URL ? 'postgresql' : 'pglite', demoProducts: config.demoProducts, calls: CALLS, worstP50Ms: worst, goalMs: 100, tiles: results }));
+  console.log(
+    JSON.stringify({
+      bench: 'home',
+      backend: PG_URL ? 'postgresql' : 'pglite',
+      demoProducts: config.demoProducts,
+      calls: CALLS,
+      worstP50Ms: worst,
+      goalMs: 100,
+      tiles: results,
+    }),
+  );
 }
 
 main().catch((err) => {

@@ -13,7 +13,14 @@
  * `--strike` adds a measurement of struck-through old prices (reported apart, not in the accuracy).
  */
 import sharp from 'sharp';
-import { LEAFLET_CARD_TEXTS, LEAFLET_PAGE_KINDS, leafletKindOptions, renderLeafletPage, type LeafletPageKind, type RenderedLeafletItem } from '../src/ocr/leaflet-page';
+import {
+  LEAFLET_CARD_TEXTS,
+  LEAFLET_PAGE_KINDS,
+  leafletKindOptions,
+  renderLeafletPage,
+  type LeafletPageKind,
+  type RenderedLeafletItem,
+} from '../src/ocr/leaflet-page';
 import { lastWorkerStartSeconds, ocrLanguagesFor, recognisePrices, shutdownOcr, type OcrCandidate } from '../src/ocr';
 import * as contract from '@pricewatch/shared/contract';
 
@@ -44,7 +51,12 @@ const LAYOUTS = [
   { columns: 3, rows: 2, width: 1000 },
 ];
 
-const words = (s: string) => s.toLowerCase().split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}%]+$/gu, '')).filter(Boolean);
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}%]+$/gu, ''))
+    .filter(Boolean);
 export function nameMatches(name: string, text: string): boolean {
   const want = words(name);
   const got = new Set(words(text));
@@ -107,7 +119,16 @@ async function main() {
     for (const k of ['items', 'found', 'oldRight', 'nameRight', 'mechRight', 'falseCands'] as const) total[k] += s[k];
     total.misses.push(...s.misses.map((m) => `seed ${seed}: ${m}`));
     rows.push(
-      [`${seed}`, `${layout.columns}x${layout.rows}@${layout.width}${jpeg ? ' jpg' : ''}`, `${s.found}/${s.items}`, `${s.oldRight}`, `${s.nameRight}`, `${s.mechRight}`, `${s.falseCands}`, secs.toFixed(2)].join('\t'),
+      [
+        `${seed}`,
+        `${layout.columns}x${layout.rows}@${layout.width}${jpeg ? ' jpg' : ''}`,
+        `${s.found}/${s.items}`,
+        `${s.oldRight}`,
+        `${s.nameRight}`,
+        `${s.mechRight}`,
+        `${s.falseCands}`,
+        secs.toFixed(2),
+      ].join('\t'),
     );
   }
   const firstPageSeconds = (performance.now() - firstStart) / 1000;
@@ -154,7 +175,17 @@ async function main() {
   console.log(JSON.stringify(summary));
 }
 
-type KindScore = { pages: number; items: number; found: number; oneClick: number; wrongOneClick: number; wrongAll: number; withOld: number; oldRight: number; seconds: number };
+type KindScore = {
+  pages: number;
+  items: number;
+  found: number;
+  oneClick: number;
+  wrongOneClick: number;
+  wrongAll: number;
+  withOld: number;
+  oldRight: number;
+  seconds: number;
+};
 
 /**
  * Pages of each kind (leafletKindOptions: struck-through old prices, superscript cents, rotated badges,
@@ -207,7 +238,18 @@ async function benchKinds(): Promise<Record<string, KindScore & { foundPct: numb
       }
     }
     out[kind] = { ...s, seconds: Math.round(s.seconds * 10) / 10, foundPct: pct(s.found, s.items), oldPct: pct(s.oldRight, s.withOld) };
-    lines.push([kind, `${s.pages}`, `${s.found}/${s.items}`, `${s.oneClick}`, `${s.wrongOneClick}`, `${s.wrongAll}`, `${s.oldRight}/${s.withOld}`, (s.seconds / s.pages).toFixed(2)].join('\t'));
+    lines.push(
+      [
+        kind,
+        `${s.pages}`,
+        `${s.found}/${s.items}`,
+        `${s.oneClick}`,
+        `${s.wrongOneClick}`,
+        `${s.wrongAll}`,
+        `${s.oldRight}/${s.withOld}`,
+        (s.seconds / s.pages).toFixed(2),
+      ].join('\t'),
+    );
   }
   const all = Object.values(out);
   const sum = (f: (s: KindScore) => number) => all.reduce((a, s) => a + f(s), 0);
@@ -215,7 +257,18 @@ async function benchKinds(): Promise<Record<string, KindScore & { foundPct: numb
   console.log(['kind', 'pages', 'found', '1-click', 'wrong 1-click', 'wrong', 'old right', 's/page'].join('\t'));
   for (const l of lines) console.log(l);
   console.log(
-    ['all', `${sum((s) => s.pages)}`, `${sum((s) => s.found)}/${sum((s) => s.items)} (${pct(sum((s) => s.found), sum((s) => s.items))}%)`, `${sum((s) => s.oneClick)}`, `${sum((s) => s.wrongOneClick)}`, `${sum((s) => s.wrongAll)}`, `${sum((s) => s.oldRight)}/${sum((s) => s.withOld)}`].join('\t'),
+    [
+      'all',
+      `${sum((s) => s.pages)}`,
+      `${sum((s) => s.found)}/${sum((s) => s.items)} (${pct(
+        sum((s) => s.found),
+        sum((s) => s.items),
+      )}%)`,
+      `${sum((s) => s.oneClick)}`,
+      `${sum((s) => s.wrongOneClick)}`,
+      `${sum((s) => s.wrongAll)}`,
+      `${sum((s) => s.oldRight)}/${sum((s) => s.withOld)}`,
+    ].join('\t'),
   );
   if (misses.length) console.log(`\nkinds misses:\n  ${misses.join('\n  ')}`);
   return out;

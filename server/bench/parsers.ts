@@ -23,7 +23,15 @@ async function main() {
   const day = todayDay();
   const specs = DEMO_SHOPS.filter((s) => !s.failing);
   const products = new Map(
-    specs.map((s) => [s.code, Array.from({ length: s.template === 'script-rendered' ? BROWSER_PAGES : PAGES }, (_, i) => ({ id: 1000 + i, ean: null, name: `Bench product ${i}`, article: `b${i}` }))]),
+    specs.map((s) => [
+      s.code,
+      Array.from({ length: s.template === 'script-rendered' ? BROWSER_PAGES : PAGES }, (_, i) => ({
+        id: 1000 + i,
+        ean: null,
+        name: `Bench product ${i}`,
+        article: `b${i}`,
+      })),
+    ]),
   );
   const shops = await startDemoShops({ products, specs, day: () => day });
   const perShop: Record<string, { strategy: string; pages: number; seconds: number; correct: number }> = {};
@@ -36,7 +44,13 @@ async function main() {
   const started = performance.now();
   try {
     for (const shop of shops.shops) {
-      const def = parserDefinitionSchema.parse(definitionFor(shop.spec, shop.base, shop.products.map((p) => p.article)));
+      const def = parserDefinitionSchema.parse(
+        definitionFor(
+          shop.spec,
+          shop.base,
+          shop.products.map((p) => p.article),
+        ),
+      );
       const byUrl = new Map(shop.products.map((p) => [`${shop.base}/p/${p.article}`, p]));
       const t0 = performance.now();
       let shopPages = 0;

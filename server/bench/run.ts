@@ -66,7 +66,11 @@ function calibrate(): number {
   let k = BENCH_SIZE.shopsPerProduct;
   for (let round = 0; round < 3; round++) {
     let spans = 0;
-    for (const b of generateCatalogue({ size: { ...BENCH_SIZE, products: sample, days: DAYS, seed: SEED, shopsPerProduct: k }, shops: withIds, endDay: END_DAY })) {
+    for (const b of generateCatalogue({
+      size: { ...BENCH_SIZE, products: sample, days: DAYS, seed: SEED, shopsPerProduct: k },
+      shops: withIds,
+      endDay: END_DAY,
+    })) {
       spans += b.spans.productId.length;
     }
     const perProduct = spans / sample;
@@ -109,7 +113,28 @@ const usDate = (day: number) => {
   return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
 };
 
-const NAME_TERMS = ['milk', 'chocolate', 'juice', 'Madeta', 'beer', 'coffee', 'yogurt', 'Roshen', 'mineral water', 'cheese', 'bread', 'Milka', 'ketchup', 'diapers', 'shampoo', 'pasta', 'wine', 'sunflower oil', 'tea', 'sausage'];
+const NAME_TERMS = [
+  'milk',
+  'chocolate',
+  'juice',
+  'Madeta',
+  'beer',
+  'coffee',
+  'yogurt',
+  'Roshen',
+  'mineral water',
+  'cheese',
+  'bread',
+  'Milka',
+  'ketchup',
+  'diapers',
+  'shampoo',
+  'pasta',
+  'wine',
+  'sunflower oil',
+  'tea',
+  'sausage',
+];
 
 async function measure(app: FastifyInstance, kind: string, samples: { ean: string; article: string; id: number }[]) {
   const results: Record<string, Record<string, Timing>> = {};

@@ -46,7 +46,21 @@ import noNul from './plugins/no-nul';
 import openapi from './plugins/openapi';
 
 /** Areas whose every route needs a valid `?token=`; request.user is set for them. */
-const PROTECTED_AREAS: FastifyPluginAsync[] = [utilsRoutes, shopsRoutes, productsRoutes, pricesRoutes, filesRoutes, networkUsersRoutes, alarmsRoutes, parsersRoutes, scrapersRoutes, exportsRoutes, promoRoutes, leafletsRoutes, homeRoutes];
+const PROTECTED_AREAS: FastifyPluginAsync[] = [
+  utilsRoutes,
+  shopsRoutes,
+  productsRoutes,
+  pricesRoutes,
+  filesRoutes,
+  networkUsersRoutes,
+  alarmsRoutes,
+  parsersRoutes,
+  scrapersRoutes,
+  exportsRoutes,
+  promoRoutes,
+  leafletsRoutes,
+  homeRoutes,
+];
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_LIMITS = { fileSize: 20 * 1024 * 1024, files: 10, fields: 100, fieldSize: 1024 * 1024, parts: 200 };

@@ -9,20 +9,17 @@ const flag = z
   .toLowerCase()
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
-const list = z
-  .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 const remoteDirVariable = (name: RemoteName) => `REMOTE_DIR_${name.toUpperCase() as Uppercase<RemoteName>}` as const;
 
 /** Empty strings count as unset, so `FOO= npm start` falls back to the default. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const envSchema = z.object({
   PORT: optional(z.coerce.number().int().min(0).max(65535)),

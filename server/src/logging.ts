@@ -20,7 +20,13 @@ const SECRET_NAME = /token|passw|secret|apikey|authoriz|credential|signature|ses
 /** Percent escapes decoded one by one: names the strict decoder gives up on (`%74oken%`) still count. */
 const lenientDecode = (s: string) => s.replace(/\+/g, ' ').replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-const isSecretName = (name: string) => SECRET_NAME.test(name.normalize('NFKC').toLowerCase().replace(/[^a-z0-9]/g, ''));
+const isSecretName = (name: string) =>
+  SECRET_NAME.test(
+    name
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, ''),
+  );
 
 /** The URL with the value of every secret query parameter replaced; everything else byte for byte. */
 export function redactUrl(url: string): string {
@@ -46,17 +52,38 @@ const redactUrlsIn = (text: string) => text.replace(/[^\s'"`<>()]*[?#][^\s'"`<>(
 /** What a PostgreSQL error (pg, PGlite) may say: never `detail` (`Key (username)=(admin)`), `where`, the statement. */
 const DB_FIELDS = ['code', 'severity', 'schema', 'table', 'column', 'constraint', 'dataType'] as const;
 /** Properties of any error that carry a statement, its values, or are logged separately. */
-const NEVER_COPIED = new Set(['query', 'params', 'parameters', 'values', 'queryOptions', 'detail', 'where', 'hint', 'internalQuery', 'cause', 'errors', 'stack', 'message']);
+const NEVER_COPIED = new Set([
+  'query',
+  'params',
+  'parameters',
+  'values',
+  'queryOptions',
+  'detail',
+  'where',
+  'hint',
+  'internalQuery',
+  'cause',
+  'errors',
+  'stack',
+  'message',
+]);
 const MAX_CAUSES = 5;
 
 type ErrorLike = Error & Record<string, unknown>;
-const isErrorLike = (v: unknown): v is ErrorLike => v instanceof Error || (typeof v === 'object' && v !== null && typeof (v as { message?: unknown }).message === 'string' && 'stack' in v);
+const isErrorLike = (v: unknown): v is ErrorLike =>
+  v instanceof Error || (typeof v === 'object' && v !== null && typeof (v as { message?: unknown }).message === 'string' && 'stack' in v);
 const isDatabaseError = (e: ErrorLike) => typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string';
 /** drizzle's DrizzleQueryError: `Failed query: <sql>\nparams: <values>` as its message. */
 const carriesStatement = (e: ErrorLike) => typeof e.query === 'string' && (e.message.includes(e.query) || /\bparams:/.test(e.message));
 
 const typeOf = (e: ErrorLike) => (typeof e.constructor === 'function' && e.constructor.name) || e.name || 'Error';
-const framesOf = (stack: unknown) => (typeof stack === 'string' ? stack.split('\n').filter((l) => /^\s+at /.test(l)).join('\n') : '');
+const framesOf = (stack: unknown) =>
+  typeof stack === 'string'
+    ? stack
+        .split('\n')
+        .filter((l) => /^\s+at /.test(l))
+        .join('\n')
+    : '';
 
 function serializeError(err: ErrorLike, seen: Set<unknown>, depth: number): Record<string, unknown> {
   seen.add(err);
@@ -75,12 +102,20 @@ function serializeError(err: ErrorLike, seen: Set<unknown>, depth: number): Reco
     out.stack = typeof err.stack === 'string' ? redactUrlsIn(err.stack) : undefined;
     for (const [k, v] of Object.entries(err)) {
       if (NEVER_COPIED.has(k) || k in out) continue;
-      out[k] = isErrorLike(v) ? (seen.has(v) || depth >= MAX_CAUSES ? '[error]' : serializeError(v, seen, depth + 1)) : typeof v === 'string' ? redactUrlsIn(v) : v;
+      out[k] = isErrorLike(v)
+        ? seen.has(v) || depth >= MAX_CAUSES
+          ? '[error]'
+          : serializeError(v, seen, depth + 1)
+        : typeof v === 'string'
+          ? redactUrlsIn(v)
+          : v;
     }
   }
   if (isErrorLike(err.cause) && !seen.has(err.cause) && depth < MAX_CAUSES) out.cause = serializeError(err.cause, seen, depth + 1);
   if (Array.isArray(err.errors)) {
-    out.aggregateErrors = err.errors.slice(0, 10).map((e) => (isErrorLike(e) && !seen.has(e) && depth < MAX_CAUSES ? serializeError(e, seen, depth + 1) : String(e)));
+    out.aggregateErrors = err.errors
+      .slice(0, 10)
+      .map((e) => (isErrorLike(e) && !seen.has(e) && depth < MAX_CAUSES ? serializeError(e, seen, depth + 1) : String(e)));
   }
   return out;
 }

@@ -21,8 +21,7 @@ export const netAdminUser = () =>
     network: { name: 'ATB', product: false, leaflet: true },
   });
 
-export const hunterUser = () =>
-  makeUser({ username: 'hunter', name: 'Hunter', roles: ['hunter-limit'], isAdmin: true });
+export const hunterUser = () => makeUser({ username: 'hunter', name: 'Hunter', roles: ['hunter-limit'], isAdmin: true });
 
 /** A Metro-type client: no unloading prices, analytics or alarms (spec §6 menu rule). */
 export const metroUser = () =>

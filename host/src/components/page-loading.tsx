@@ -12,12 +12,27 @@ export function PageLoading() {
     <div
       role="status"
       aria-live="polite"
-      style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 12, padding: '40px 0', fontFamily: 'Inter, system-ui, sans-serif', color: '#71717a' }}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: 12,
+        padding: '40px 0',
+        fontFamily: 'Inter, system-ui, sans-serif',
+        color: '#71717a',
+      }}
     >
       <style>{SPIN}</style>
       <span
         aria-hidden
-        style={{ width: 32, height: 32, border: '3px solid #1f6866', borderRightColor: 'transparent', borderRadius: '50%', animation: 'pw-page-spin 0.65s linear infinite' }}
+        style={{
+          width: 32,
+          height: 32,
+          border: '3px solid #1f6866',
+          borderRightColor: 'transparent',
+          borderRadius: '50%',
+          animation: 'pw-page-spin 0.65s linear infinite',
+        }}
       />
       <span>{t('common.loading')}</span>
     </div>

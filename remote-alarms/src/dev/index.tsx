@@ -7,9 +7,7 @@ import { Toaster, UiProvider } from '@pricewatch/shared/ui';
 import { DevApp, type DevScreen } from '@pricewatch/shared/dev';
 import AlarmsScreen from '../screens/alarms-screen';
 
-const screens: DevScreen[] = [
-  { path: 'alarms', labelKey: 'areas.alarms.title', Component: AlarmsScreen },
-];
+const screens: DevScreen[] = [{ path: 'alarms', labelKey: 'areas.alarms.title', Component: AlarmsScreen }];
 
 async function start() {
   const deployment = await loadDeployment();

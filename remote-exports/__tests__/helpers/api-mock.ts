@@ -10,8 +10,7 @@ type Params = Record<string, unknown> | undefined;
 type Handler = (params: Params) => unknown | Promise<unknown>;
 export type Routes = { get?: Record<string, Handler>; post?: Record<string, Handler> };
 
-export const notFound = () =>
-  new ApiError({ status: 404, code: 'not_found', messageKey: 'not_found', message: 'Product 999 does not exist' });
+export const notFound = () => new ApiError({ status: 404, code: 'not_found', messageKey: 'not_found', message: 'Product 999 does not exist' });
 
 export function mockApi(routes: Routes) {
   const find = (table: Record<string, Handler> | undefined, path: string) => {
@@ -30,9 +29,7 @@ export function mockApi(routes: Routes) {
 }
 
 /** The params of every GET to `path`, in order. */
-export const getCalls = (path: string) =>
-  (apiGet as jest.Mock).mock.calls.filter(([p]) => p === path).map(([, params]) => params as Record<string, unknown>);
+export const getCalls = (path: string) => (apiGet as jest.Mock).mock.calls.filter(([p]) => p === path).map(([, params]) => params as Record<string, unknown>);
 
 /** The bodies of every POST to `path`, in order. */
-export const postCalls = (path: string) =>
-  (apiPost as jest.Mock).mock.calls.filter(([p]) => p === path).map(([, body]) => body as Record<string, unknown>);
+export const postCalls = (path: string) => (apiPost as jest.Mock).mock.calls.filter(([p]) => p === path).map(([, body]) => body as Record<string, unknown>);

@@ -60,13 +60,7 @@ export function PeriodFields({ value, onChange, maxDays, presets = [30, 90, 365]
             const preset = lastDays(days);
             const active = preset.start === value.start && preset.end === value.end;
             return (
-              <Button
-                key={days}
-                size="xs"
-                variant={active ? 'subtle' : 'ghost'}
-                aria-pressed={active}
-                onClick={() => onChange(preset)}
-              >
+              <Button key={days} size="xs" variant={active ? 'subtle' : 'ghost'} aria-pressed={active} onClick={() => onChange(preset)}>
                 {t('period.lastDays', { days })}
               </Button>
             );

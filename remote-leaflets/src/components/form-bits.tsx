@@ -19,7 +19,21 @@ export function FormRow({ label, htmlFor, children, error }: { label: ReactNode;
 }
 
 /** A native select (keyboard, screen readers and tests treat it as any select). */
-export function Select({ id, value, onChange, children, label, invalid }: { id?: string; value: string; onChange: (v: string) => void; children: ReactNode; label?: string; invalid?: boolean }) {
+export function Select({
+  id,
+  value,
+  onChange,
+  children,
+  label,
+  invalid,
+}: {
+  id?: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: ReactNode;
+  label?: string;
+  invalid?: boolean;
+}) {
   return (
     <NativeSelect.Root size="sm" invalid={invalid}>
       <NativeSelect.Field id={id} aria-label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
@@ -29,4 +43,3 @@ export function Select({ id, value, onChange, children, label, invalid }: { id?:
     </NativeSelect.Root>
   );
 }
-

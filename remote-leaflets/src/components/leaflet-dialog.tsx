@@ -100,7 +100,14 @@ export function LeafletDialog({ open, leaflet, networks, onClose, onSaved }: Lea
         }}
       >
         <FormRow label={t('list.fields.name')} htmlFor="leaflet-name" error={problems.name}>
-          <Input id="leaflet-name" size="sm" value={name} maxLength={LEAFLET_LIMITS.nameMaxLength} onChange={(e) => setName(e.currentTarget.value)} {...invalid('name')} />
+          <Input
+            id="leaflet-name"
+            size="sm"
+            value={name}
+            maxLength={LEAFLET_LIMITS.nameMaxLength}
+            onChange={(e) => setName(e.currentTarget.value)}
+            {...invalid('name')}
+          />
         </FormRow>
         <FormRow label={t('list.fields.network')} htmlFor="leaflet-network" error={problems.network}>
           <Select id="leaflet-network" value={network} onChange={setNetwork} invalid={!!problems.network}>
@@ -117,11 +124,27 @@ export function LeafletDialog({ open, leaflet, networks, onClose, onSaved }: Lea
             <Input id="leaflet-start" type="date" size="sm" value={start} onChange={(e) => setStart(e.currentTarget.value)} {...invalid('start')} />
           </FormRow>
           <FormRow label={t('list.fields.end')} htmlFor="leaflet-end" error={problems.end}>
-            <Input id="leaflet-end" type="date" size="sm" value={end} min={start || undefined} onChange={(e) => setEnd(e.currentTarget.value)} {...invalid('end')} />
+            <Input
+              id="leaflet-end"
+              type="date"
+              size="sm"
+              value={end}
+              min={start || undefined}
+              onChange={(e) => setEnd(e.currentTarget.value)}
+              {...invalid('end')}
+            />
           </FormRow>
         </SimpleGrid>
         <FormRow label={t('list.fields.description')} htmlFor="leaflet-description" error={problems.description}>
-          <Textarea id="leaflet-description" size="sm" rows={3} value={description} maxLength={LEAFLET_LIMITS.descriptionMaxLength} onChange={(e) => setDescription(e.currentTarget.value)} {...invalid('description')} />
+          <Textarea
+            id="leaflet-description"
+            size="sm"
+            rows={3}
+            value={description}
+            maxLength={LEAFLET_LIMITS.descriptionMaxLength}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            {...invalid('description')}
+          />
         </FormRow>
         <button type="submit" hidden />
       </chakra.form>

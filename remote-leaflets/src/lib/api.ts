@@ -28,15 +28,13 @@ export const getLeaflet = async (id: string) => (await apiGet<Ok<LeafletDetail>>
 export const createLeaflet = async (body: LeafletCreate) => (await apiPost<Ok<LeafletDetail>>('/leaflets/create', body)).data;
 
 /** PUT /leaflets/{id}: any of the create fields. */
-export const updateLeaflet = async (id: string, body: LeafletUpdate) =>
-  (await apiPut<Ok<LeafletDetail>>(`/leaflets/${encodeURIComponent(id)}`, body)).data;
+export const updateLeaflet = async (id: string, body: LeafletUpdate) => (await apiPut<Ok<LeafletDetail>>(`/leaflets/${encodeURIComponent(id)}`, body)).data;
 
 /** DELETE /leaflets/{id}: its pages, pictures and prices go too. */
 export const deleteLeaflet = async (id: string) => (await apiDelete<Ok<{ deleted: true }>>(`/leaflets/${encodeURIComponent(id)}`)).data;
 
 /** GET /leaflets/search/by-name: empty name = the newest leaflets. */
-export const searchLeafletsByName = async (name: string, network?: string) =>
-  (await apiGet<Ok<Leaflet[]>>('/leaflets/search/by-name', { name, network })).data;
+export const searchLeafletsByName = async (name: string, network?: string) => (await apiGet<Ok<Leaflet[]>>('/leaflets/search/by-name', { name, network })).data;
 
 /** GET /leaflets/search/by-period: leaflets running on at least one day of start…end (MM/DD/YYYY). */
 export const searchLeafletsByPeriod = async (start: string, end: string, network?: string) =>
@@ -73,16 +71,14 @@ export const updateLeafletPrice = async (priceId: string, body: LeafletPriceUpda
   (await apiPut<Ok<LeafletPrice>>(`/leaflets/prices/${encodeURIComponent(priceId)}`, body)).data;
 
 /** DELETE /leaflets/prices/{priceId}: that one price (its page stays). */
-export const deleteLeafletPrice = async (priceId: string) =>
-  (await apiDelete<Ok<{ deleted: true }>>(`/leaflets/prices/${encodeURIComponent(priceId)}`)).data;
+export const deleteLeafletPrice = async (priceId: string) => (await apiDelete<Ok<{ deleted: true }>>(`/leaflets/prices/${encodeURIComponent(priceId)}`)).data;
 
 /** GET /leaflets/{id}/prices/pageable: `page` zero-based (the UI shows page N and sends N − 1). */
 export const getLeafletPrices = async (id: string, page: number, size: number = LEAFLET_LIMITS.pageSizeDefault, pageId?: string | null) =>
   (await apiGet<Ok<LeafletPricesPage>>(`/leaflets/${encodeURIComponent(id)}/prices/pageable`, { page, size, pageId: pageId ?? undefined })).data;
 
 /** GET /leaflets/{id}/prices/statistics. */
-export const getLeafletStatistics = async (id: string) =>
-  (await apiGet<Ok<LeafletStatistics>>(`/leaflets/${encodeURIComponent(id)}/prices/statistics`)).data;
+export const getLeafletStatistics = async (id: string) => (await apiGet<Ok<LeafletStatistics>>(`/leaflets/${encodeURIComponent(id)}/prices/statistics`)).data;
 
 /** GET /leaflets/{id}/neural-data?neuralId={pageId}: starts recognition on first call; poll until done/failed. */
 export const getNeuralData = async (id: string, pageId: string, refresh = false) =>

@@ -5,7 +5,11 @@ import { useLeafletsTranslation } from './i18n';
 
 /** A server message as a translation key: `expected MM/DD/YYYY` → `expected_mm_dd_yyyy`. */
 export function messageKey(code: string): string {
-  return code.trim().toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
+  return code
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 }
 
 /**

@@ -7,9 +7,7 @@ import { Toaster, UiProvider } from '@pricewatch/shared/ui';
 import { DevApp, type DevScreen } from '@pricewatch/shared/dev';
 import ParsersScreen from '../screens/parsers-screen';
 
-const screens: DevScreen[] = [
-  { path: 'parsers', labelKey: 'areas.parsers.title', Component: ParsersScreen },
-];
+const screens: DevScreen[] = [{ path: 'parsers', labelKey: 'areas.parsers.title', Component: ParsersScreen }];
 
 async function start() {
   const deployment = await loadDeployment();

@@ -83,7 +83,11 @@ export default function ParsersScreen() {
             <Tabs.Trigger value="scrapers">{t('tabs.scrapers')}</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="parsers">
-            <ParsersPanel canWrite={canWrite} suspicious={{ count: waiting, open: openSuspicious, decisions: decisions + matched }} toMatch={{ open: openToMatch }} />
+            <ParsersPanel
+              canWrite={canWrite}
+              suspicious={{ count: waiting, open: openSuspicious, decisions: decisions + matched }}
+              toMatch={{ open: openToMatch }}
+            />
           </Tabs.Content>
           <Tabs.Content value="suspicious">
             {/* Deciding is for those who see the Start button: the force-start rule (server/docs/parsers.md). */}

@@ -15,7 +15,13 @@ const shell = {
     validation_failed: 'Some fields are filled in incorrectly.',
     service_unavailable: 'The service is unavailable. Check your connection and try again.',
   },
-  table: { noRows: 'No rows to show', range: '{{from}}–{{to}} of {{total}}', pageOf: 'Page {{page}} of {{pages}}', previousPage: 'Previous page', nextPage: 'Next page' },
+  table: {
+    noRows: 'No rows to show',
+    range: '{{from}}–{{to}} of {{total}}',
+    pageOf: 'Page {{page}} of {{pages}}',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+  },
 };
 
 /** A fresh copy per render: i18next keeps and empties the objects it is given. */

@@ -7,9 +7,7 @@ import { Toaster, UiProvider } from '@pricewatch/shared/ui';
 import { DevApp, type DevScreen } from '@pricewatch/shared/dev';
 import NetworkUsersScreen from '../screens/network-users-screen';
 
-const screens: DevScreen[] = [
-  { path: 'network-users', labelKey: 'areas.networkUsers.title', Component: NetworkUsersScreen },
-];
+const screens: DevScreen[] = [{ path: 'network-users', labelKey: 'areas.networkUsers.title', Component: NetworkUsersScreen }];
 
 async function start() {
   const deployment = await loadDeployment();

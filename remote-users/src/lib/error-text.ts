@@ -28,8 +28,7 @@ export const KNOWN_PROBLEMS = [
 
 /** `role_not_allowed: admin` → `role_not_allowed`. */
 export const problemKey = (message: string) => message.split(':')[0]!.trim();
-const known = (message: string | undefined) =>
-  !!message && (KNOWN_PROBLEMS as readonly string[]).includes(problemKey(message));
+const known = (message: string | undefined) => !!message && (KNOWN_PROBLEMS as readonly string[]).includes(problemKey(message));
 
 /** Translates a failed call (the form's banner) and one field's problem (under the field). */
 export function useErrorText() {

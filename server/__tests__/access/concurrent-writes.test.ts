@@ -108,7 +108,8 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
 
 const STRONG = 'Brambory2024x';
 const billaUser = async () =>
-  (await made(netadmin().post('/network-users', { username: name('billa.user').replace(' ', '.'), name: 'Billa Clerk', password: STRONG, roles: ['network'] })))._id as string;
+  (await made(netadmin().post('/network-users', { username: name('billa.user').replace(' ', '.'), name: 'Billa Clerk', password: STRONG, roles: ['network'] })))
+    ._id as string;
 
 const buckwheatShops = () => ['atb-kyi-obolon', 'auchan-kyi-petrivka', 'silpo-kyi-pechersk'].map(fx.shop);
 const inlineExport = () => ({ products: [fx.buckwheat], shops: buckwheatShops(), ...period(), name: name('Buckwheat') });
@@ -121,13 +122,23 @@ const templateBody = (extra: Record<string, unknown> = {}) => ({
 });
 const template = async () => (await made(ashan().post('/export/save-template', templateBody())))._id as string;
 const newProductList = async () =>
-  (await made(ashan().post('/export/save-new-prod-template', { name: name('Novelties'), products: [{ ean: FIXTURES.buckwheat.ean }, { article: '777777777', name: 'Pumpkin seeds 200 g' }] })))._id as string;
-const schedule = async () => (await made(ashan().post('/export/export-request-schedule', { template: await template(), frequency: 'daily', time: '06:30' })))._id as string;
+  (
+    await made(
+      ashan().post('/export/save-new-prod-template', {
+        name: name('Novelties'),
+        products: [{ ean: FIXTURES.buckwheat.ean }, { article: '777777777', name: 'Pumpkin seeds 200 g' }],
+      }),
+    )
+  )._id as string;
+const schedule = async () =>
+  (await made(ashan().post('/export/export-request-schedule', { template: await template(), frequency: 'daily', time: '06:30' })))._id as string;
 
 const leafletBody = () => ({ name: name('Albert weekly offers'), network: 'albert', start: '03/02/2026', end: '03/08/2026', description: 'Big week' });
 const leaflet = async () => (await made(admin().post('/leaflets/create', leafletBody())))._id as string;
 const priceForm = (leafletId: string) =>
-  multipart({ leafletPicture: JSON.stringify({ leafletId, productId: fx.cocoa, productName: 'Cocoa 250 g', price: '19,90', oldPrice: 24.9, mechanics: 'discount' }) });
+  multipart({
+    leafletPicture: JSON.stringify({ leafletId, productId: fx.cocoa, productName: 'Cocoa 250 g', price: '19,90', oldPrice: 24.9, mechanics: 'discount' }),
+  });
 const leafletPrice = async () => (await made(admin().form('/leaflets/add-price', priceForm(await leaflet()))))._id as string;
 
 const alarmBody = () => ({ productId: fx.buckwheat, shops: [fx.shop('atb-kyi-obolon'), fx.shop('silpo-kyi-pechersk')], rule: 'below', value: 44 });
@@ -202,7 +213,10 @@ const CASES: Record<string, () => Promise<Req>> = {
     return ashan().post('/export/export-group-requests', { templates: [inline, compared], name: name('Group') });
   },
   'POST /export/save-new-prod-template': async () =>
-    ashan().post('/export/save-new-prod-template', { name: name('Autumn novelties'), products: [{ ean: FIXTURES.buckwheat.ean }, { article: '777777777', name: 'Pumpkin seeds 200 g' }] }),
+    ashan().post('/export/save-new-prod-template', {
+      name: name('Autumn novelties'),
+      products: [{ ean: FIXTURES.buckwheat.ean }, { article: '777777777', name: 'Pumpkin seeds 200 g' }],
+    }),
   'DELETE /export/new-prod-template': async () => ashan().del(`/export/new-prod-template?id=${await newProductList()}`),
   'DELETE /export/all-new-prod-template': async () => {
     await newProductList();
@@ -253,7 +267,8 @@ const CASES: Record<string, () => Promise<Req>> = {
     return admin().del(`/leaflets/${id}`);
   },
   'PUT /leaflets/:id': async () => admin().put(`/leaflets/${await leaflet()}`, { name: name('Albert spring sale'), end: '03/10/2026' }),
-  'PUT /leaflets/prices/:priceId': async () => admin().put(`/leaflets/prices/${await leafletPrice()}`, { price: '15,50', mechanics: 'card', mechanicsText: 'with card' }),
+  'PUT /leaflets/prices/:priceId': async () =>
+    admin().put(`/leaflets/prices/${await leafletPrice()}`, { price: '15,50', mechanics: 'card', mechanicsText: 'with card' }),
   'DELETE /leaflets/prices/:priceId': async () => admin().del(`/leaflets/prices/${await leafletPrice()}`),
   'POST /leaflets/export': async () => {
     const id = await leaflet();
@@ -267,14 +282,22 @@ const CASES: Record<string, () => Promise<Req>> = {
   // ---- alarms: Ashan's ----
   'POST /price-alarms': async () => ashan().post('/price-alarms', alarmBody()),
   'PUT /price-alarms/:id': async () =>
-    ashan().put(`/price-alarms/${await priceAlarm()}`, { ...alarmBody(), rule: 'diff_pct', value: 10, originalShopId: fx.shop('auchan-kyi-petrivka'), start: '01/01/2026', end: '12/31/2030' }),
+    ashan().put(`/price-alarms/${await priceAlarm()}`, {
+      ...alarmBody(),
+      rule: 'diff_pct',
+      value: 10,
+      originalShopId: fx.shop('auchan-kyi-petrivka'),
+      start: '01/01/2026',
+      end: '12/31/2030',
+    }),
   'DELETE /price-alarms/:id': async () => ashan().del(`/price-alarms/${await priceAlarm()}`),
   'DELETE /price-alarms/all/:x': async () => {
     await priceAlarm({ productId: fx.cocoa, shops: [fx.shop('lidl-prg-smichov')], rule: 'above', value: 100 });
     await priceAlarm({ productId: fx.cocoa, shops: [fx.shop('billa-prg-vinohrady')], rule: 'promo_end', value: null });
     return ashan().del(`/price-alarms/all/${fx.cocoa}`);
   },
-  'PUT /price-alarms': async () => ashan().put('/price-alarms', { ids: [await priceAlarm(), await priceAlarm()], set: { enabled: false, isPromoAdded: false } }),
+  'PUT /price-alarms': async () =>
+    ashan().put('/price-alarms', { ids: [await priceAlarm(), await priceAlarm()], set: { enabled: false, isPromoAdded: false } }),
   'POST /price-alarms/import': async () => {
     const file = await xlsx([
       ['ean', 'rule', 'value'],
@@ -282,7 +305,10 @@ const CASES: Record<string, () => Promise<Req>> = {
       [FIXTURES.cocoa.ean, 'Promo start', ''],
     ]);
     const shops = `${fx.shop('atb-kyi-obolon')},${fx.shop('silpo-kyi-pechersk')}`;
-    return ashan().form('/price-alarms/import', multipart({ shops, start: '01/01/2026', end: '12/31/2030', isPromoAdded: 'true' }, [{ field: 'file', name: 'alarms.xlsx', data: file, type: XLSX }]));
+    return ashan().form(
+      '/price-alarms/import',
+      multipart({ shops, start: '01/01/2026', end: '12/31/2030', isPromoAdded: 'true' }, [{ field: 'file', name: 'alarms.xlsx', data: file, type: XLSX }]),
+    );
   },
   'POST /price-alarms/export': async () => {
     await priceAlarm();
@@ -291,12 +317,18 @@ const CASES: Record<string, () => Promise<Req>> = {
   'PUT /price-alarms/events/read': async () => {
     // Something to mark: an alarm that the provider's next price fires.
     await priceAlarm({ shops: [fx.shop('atb-kyi-obolon')], value: 40 });
-    await made(admin().post('/custom/import-internal-prices', { date: us(addDays(todayIso(), 1)), prices: [{ product: fx.buckwheat, shop: fx.shop('atb-kyi-obolon'), price: 39 }] }));
+    await made(
+      admin().post('/custom/import-internal-prices', {
+        date: us(addDays(todayIso(), 1)),
+        prices: [{ product: fx.buckwheat, shop: fx.shop('atb-kyi-obolon'), price: 39 }],
+      }),
+    );
     return ashan().put('/price-alarms/events/read', { all: true });
   },
   'PUT /price-alarms/settings': async () => ashan().put('/price-alarms/settings', { email: 'prices@auchan.example', notify: 'daily' }),
   'POST /price-products-alarms': async () => ashan().post('/price-products-alarms', productAlarmBody()),
-  'PUT /price-products-alarms/:id': async () => ashan().put(`/price-products-alarms/${await productAlarm()}`, { ...productAlarmBody(), value: 25, enabled: true }),
+  'PUT /price-products-alarms/:id': async () =>
+    ashan().put(`/price-products-alarms/${await productAlarm()}`, { ...productAlarmBody(), value: 25, enabled: true }),
   'PUT /price-products-alarms/toggle/:id': async () => ashan().put(`/price-products-alarms/toggle/${await productAlarm()}`),
   'DELETE /price-products-alarms/:id': async () => ashan().del(`/price-products-alarms/${await productAlarm()}`),
   'DELETE /price-products-alarms/all/:x': async () => {
@@ -311,7 +343,10 @@ const CASES: Record<string, () => Promise<Req>> = {
       ['Groats', `$${FIXTURES.cocoa.article}`, 'below', 30],
       ['Stock', FIXTURES.cocoa.ean, 'out_of_stock', ''],
     ]);
-    return ashan().form('/price-products-alarms/import', multipart({ shops: `${fx.shop('atb-kyi-obolon')}` }, [{ field: 'file', name: 'products.xlsx', data: file, type: XLSX }]));
+    return ashan().form(
+      '/price-products-alarms/import',
+      multipart({ shops: `${fx.shop('atb-kyi-obolon')}` }, [{ field: 'file', name: 'products.xlsx', data: file, type: XLSX }]),
+    );
   },
   'POST /price-products-alarms/export': async () => {
     await productAlarm();
@@ -410,7 +445,10 @@ describe('every write route, ten identical requests at once', () => {
     const serverErrors = answers.filter((a) => a.status >= 500).map((a) => `${a.status} ${a.body.slice(0, 400)}`);
     expect({ route, serverErrors }).toEqual({ route, serverErrors: [] });
     const succeeded = answers.filter((a) => a.status >= 200 && a.status < 300).length;
-    expect({ route, succeeded: succeeded > 0 ? 'at least one' : answers.map((a) => `${a.status} ${a.body.slice(0, 200)}`) }).toEqual({ route, succeeded: 'at least one' });
+    expect({ route, succeeded: succeeded > 0 ? 'at least one' : answers.map((a) => `${a.status} ${a.body.slice(0, 200)}`) }).toEqual({
+      route,
+      succeeded: 'at least one',
+    });
 
     const checked = app.inject({ method: 'GET', url: `/auth/check?token=${encodeURIComponent(s.checker.token)}` });
     const check = await answerWithin(checked, CHECK_MS);

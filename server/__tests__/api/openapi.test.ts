@@ -30,8 +30,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** Routes of the rule table that are API: not front-end files, not this reference itself. */
-const apiRoutes = () =>
-  Object.keys(ROUTE_RULES).filter((key) => !key.includes('*') && !key.includes(' /api/docs') && key !== 'GET /api/openapi.json');
+const apiRoutes = () => Object.keys(ROUTE_RULES).filter((key) => !key.includes('*') && !key.includes(' /api/docs') && key !== 'GET /api/openapi.json');
 const toOpenApiPath = (path: string) => path.replace(/:([^/]+)/g, '{$1}');
 
 /** Spec §7's parameter names, call by call: each must be documented (query, path or body field). */
@@ -130,7 +129,8 @@ describe('the OpenAPI document', () => {
         // No token: a route that exists answers 401 (or, public, anything but "no such route").
         const res = await app.inject({ method: method.toUpperCase() as 'GET', url, cookies: xsrf.cookies, headers: xsrf.headers });
         if (res.statusCode === 404 && res.json().error?.code === 'route_not_found') wrong.push(`${method.toUpperCase()} ${path}`);
-        if (!app.hasRoute({ method: method.toUpperCase() as 'GET', url: path.replace(/\{([^}]+)\}/g, ':$1') })) wrong.push(`${method.toUpperCase()} ${path}: no route`);
+        if (!app.hasRoute({ method: method.toUpperCase() as 'GET', url: path.replace(/\{([^}]+)\}/g, ':$1') }))
+          wrong.push(`${method.toUpperCase()} ${path}: no route`);
       }
     }
     expect(Object.keys(doc.paths).length).toBeGreaterThan(80);

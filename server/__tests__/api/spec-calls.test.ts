@@ -79,7 +79,12 @@ describe('1. POST /custom/import-internal-prices takes the spec form (prices, ne
   it('and still as JSON', async () => {
     const silpo = fx.shop('silpo-kyi-pechersk');
     const date = nextDay();
-    const res = await as.admin('POST', '/custom/import-internal-prices', { prices: [{ product: fx.buckwheat, price: 61 }], network: 'silpo', shop: silpo, date });
+    const res = await as.admin('POST', '/custom/import-internal-prices', {
+      prices: [{ product: fx.buckwheat, price: 61 }],
+      network: 'silpo',
+      shop: silpo,
+      date,
+    });
     expect([res.statusCode, data(res)?.written]).toEqual([200, 1]);
     expect(await priceOn(silpo, date)).toBe(61);
   });
@@ -182,19 +187,32 @@ describe('3. timestamps in answers are ISO 8601 UTC', () => {
     await call('GET', '/price-products-alarms/get/all');
     // A firing, so lastFiredAt and firedAt are there too.
     // A day after every other price this file writes (the alarm looks at the newest one).
-    const written = await as.admin('POST', '/custom/import-internal-prices', { date: us(addDays(todayIso(), 30)), prices: [{ product: fx.buckwheat, shop: atb, price: 10 }] });
+    const written = await as.admin('POST', '/custom/import-internal-prices', {
+      date: us(addDays(todayIso(), 30)),
+      prices: [{ product: fx.buckwheat, shop: atb, price: 10 }],
+    });
     expect(written.json()).toMatchObject({ data: { written: 1 } });
     await settle(app);
     const listed = await call('GET', '/price-alarms/get/all');
     expect(listed.items[0].lastFiredAt).not.toBeNull();
     await call('GET', '/price-alarms/events');
     const found = answers.flatMap(([call, res]) => instants(data(res)).map(([path, v]) => [call, path, v] as const));
-    expect(found.map(([, path]) => path)).toEqual(expect.arrayContaining(['data.createdAt', 'data.items.0.createdAt', 'data.items.0.lastFiredAt', 'data.items.0.firedAt']));
+    expect(found.map(([, path]) => path)).toEqual(
+      expect.arrayContaining(['data.createdAt', 'data.items.0.createdAt', 'data.items.0.lastFiredAt', 'data.items.0.firedAt']),
+    );
     expect(found.filter(([, , v]) => v !== null && !ISO_UTC.test(String(v)))).toEqual([]);
   });
 
   it('in the other answers that carry them', async () => {
-    const urls = ['/export/list', '/export/get-templates', '/export/get-new-prod-template', '/export/export-request-schedule', '/network-users/admin/list', '/scrapers/list', '/parsers/list'];
+    const urls = [
+      '/export/list',
+      '/export/get-templates',
+      '/export/get-new-prod-template',
+      '/export/export-request-schedule',
+      '/network-users/admin/list',
+      '/scrapers/list',
+      '/parsers/list',
+    ];
     const bad: string[] = [];
     for (const url of urls) {
       const res = await as.admin('GET', url);
@@ -212,7 +230,9 @@ describe('4. file answers give extension ".xlsx" (spec §9)', () => {
       await as.ashan('POST', '/price-alarms/export'),
       await as.ashan('POST', '/price-products-alarms/export'),
     ];
-    const template = data(await as.admin('POST', '/export/save-template', { name: 'Group', data: { type: 'inline', products: [fx.buckwheat], networks: ['atb'], days: 3 } }));
+    const template = data(
+      await as.admin('POST', '/export/save-template', { name: 'Group', data: { type: 'inline', products: [fx.buckwheat], networks: ['atb'], days: 3 } }),
+    );
     files.push(await as.admin('POST', '/export/export-group-requests', { templates: [template._id] }));
     expect(files.map((r) => [r.statusCode, data(r).extension])).toEqual(files.map(() => [200, '.xlsx']));
   });
@@ -257,7 +277,9 @@ describe('5. boolean query parameters parse one way everywhere', () => {
 
   it('every boolean query parameter: maybe is 400 naming it, true and 0 pass', async () => {
     const params = booleanParameters();
-    expect(params.map(([, name]) => name)).toEqual(expect.arrayContaining(['onlyWithProblems', 'onlyWithNotFound', 'full', 'onlyPromo', 'enabled', 'unread', 'refresh']));
+    expect(params.map(([, name]) => name)).toEqual(
+      expect.arrayContaining(['onlyWithProblems', 'onlyWithNotFound', 'full', 'onlyPromo', 'enabled', 'unread', 'refresh']),
+    );
     const wrong: string[] = [];
     for (const [path, name] of params) {
       const url = path.replace(/\{[^}]+\}/g, '1');
@@ -274,7 +296,9 @@ describe('5. boolean query parameters parse one way everywhere', () => {
 
 describe('6. DELETE parameters in the query string and in the body', () => {
   async function templateWithRequest(name: string) {
-    const template = data(await as.admin('POST', '/export/save-template', { name, data: { type: 'inline', products: [fx.buckwheat], networks: ['atb'], days: 3 } }));
+    const template = data(
+      await as.admin('POST', '/export/save-template', { name, data: { type: 'inline', products: [fx.buckwheat], networks: ['atb'], days: 3 } }),
+    );
     const request = await as.admin('POST', '/export/inline/prices', { template: Number(template._id) });
     expect(request.statusCode).toBe(200);
     return template._id as string;
@@ -361,7 +385,16 @@ describe('8. paged answers are { items, total, limit, skip } everywhere', () => 
       return !path.includes('{') && names.includes('limit') && names.includes('skip');
     });
     expect(paged.map(([path]) => path)).toEqual(
-      expect.arrayContaining(['/products', '/products/list', '/export/list', '/parsers/list', '/scrapers/list', '/price-alarms/get/all', '/price-products-alarms/get/all', '/price-alarms/events']),
+      expect.arrayContaining([
+        '/products',
+        '/products/list',
+        '/export/list',
+        '/parsers/list',
+        '/scrapers/list',
+        '/price-alarms/get/all',
+        '/price-products-alarms/get/all',
+        '/price-alarms/events',
+      ]),
     );
     const wrong: string[] = [];
     for (const [path] of paged) {

@@ -20,8 +20,7 @@ function reopenable(): { options: DatabaseOptions; drop: () => Promise<void> } {
   };
 }
 
-const countOf = async (db: Database['db'], table: typeof users | typeof networks | typeof shops) =>
-  Number((await db.select({ n: count() }).from(table))[0]?.n);
+const countOf = async (db: Database['db'], table: typeof users | typeof networks | typeof shops) => Number((await db.select({ n: count() }).from(table))[0]?.n);
 
 describe('migrations and first-start data', () => {
   const target = reopenable();

@@ -35,7 +35,12 @@ describe('the root handle inside a transaction', () => {
       await expect(async () => db.select().from(users)).rejects.toThrow(RootHandleInTransactionError);
       await expect(async () => db.execute(sql`SELECT 1`)).rejects.toThrow(RootHandleInTransactionError);
       await expect(async () => queryRows(db, sql`SELECT 1`)).rejects.toThrow(RootHandleInTransactionError);
-      await expect(async () => db.update(users).set({ name: 'x' }).where(sql`false`)).rejects.toThrow(RootHandleInTransactionError);
+      await expect(async () =>
+        db
+          .update(users)
+          .set({ name: 'x' })
+          .where(sql`false`),
+      ).rejects.toThrow(RootHandleInTransactionError);
       await expect(async () => db.transaction(async () => undefined)).rejects.toThrow(RootHandleInTransactionError);
       // The transaction's own handle works, savepoints included.
       expect(await queryRows<{ one: number }>(tx, sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
@@ -56,7 +61,12 @@ describe('the root handle inside a transaction', () => {
 describe('the edit that froze the server', () => {
   it('netadmin gives a user of the own network rights within the admin’s own, ten times at once; the server still answers', async () => {
     const netadmin = callAs(app, await loginAs(app, 'netadmin'));
-    const created = await netadmin('POST', '/network-users', { username: 'billa.clerk', name: 'Billa Clerk', password: 'Quiet-Harbour-2931', roles: ['network'] });
+    const created = await netadmin('POST', '/network-users', {
+      username: 'billa.clerk',
+      name: 'Billa Clerk',
+      password: 'Quiet-Harbour-2931',
+      roles: ['network'],
+    });
     expect(created.statusCode).toBe(200);
     const target = body(created).data as { _id: string };
     const put = () => netadmin('PUT', `/network-users/${target._id}`, { exportDetails: { allowedNetworks: ['albert'] } });
@@ -64,7 +74,11 @@ describe('the edit that froze the server', () => {
     for (const res of answers) expect(res.statusCode).toBe(200);
     const after = body(await put()).data;
     expect(after.exportDetails.allowedNetworks).toEqual(['albert']);
-    const check = await within(1000, 'GET /auth/check after the edits', app.inject({ method: 'GET', url: `/auth/check?token=${(await loginAs(app, 'admin')).token}` }));
+    const check = await within(
+      1000,
+      'GET /auth/check after the edits',
+      app.inject({ method: 'GET', url: `/auth/check?token=${(await loginAs(app, 'admin')).token}` }),
+    );
     expect(check.statusCode).toBe(200);
   });
 });

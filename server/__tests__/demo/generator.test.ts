@@ -44,22 +44,22 @@ describe('mulberry32', () => {
 });
 
 describe('catalogue generator', () => {
-  const shops = NETWORKS.flatMap((n) => n.shops.map((s) => ({ code: s.code, network: n.code, country: n.country }))).map(
-    (s, i) => ({ ...s, id: i + 1 }),
-  );
+  const shops = NETWORKS.flatMap((n) => n.shops.map((s) => ({ code: s.code, network: n.code, country: n.country }))).map((s, i) => ({ ...s, id: i + 1 }));
   const endDay = dayNumber('2026-06-30');
   const size = { ...DEMO_SIZE, products: 200 };
   const all = (batches: GenBatch[]) => ({
     products: batches.flatMap((b) => b.products),
-    spans: batches.flatMap((b) => b.spans.productId.map((p, i) => ({
-      productId: p,
-      shopId: b.spans.shopId[i]!,
-      start: b.spans.startDay[i]!,
-      end: b.spans.endDay[i]!,
-      regular: b.spans.regular[i]!,
-      promo: b.spans.promo[i]!,
-      inStock: b.spans.inStock[i]!,
-    }))),
+    spans: batches.flatMap((b) =>
+      b.spans.productId.map((p, i) => ({
+        productId: p,
+        shopId: b.spans.shopId[i]!,
+        start: b.spans.startDay[i]!,
+        end: b.spans.endDay[i]!,
+        regular: b.spans.regular[i]!,
+        promo: b.spans.promo[i]!,
+        inStock: b.spans.inStock[i]!,
+      })),
+    ),
     current: batches.reduce((n, b) => n + b.current.productId.length, 0),
     offers: batches.reduce((n, b) => n + b.offers.productId.length, 0),
   });

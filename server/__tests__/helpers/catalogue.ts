@@ -124,5 +124,10 @@ export function callerFor(app: FastifyInstance, session: Session): Caller {
  * kaufland; atb: atb, silpo, novus) needs the flag before the tests of what such a user sees.
  */
 export async function makeAshanType(app: FastifyInstance, usernames: string[]): Promise<void> {
-  await app.db.execute(sql`UPDATE users SET is_ashan = true WHERE username IN ${sql`(${sql.join(usernames.map((u) => sql`${u}`), sql`, `)})`}`);
+  await app.db.execute(
+    sql`UPDATE users SET is_ashan = true WHERE username IN ${sql`(${sql.join(
+      usernames.map((u) => sql`${u}`),
+      sql`, `,
+    )})`}`,
+  );
 }

@@ -44,8 +44,13 @@ export async function startLoopback(): Promise<Loopback> {
         const s = document.createElement('script'); s.type = 'application/ld+json'; s.textContent = ${JSON.stringify(ld)}; document.head.appendChild(s);
         document.body.insertAdjacentHTML('beforeend', '<h1>Scripted</h1><p class="done">2,00 Kč</p>');
       });`;
-      const imgs = url.searchParams.getAll('to').map((to) => `<img src="${to}"><iframe src="${to}"></iframe>`).join('');
-      return void res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><html><head></head><body>${imgs}<script>${script}</script></body></html>`);
+      const imgs = url.searchParams
+        .getAll('to')
+        .map((to) => `<img src="${to}"><iframe src="${to}"></iframe>`)
+        .join('');
+      return void res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<!doctype html><html><head></head><body>${imgs}<script>${script}</script></body></html>`);
     }
     if (url.pathname === '/listing') {
       const links = url.searchParams.getAll('to').map((to) => `<a class="p" href="${to}">x</a>`);

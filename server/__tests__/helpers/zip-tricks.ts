@@ -86,9 +86,24 @@ export function xlsxWithSheet(sheetXml: Buffer): Buffer {
         `<Types xmlns="${OOXML}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
       ),
     },
-    { name: '_rels/.rels', data: xml(`<Relationships xmlns="${OOXML}/package/2006/relationships"><Relationship Id="rId1" Type="${OOXML}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`) },
-    { name: 'xl/workbook.xml', data: xml(`<workbook xmlns="${OOXML}/spreadsheetml/2006/main" xmlns:r="${OOXML}/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`) },
-    { name: 'xl/_rels/workbook.xml.rels', data: xml(`<Relationships xmlns="${OOXML}/package/2006/relationships"><Relationship Id="rId1" Type="${OOXML}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`) },
+    {
+      name: '_rels/.rels',
+      data: xml(
+        `<Relationships xmlns="${OOXML}/package/2006/relationships"><Relationship Id="rId1" Type="${OOXML}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
+    },
+    {
+      name: 'xl/workbook.xml',
+      data: xml(
+        `<workbook xmlns="${OOXML}/spreadsheetml/2006/main" xmlns:r="${OOXML}/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: xml(
+        `<Relationships xmlns="${OOXML}/package/2006/relationships"><Relationship Id="rId1" Type="${OOXML}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      ),
+    },
     { name: 'xl/worksheets/sheet1.xml', data: sheetXml },
   ]);
 }

@@ -54,10 +54,14 @@ async function jobState(name: string, id: string): Promise<string | undefined> {
 
 it('retries a throwing handler exactly retryLimit times, then the job fails', async () => {
   const tries: number[] = [];
-  await app.jobs.register('test.flaky', async (_data, ctx) => {
-    tries.push(ctx.retryCount);
-    throw new Error('always fails');
-  }, { retryLimit: 1 });
+  await app.jobs.register(
+    'test.flaky',
+    async (_data, ctx) => {
+      tries.push(ctx.retryCount);
+      throw new Error('always fails');
+    },
+    { retryLimit: 1 },
+  );
   const id = await app.jobs.send('test.flaky', {});
   // Waits for the job itself to be given up: with retryLimit ignored it fails after one try (0) or
   // tries pg-boss's default number of times.
@@ -74,10 +78,7 @@ it('keeps schedules by key and previews when a cron fires in a time zone', async
   expect(await app.jobs.scheduleKeys('test.cron')).toEqual(['two']);
   const from = new Date('2026-01-15T12:00:00Z');
   // 06:30 in Prague (UTC+1 in January) is 05:30 UTC.
-  expect(app.jobs.nextRuns('30 6 * * *', { from, count: 2 }).map((d) => d.toISOString())).toEqual([
-    '2026-01-16T05:30:00.000Z',
-    '2026-01-17T05:30:00.000Z',
-  ]);
+  expect(app.jobs.nextRuns('30 6 * * *', { from, count: 2 }).map((d) => d.toISOString())).toEqual(['2026-01-16T05:30:00.000Z', '2026-01-17T05:30:00.000Z']);
   expect(app.jobs.nextRuns('30 6 * * *', { from: new Date('2026-07-15T12:00:00Z') })[0]!.toISOString()).toBe('2026-07-16T04:30:00.000Z');
 });
 

@@ -67,7 +67,16 @@ describe('buildCandidates', () => {
     expect(c.map((x) => x.price)).toEqual([12.9]);
     expect(c[0]!.oldPrice).toBeNull();
     for (const x of c) {
-      const parsed = leafletPriceInputSchema.safeParse({ leafletId: 1, productName: x.text || 'x', price: x.price, oldPrice: x.oldPrice, discountPct: x.discountPct, mechanics: x.mechanics, mechanicsText: x.mechanicsText, box: x.box });
+      const parsed = leafletPriceInputSchema.safeParse({
+        leafletId: 1,
+        productName: x.text || 'x',
+        price: x.price,
+        oldPrice: x.oldPrice,
+        discountPct: x.discountPct,
+        mechanics: x.mechanics,
+        mechanicsText: x.mechanicsText,
+        box: x.box,
+      });
       expect(parsed.success).toBe(true);
     }
   });
@@ -187,7 +196,11 @@ describe('issue 14 follow-up: the classes that still slipped through', () => {
       ...row(140, 24, ['0,95', 1020], ['|', 1085]),
       ...row(300, 38, ['66,90', 1060]),
     ];
-    const regions = [region(60, 300, '20,99', 4, { big: { x0: 60, y0: 300, x1: 200, y1: 338 }, glyphH: 38 }), region(560, 300, '318,90', 5, { big: { x0: 560, y0: 300, x1: 700, y1: 338 }, glyphH: 38 }), region(1060, 300, '66,90', 4, { big: { x0: 1060, y0: 300, x1: 1200, y1: 338 }, glyphH: 38 })];
+    const regions = [
+      region(60, 300, '20,99', 4, { big: { x0: 60, y0: 300, x1: 200, y1: 338 }, glyphH: 38 }),
+      region(560, 300, '318,90', 5, { big: { x0: 560, y0: 300, x1: 700, y1: 338 }, glyphH: 38 }),
+      region(1060, 300, '66,90', 4, { big: { x0: 1060, y0: 300, x1: 1200, y1: 338 }, glyphH: 38 }),
+    ];
     const c = buildCandidates(words, { regions });
     expect(c.map((x) => x.price)).toEqual([20.99, 318.9, 66.9]);
     expect(c.map((x) => x.text)).toEqual(['Spaghetti durum 500 g', 'Dishwasher tablets', 'Basmati rice']);
@@ -195,7 +208,7 @@ describe('issue 14 follow-up: the classes that still slipped through', () => {
     expect(findPriceTokens(row(10, 28, ['1,75', 10], ['|', 80]))).toEqual([]);
   });
 
-  it('a struck-through number read again alone is the old price, replacing the page\'s misreading', () => {
+  it("a struck-through number read again alone is the old price, replacing the page's misreading", () => {
     const words = [...row(100, 18, ['Tuna', 20], ['in', 80], ['oil', 110]), ...row(230, 12, ['56.00', 60], ['Kč', 110]), ...row(300, 50, ['42.99', 60])];
     const struck = region(60, 230, '56.90', 4, { big: { x0: 60, y0: 230, x1: 96, y1: 242 }, glyphH: 12, conf: 88, struck: true });
     const c = buildCandidates(words, { regions: [region(60, 300, '42.99', 4), struck], strikes: [{ x0: 58, y0: 230, x1: 130, y1: 242 }] });

@@ -18,7 +18,17 @@ describe('recognition on pages it was not tuned on', () => {
       { name: 'Вода мінеральна 1,5 л', price: 18.49, oldPrice: 23.9, mechanicsText: null },
       { name: 'Сік апельсиновий 0,95 л', price: 52.9, oldPrice: null, mechanicsText: null },
     ];
-    const page = await renderLeafletPage({ seed: 4242, items, columns: 3, rows: 1, width: 1240, language: 'uk', priceStyle: 'superscript', oldPriceStyle: 'was', traps: true });
+    const page = await renderLeafletPage({
+      seed: 4242,
+      items,
+      columns: 3,
+      rows: 1,
+      width: 1240,
+      language: 'uk',
+      priceStyle: 'superscript',
+      oldPriceStyle: 'was',
+      traps: true,
+    });
     const { candidates } = await recognisePrices(page.png, { languages: ocrLanguagesFor('ua') });
     const oneClick = candidates.filter((c) => c.confidence >= CANDIDATE_ACCEPT_CONFIDENCE);
     for (const c of oneClick) expect(page.items.some((i) => i.price === c.price && inTile(c, i))).toBe(true);
@@ -46,7 +56,14 @@ describe('recognition on pages it was not tuned on', () => {
       { name: 'Hochland Premium Cheddar 100 g', price: 64.9, oldPrice: 76.19, mechanicsText: 'Set of 2' },
     ];
     const page = await renderLeafletPage({
-      seed: 6031, items, columns: 3, rows: 2, width: 900, title: 'Auchan — Big savings', subtitle: 'Valid 15.11. – 28.11.2026', money: { currency: 'грн', decimal: ',' },
+      seed: 6031,
+      items,
+      columns: 3,
+      rows: 2,
+      width: 900,
+      title: 'Auchan — Big savings',
+      subtitle: 'Valid 15.11. – 28.11.2026',
+      money: { currency: 'грн', decimal: ',' },
     });
     const { candidates } = await recognisePrices(page.png, { languages: ocrLanguagesFor('ua') });
     const oneClick = candidates.filter((c) => c.confidence >= CANDIDATE_ACCEPT_CONFIDENCE);

@@ -22,7 +22,9 @@ describe('OCR lifecycle', () => {
   }, 120_000);
 
   it('limits the pixels sharp decodes for OCR', async () => {
-    const small = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     await expect(prepareImage(small, 100 * 99)).rejects.toMatchObject({ code: 'image_too_large' });
     expect((await prepareImage(small, 100 * 100)).width).toBe(100);
   });

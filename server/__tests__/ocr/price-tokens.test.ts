@@ -1,4 +1,15 @@
-import { isCardWord, isCurrencyWord, isDateLike, isDayMonth, isOldLabel, isQuantityWord, isUnitWord, multiBuyText, parsePrice, parseRegionPrice } from '../../src/ocr/price-tokens';
+import {
+  isCardWord,
+  isCurrencyWord,
+  isDateLike,
+  isDayMonth,
+  isOldLabel,
+  isQuantityWord,
+  isUnitWord,
+  multiBuyText,
+  parsePrice,
+  parseRegionPrice,
+} from '../../src/ocr/price-tokens';
 
 describe('parsePrice', () => {
   it.each([
@@ -56,9 +67,12 @@ describe('word classes', () => {
 });
 
 describe('issue 14: sizes, dates, percentages and quantities are never prices', () => {
-  it.each(['0,5л', '1.5l', '500мл', '1кг', '2,5%', '20.11–26.11', '20.11.-26.11.', '20/11', '20/11/2026', '2+1', '1+1', 'x2', '41⁹⁰⁹'])('%s is no price', (text) => {
-    expect(parsePrice(text)?.form === 'full' ? parsePrice(text) : null).toBeNull();
-  });
+  it.each(['0,5л', '1.5l', '500мл', '1кг', '2,5%', '20.11–26.11', '20.11.-26.11.', '20/11', '20/11/2026', '2+1', '1+1', 'x2', '41⁹⁰⁹'])(
+    '%s is no price',
+    (text) => {
+      expect(parsePrice(text)?.form === 'full' ? parsePrice(text) : null).toBeNull();
+    },
+  );
 
   it('knows Cyrillic and Georgian units, quantities and old-price labels', () => {
     expect(['л', 'мл', 'г', 'кг', 'шт', '×', 'ლ', 'კგ'].every(isUnitWord)).toBe(true);

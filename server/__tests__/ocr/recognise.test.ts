@@ -10,7 +10,11 @@ afterAll(async () => {
   await shutdownOcr(); // idempotent
 });
 
-const words = (s: string) => s.toLowerCase().split(/\s+/).filter((w) => /\p{L}/u.test(w));
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => /\p{L}/u.test(w));
 
 describe('recognisePrices', () => {
   it('finds the prices, old prices and names of a 2 × 2 page, with progress', async () => {

@@ -69,14 +69,11 @@ describe('bad request bodies', () => {
     expect(res.json().error.code).toBe('payload_too_large');
   });
 
-  it.each(['text/plain', 'application/xml', 'application/x-www-form-urlencoded'])(
-    'answers 415 unsupported_media_type for %s',
-    async (type) => {
-      const res = await postLogin('username=admin&password=pricewatch', type);
-      expect(res.statusCode).toBe(415);
-      expect(res.json().error.code).toBe('unsupported_media_type');
-    },
-  );
+  it.each(['text/plain', 'application/xml', 'application/x-www-form-urlencoded'])('answers 415 unsupported_media_type for %s', async (type) => {
+    const res = await postLogin('username=admin&password=pricewatch', type);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe('unsupported_media_type');
+  });
 });
 
 describe('the error handler', () => {

@@ -59,16 +59,36 @@ describe('a NUL in a JSON body string is 400 naming it', () => {
   const shops = () => ['atb-kyi-obolon', 'auchan-kyi-petrivka', 'silpo-kyi-pechersk'].map(fx.shop);
   const period = () => ({ start: us(fx.start), end: us(fx.end) });
   const cases: [string, 'admin' | 'ashan' | 'netadmin', Method, string, () => unknown, string][] = [
-    ['user name', 'netadmin', 'POST', '/network-users', () => ({ username: 'billa.nul', name: 'Nul\u0000Clerk', password: STRONG, roles: ['network'] }), 'name'],
+    [
+      'user name',
+      'netadmin',
+      'POST',
+      '/network-users',
+      () => ({ username: 'billa.nul', name: 'Nul\u0000Clerk', password: STRONG, roles: ['network'] }),
+      'name',
+    ],
     [
       'user allowedNetworks',
       'netadmin',
       'POST',
       '/network-users',
-      () => ({ username: 'billa.nul2', name: 'Clerk', password: STRONG, roles: ['network'], exportDetails: { access: ['parser'], allowedNetworks: ['albert', 'al\u0000bert'] } }),
+      () => ({
+        username: 'billa.nul2',
+        name: 'Clerk',
+        password: STRONG,
+        roles: ['network'],
+        exportDetails: { access: ['parser'], allowedNetworks: ['albert', 'al\u0000bert'] },
+      }),
       'exportDetails.allowedNetworks.1',
     ],
-    ['export name', 'ashan', 'POST', '/export/inline/prices', () => ({ products: [fx.buckwheat], shops: shops(), ...period(), name: 'Buck\u0000wheat' }), 'name'],
+    [
+      'export name',
+      'ashan',
+      'POST',
+      '/export/inline/prices',
+      () => ({ products: [fx.buckwheat], shops: shops(), ...period(), name: 'Buck\u0000wheat' }),
+      'name',
+    ],
     [
       'template name',
       'ashan',

@@ -25,9 +25,7 @@ describe('a burst past the admission queue', () => {
   };
 
   it('gets 503 service_unavailable with Retry-After for what does not fit, then answers normally', async () => {
-    const burst = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => get(i % 2 ? '/auth/check' : '/products/search?name=milk')),
-    );
+    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => get(i % 2 ? '/auth/check' : '/products/search?name=milk')));
     const refused = burst.filter((r) => r.statusCode === 503);
     expect(refused.length).toBeGreaterThan(0);
     refused.forEach(expectRefused);
@@ -48,7 +46,11 @@ describe('a burst past the admission queue', () => {
 });
 
 describe('the admission queue', () => {
-  const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: unknown) => e,
+    );
 
   it('refuses a request that waited past its limit, and admits the next one once a slot is free', async () => {
     const gate = createDbGate({ concurrency: 1, maxPending: 10, maxWaitMs: 30 });

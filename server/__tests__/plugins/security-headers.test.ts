@@ -24,7 +24,12 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const directive = (csp: string, name: string) => csp.split(/;\s*/).find((d) => d.startsWith(`${name} `))?.slice(name.length + 1).split(' ');
+const directive = (csp: string, name: string) =>
+  csp
+    .split(/;\s*/)
+    .find((d) => d.startsWith(`${name} `))
+    ?.slice(name.length + 1)
+    .split(' ');
 
 it('the page (and a deep link to it) cannot be framed by other sites and sends no referrer', async () => {
   for (const url of ['/', '/product/2316']) {

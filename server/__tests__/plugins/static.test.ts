@@ -47,8 +47,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const get = (url: string, accept?: string) =>
-  app.inject({ method: 'GET', url, headers: accept ? { accept } : {} });
+const get = (url: string, accept?: string) => app.inject({ method: 'GET', url, headers: accept ? { accept } : {} });
 
 describe('static files', () => {
   it.each([
@@ -121,16 +120,13 @@ describe('a remote released while the server runs', () => {
 });
 
 describe('SPA fallback', () => {
-  it.each(['/login', '/product/123', '/report-analytics', '/no-such-screen/at-all'])(
-    'answers index.html to a browser navigation to %s',
-    async (url) => {
-      const res = await get(url, 'text/html,application/xhtml+xml,*/*;q=0.8');
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe(NO_CACHE);
-      expect(res.body).toBe(INDEX);
-    },
-  );
+  it.each(['/login', '/product/123', '/report-analytics', '/no-such-screen/at-all'])('answers index.html to a browser navigation to %s', async (url) => {
+    const res = await get(url, 'text/html,application/xhtml+xml,*/*;q=0.8');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe(NO_CACHE);
+    expect(res.body).toBe(INDEX);
+  });
 
   it.each([
     ['a file with an extension', '/missing.js', 'text/html'],

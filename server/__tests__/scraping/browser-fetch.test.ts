@@ -32,7 +32,16 @@ async function run(urls: string[], opts: Partial<CrawlOptions>): Promise<PageOut
   const out: PageOutcome[] = [];
   await crawl(
     urls,
-    { extract: { strategy: 'auto' }, concurrency: 2, rateLimitPerSecond: null, timeoutSeconds: 10, maxPageBytes: 1_000_000, respectRobotsTxt: true, maxRetries: 0, ...opts },
+    {
+      extract: { strategy: 'auto' },
+      concurrency: 2,
+      rateLimitPerSecond: null,
+      timeoutSeconds: 10,
+      maxPageBytes: 1_000_000,
+      respectRobotsTxt: true,
+      maxRetries: 0,
+      ...opts,
+    },
     (o) => void out.push(o),
   );
   return out;
@@ -40,7 +49,14 @@ async function run(urls: string[], opts: Partial<CrawlOptions>): Promise<PageOut
 
 describe('the script-rendered demo shop', () => {
   const shop = () => shops.shops[0]!;
-  const definition = () => parserDefinitionSchema.parse(definitionFor(shop().spec, shop().base, shop().products.map((p) => p.article)));
+  const definition = () =>
+    parserDefinitionSchema.parse(
+      definitionFor(
+        shop().spec,
+        shop().base,
+        shop().products.map((p) => p.article),
+      ),
+    );
 
   it('HTTP fetch sees no price: every page is layout_changed', async () => {
     const def = definition();
@@ -52,14 +68,23 @@ describe('the script-rendered demo shop', () => {
   it('browser fetch reads every price, old price, promo flag and stock the script renders', async () => {
     const def = definition();
     expect(def).toMatchObject({ fetch: 'browser', waitFor: 'script[type="application/ld+json"]' });
-    const out = new Map((await run(def.productUrls, { extract: def, allowOrigins: [shop().base], fetch: def.fetch, waitFor: def.waitFor })).map((o) => [o.url, o]));
+    const out = new Map(
+      (await run(def.productUrls, { extract: def, allowOrigins: [shop().base], fetch: def.fetch, waitFor: def.waitFor })).map((o) => [o.url, o]),
+    );
     expect(out.size).toBe(4);
     for (const p of shop().products) {
       const truth = demoPrice(p.id, SPEC.code, DAY);
       expect(out.get(`${shop().base}/p/${p.article}`)).toMatchObject({
         problem: null,
         status: 200,
-        extraction: { name: p.name, price: (truth.promo ?? truth.regular) / 100, oldPrice: truth.promo ? truth.regular / 100 : null, promo: truth.promo !== null, inStock: truth.inStock, strategy: 'jsonld' },
+        extraction: {
+          name: p.name,
+          price: (truth.promo ?? truth.regular) / 100,
+          oldPrice: truth.promo ? truth.regular / 100 : null,
+          promo: truth.promo !== null,
+          inStock: truth.inStock,
+          strategy: 'jsonld',
+        },
       });
     }
   });
@@ -95,7 +120,7 @@ describe('every request of a rendered page meets the address rules', () => {
     expect(lb.hits).toEqual([]);
   });
 
-  it("keeps robots.txt and the size limit as the HTTP fetch does", async () => {
+  it('keeps robots.txt and the size limit as the HTTP fetch does', async () => {
     const shop = shops.shops[0]!;
     const out = await run([`${shop.base}/private/secret`], { allowOrigins: [shop.base], fetch: 'browser' });
     expect(out.map((o) => o.problem?.kind)).toEqual(['not_allowed']);
@@ -111,7 +136,11 @@ describe('the definition', () => {
     const base = definitionFor(shop.spec, shop.base, ['r0']);
     const paths = (def: object) => parserDefinitionSchema.safeParse(def).error?.issues.map((i) => i.path.join('.'));
     expect(paths({ ...base, fetch: 'http' })).toEqual(['waitFor']);
-    const api = definitionFor(DEMO_SHOPS.find((s) => s.template === 'json-api')!, shop.base, []);
+    const api = definitionFor(
+      DEMO_SHOPS.find((s) => s.template === 'json-api')!,
+      shop.base,
+      [],
+    );
     expect(paths({ ...api, fetch: 'browser' })).toEqual(['fetch']);
     expect(paths(base)).toBeUndefined();
   });

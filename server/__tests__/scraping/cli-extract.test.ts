@@ -16,17 +16,28 @@ jest.setTimeout(180_000);
 
 const SERVER_DIR = path.resolve(__dirname, '../..');
 
-function extract(...args: string[]): Promise<{ code: number; out: { problem: { kind: string; message: string } | null; price: number | null; name?: string | null; strategy?: string | null } | null; stderr: string }> {
+function extract(
+  ...args: string[]
+): Promise<{
+  code: number;
+  out: { problem: { kind: string; message: string } | null; price: number | null; name?: string | null; strategy?: string | null } | null;
+  stderr: string;
+}> {
   return new Promise((resolve) => {
-    execFile(path.join(SERVER_DIR, 'node_modules/.bin/tsx'), ['src/scraping/cli-extract.ts', ...args], { cwd: SERVER_DIR, timeout: 60_000 }, (err, stdout, stderr) => {
-      let out = null;
-      try {
-        out = JSON.parse(stdout);
-      } catch {
-        // left null: the assertion below shows stdout is not the JSON answer
-      }
-      resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, out, stderr });
-    });
+    execFile(
+      path.join(SERVER_DIR, 'node_modules/.bin/tsx'),
+      ['src/scraping/cli-extract.ts', ...args],
+      { cwd: SERVER_DIR, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        let out = null;
+        try {
+          out = JSON.parse(stdout);
+        } catch {
+          // left null: the assertion below shows stdout is not the JSON answer
+        }
+        resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, out, stderr });
+      },
+    );
   });
 }
 
@@ -42,7 +53,8 @@ it('refuses every spelling of a private address without --allow-private', async 
   // Three at a time: each is a whole tsx start.
   for (let i = 0; i < urls.length; i += 3) {
     const batch = urls.slice(i, i + 3);
-    for (const [j, r] of (await Promise.all(batch.map((u) => extract(u)))).entries()) results.push({ url: batch[j]!, code: r.code, kind: r.out?.problem?.kind });
+    for (const [j, r] of (await Promise.all(batch.map((u) => extract(u)))).entries())
+      results.push({ url: batch[j]!, code: r.code, kind: r.out?.problem?.kind });
   }
   expect(results).toEqual(urls.map((url) => ({ url, code: 1, kind: 'not_allowed' })));
   expect(lb.hits).toEqual([]);
@@ -90,7 +102,10 @@ it('reads a JSON API answer with a json definition: every item of the first page
     writeFileSync(withKey, JSON.stringify(def));
     writeFileSync(withoutKey, JSON.stringify({ ...def, api: { ...def.api, request: { ...def.api.request, headers: {} } } }));
     const url = def.api.request.url;
-    const [ok, refused] = await Promise.all([extract(url, '--definition', withKey, '--allow-private', '--country', 'cz'), extract(url, '--definition', withoutKey, '--allow-private')]);
+    const [ok, refused] = await Promise.all([
+      extract(url, '--definition', withKey, '--allow-private', '--country', 'cz'),
+      extract(url, '--definition', withoutKey, '--allow-private'),
+    ]);
     expect(ok.code).toBe(0);
     const out = ok.out as unknown as { items: { url: string; price: number | null; name: string; strategy: string; problem: unknown }[]; problem: unknown };
     expect(out.problem).toBeNull();

@@ -13,7 +13,10 @@ const pages = loadCorpus(dir);
 describe('scraping corpus: pages the engine never saw', () => {
   it.each(pages.map((p) => [p.entry.id, p] as const))('%s: no wrong price, old price, currency or EAN', (_, { entry, html }) => {
     const s = scorePage(entry, html);
-    expect({ verdict: s.verdict === 'wrong' ? 'wrong' : 'not wrong', detail: s.verdict === 'wrong' ? s.detail : null }).toEqual({ verdict: 'not wrong', detail: null });
+    expect({ verdict: s.verdict === 'wrong' ? 'wrong' : 'not wrong', detail: s.verdict === 'wrong' ? s.detail : null }).toEqual({
+      verdict: 'not wrong',
+      detail: null,
+    });
   });
 
   it('finds at least 95 % of the prices and refuses every page without one', () => {

@@ -18,7 +18,10 @@ jest.setTimeout(60_000);
 const DAY = todayDay();
 const products = new Map(
   // Half anchored on a catalogue price (250.00 to 2,250.00: thousands separators on the page), half drawn.
-  DEMO_SHOPS.map((s) => [s.code, Array.from({ length: 10 }, (_, i) => ({ id: 100 + i, ean: null, name: `Product ${i}`, article: `a${i}`, ...(i % 2 ? { base: i * 25_000 } : {}) }))]),
+  DEMO_SHOPS.map((s) => [
+    s.code,
+    Array.from({ length: 10 }, (_, i) => ({ id: 100 + i, ean: null, name: `Product ${i}`, article: `a${i}`, ...(i % 2 ? { base: i * 25_000 } : {}) })),
+  ]),
 );
 let shops: DemoShops;
 
@@ -30,7 +33,14 @@ afterAll(() => shops.close());
 /** `demo`: the demo shops' own origins are allowed, as in demo mode; `none`: no private address. */
 async function crawlShop(code: string, override: Record<string, unknown> = {}, allow: 'demo' | 'none' = 'demo') {
   const shop = shops.shops.find((s) => s.spec.code === code)!;
-  const def = parserDefinitionSchema.parse({ ...definitionFor(shop.spec, shop.base, shop.products.map((p) => p.article)), ...override });
+  const def = parserDefinitionSchema.parse({
+    ...definitionFor(
+      shop.spec,
+      shop.base,
+      shop.products.map((p) => p.article),
+    ),
+    ...override,
+  });
   const out: PageOutcome[] = [];
   await crawl(
     def.productUrls,
@@ -56,22 +66,25 @@ async function crawlShop(code: string, override: Record<string, unknown> = {}, a
 }
 
 describe('the engine on the demo shops', () => {
-  it.each(DEMO_SHOPS.filter((s) => !s.failing).map((s) => [s.code, s.template]))('%s (%s): every price, old price, promo flag and stock as the shop shows them', async (code) => {
-    const { shop, out } = await crawlShop(code);
-    expect(out.size).toBe(10);
-    for (const p of shop.products) {
-      const o = out.get(`/p/${p.article}`)!;
-      const truth = demoPrice(p, code, DAY);
-      expect(o.problem).toBeNull();
-      expect(o.extraction).toMatchObject({
-        price: (truth.promo ?? truth.regular) / 100,
-        oldPrice: truth.promo ? truth.regular / 100 : null,
-        promo: truth.promo !== null,
-        name: p.name,
-      });
-      if (shop.spec.template !== 'selectors-space') expect(o.extraction!.inStock).toBe(truth.inStock);
-    }
-  });
+  it.each(DEMO_SHOPS.filter((s) => !s.failing).map((s) => [s.code, s.template]))(
+    '%s (%s): every price, old price, promo flag and stock as the shop shows them',
+    async (code) => {
+      const { shop, out } = await crawlShop(code);
+      expect(out.size).toBe(10);
+      for (const p of shop.products) {
+        const o = out.get(`/p/${p.article}`)!;
+        const truth = demoPrice(p, code, DAY);
+        expect(o.problem).toBeNull();
+        expect(o.extraction).toMatchObject({
+          price: (truth.promo ?? truth.regular) / 100,
+          oldPrice: truth.promo ? truth.regular / 100 : null,
+          promo: truth.promo !== null,
+          name: p.name,
+        });
+        if (shop.spec.template !== 'selectors-space') expect(o.extraction!.inStock).toBe(truth.inStock);
+      }
+    },
+  );
 
   it('records each failing page as a problem of its kind, and never a price', async () => {
     const { shop, out } = await crawlShop('kaufland-prg-barrandov');
@@ -157,7 +170,8 @@ describe('addresses (docs/parsers.md "Addresses")', () => {
     const urls = privateSpellings(lb.servicePort);
     const out = await crawlAs(urls);
     expect(out.map((o) => o.url).sort()).toEqual([...urls].sort());
-    for (const o of out) expect({ url: o.url, kind: o.problem?.kind, price: o.extraction?.price ?? null }).toEqual({ url: o.url, kind: 'not_allowed', price: null });
+    for (const o of out)
+      expect({ url: o.url, kind: o.problem?.kind, price: o.extraction?.price ?? null }).toEqual({ url: o.url, kind: 'not_allowed', price: null });
     expect(lb.hits).toEqual([]);
   });
 

@@ -27,7 +27,17 @@ describe('reading one item', () => {
     const x = read({ name: '  Milk\n1.5 % ', ean: '8594001021499', sku: 'A-17', url: '/p/a-17', price: 24.9, was: '29.90', currency: 'CZK', stock: 3 });
     expect(x.url).toBe('https://shop.example/p/a-17');
     expect(x.article).toBe('A-17');
-    expect(x.extraction).toMatchObject({ name: 'Milk 1.5 %', ean: '8594001021499', price: 24.9, oldPrice: 29.9, promo: true, currency: 'CZK', inStock: true, strategy: 'json', problem: null });
+    expect(x.extraction).toMatchObject({
+      name: 'Milk 1.5 %',
+      ean: '8594001021499',
+      price: 24.9,
+      oldPrice: 29.9,
+      promo: true,
+      currency: 'CZK',
+      inStock: true,
+      strategy: 'json',
+      problem: null,
+    });
   });
 
   it.each([
@@ -129,15 +139,26 @@ describe('answers, counts and requests', () => {
       },
     }).api!;
     const r = expandRequest(api, { page: 3 });
-    expect(r).toMatchObject({ url: 'https://shop.example/api?page=3', method: 'POST', headers: { accept: 'application/json', 'X-Key': 'k', 'content-type': 'application/json' }, page: 3 });
+    expect(r).toMatchObject({
+      url: 'https://shop.example/api?page=3',
+      method: 'POST',
+      headers: { accept: 'application/json', 'X-Key': 'k', 'content-type': 'application/json' },
+      page: 3,
+    });
     expect(JSON.parse(r.body!)).toEqual({ page: 3, q: 'p3' });
-    const byId = parserDefinitionSchema.parse({ strategy: 'json', api: { request: { url: 'https://shop.example/p/{id}?ean={ean}' }, fields: { items: '$', price: '$.p' } } }).api!;
+    const byId = parserDefinitionSchema.parse({
+      strategy: 'json',
+      api: { request: { url: 'https://shop.example/p/{id}?ean={ean}' }, fields: { items: '$', price: '$.p' } },
+    }).api!;
     expect(expandRequest(byId, { id: 'a/b c', ean: '8594001021499' }).url).toBe('https://shop.example/p/a%2Fb%20c?ean=8594001021499');
   });
 
   it('pages until an empty page, or as many as the total says, never past maxPages', () => {
     const def = (paging: object) =>
-      parserDefinitionSchema.parse({ strategy: 'json', api: { request: { url: 'https://shop.example/api?p={page}' }, paging, fields: { items: '$.items', price: '$.p' } } }).api!;
+      parserDefinitionSchema.parse({
+        strategy: 'json',
+        api: { request: { url: 'https://shop.example/api?p={page}' }, paging, fields: { items: '$.items', price: '$.p' } },
+      }).api!;
     const untilEmpty = planApi(def({ first: 0, maxPages: 3 }), []);
     expect(untilEmpty.requests.map((r) => r.url)).toEqual(['https://shop.example/api?p=0']);
     const page = (n: number) => ({ ...untilEmpty.requests[0]!, page: n });
@@ -154,8 +175,15 @@ describe('answers, counts and requests', () => {
   });
 
   it('one request per catalogue product that has what the template needs', () => {
-    const api = parserDefinitionSchema.parse({ strategy: 'json', api: { request: { url: 'https://shop.example/ean/{ean}' }, fields: { items: '$', price: '$.p' } } }).api!;
-    const plan = planApi(api, [{ ean: '8594001021499', article: null }, { ean: null, article: 'x' }, { ean: '8594001021499', article: 'y' }]);
+    const api = parserDefinitionSchema.parse({
+      strategy: 'json',
+      api: { request: { url: 'https://shop.example/ean/{ean}' }, fields: { items: '$', price: '$.p' } },
+    }).api!;
+    const plan = planApi(api, [
+      { ean: '8594001021499', article: null },
+      { ean: null, article: 'x' },
+      { ean: '8594001021499', article: 'y' },
+    ]);
     expect(plan.requests.map((r) => r.url)).toEqual(['https://shop.example/ean/8594001021499']);
   });
 });
@@ -183,7 +211,11 @@ describe('the definition schema', () => {
     ['a non-http address', withApi({ request: { url: 'file:///etc/passwd?{page}' } }), 'api.request.url'],
     ['{page} with {ean}', withApi({ request: { url: 'https://shop.example/api?page={page}&ean={ean}' } }), 'api.request.url'],
     ['a GET body', withApi({ request: { url: 'https://shop.example/api?page={page}', body: 'x' } }), 'api.request.body'],
-    ['a header with a line break', withApi({ request: { url: 'https://shop.example/api?page={page}', headers: { 'X-A': 'a\r\nHost: evil' } } }), 'api.request.headers.X-A'],
+    [
+      'a header with a line break',
+      withApi({ request: { url: 'https://shop.example/api?page={page}', headers: { 'X-A': 'a\r\nHost: evil' } } }),
+      'api.request.headers.X-A',
+    ],
     ['a Host header', withApi({ request: { url: 'https://shop.example/api?page={page}', headers: { Host: 'evil' } } }), 'api.request.headers.Host'],
     ['an unknown method', withApi({ request: { url: 'https://shop.example/api?page={page}', method: 'DELETE' } }), 'api.request.method'],
     ['paging without {page}', withApi({ request: { url: 'https://shop.example/api' }, paging: { first: 1 } }), 'api.paging'],

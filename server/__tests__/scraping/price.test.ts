@@ -105,7 +105,7 @@ describe('parsePrice: separators, split and spelled-out cents, percentages (issu
     expect(ok('5.49 ₾', undefined, { currency: 'GEL', country: 'ge' }).amount).toBe(5.49);
   });
 
-  it("reads Swiss apostrophes: \"CHF 1'049,95\", \"CHF 1’049.95\"", () => {
+  it('reads Swiss apostrophes: "CHF 1\'049,95", "CHF 1’049.95"', () => {
     expect(ok("CHF 1'049,95", { decimal: ',', thousands: "'" })).toMatchObject({ amount: 1049.95, currency: 'CHF' });
     expect(ok('CHF 1’049.95').amount).toBe(1049.95);
   });
@@ -155,11 +155,20 @@ describe('extract: what the page shows decides (issue 14)', () => {
   const ld = (offers: unknown, extra: Record<string, unknown> = {}) =>
     `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', gtin13: '4006381333931', offers, ...extra })}</script>`;
   const ua = { strategy: 'auto' as const, country: 'ua', currency: 'UAH' };
-  const offer = (price: unknown, more: Record<string, unknown> = {}) => ({ '@type': 'Offer', price, priceCurrency: 'UAH', availability: 'https://schema.org/InStock', ...more });
+  const offer = (price: unknown, more: Record<string, unknown> = {}) => ({
+    '@type': 'Offer',
+    price,
+    priceCurrency: 'UAH',
+    availability: 'https://schema.org/InStock',
+    ...more,
+  });
 
   describe('AggregateOffer and variants', () => {
     it('refuses a price range with no variant selected: never lowPrice', () => {
-      const html = page(ld({ '@type': 'AggregateOffer', lowPrice: '1299', highPrice: '1599', priceCurrency: 'UAH' }), '<h1>Kettle</h1><p class="price">1 299 ₴ – 1 599 ₴</p>');
+      const html = page(
+        ld({ '@type': 'AggregateOffer', lowPrice: '1299', highPrice: '1599', priceCurrency: 'UAH' }),
+        '<h1>Kettle</h1><p class="price">1 299 ₴ – 1 599 ₴</p>',
+      );
       expect(extract(html, ua)).toMatchObject({ price: null, problem: { kind: 'price_variants' } });
     });
 
@@ -170,7 +179,10 @@ describe('extract: what the page shows decides (issue 14)', () => {
             '@type': 'AggregateOffer',
             lowPrice: 100,
             highPrice: 200,
-            offers: [offer(100, { url: 'https://shop.test/kettle?size=s', gtin13: '5901234123457' }), offer(150, { url: 'https://shop.test/kettle?size=l', gtin13: '4006381333931' })],
+            offers: [
+              offer(100, { url: 'https://shop.test/kettle?size=s', gtin13: '5901234123457' }),
+              offer(150, { url: 'https://shop.test/kettle?size=l', gtin13: '4006381333931' }),
+            ],
           }),
         '<h1>Kettle L</h1>',
       );
@@ -187,7 +199,10 @@ describe('extract: what the page shows decides (issue 14)', () => {
           { '@type': 'Product', name: 'Phone 256', gtin13: '4006381333931', offers: offer(429) },
         ],
       };
-      const html = page(`<script type="application/ld+json">${JSON.stringify(group)}</script>`, '<h1>Phone 256</h1><div class="price">429 ₴</div><p>From 18 ₴/month</p>');
+      const html = page(
+        `<script type="application/ld+json">${JSON.stringify(group)}</script>`,
+        '<h1>Phone 256</h1><div class="price">429 ₴</div><p>From 18 ₴/month</p>',
+      );
       expect(extract(html, ua)).toMatchObject({ price: 429, ean: '4006381333931', problem: null });
     });
 
@@ -209,12 +224,19 @@ describe('extract: what the page shows decides (issue 14)', () => {
     it("takes the page's one unambiguous price over stale markup", () => {
       expect(extract(page(ld(offer(2999)), '<h1>Kettle</h1><span class="product-price">3 499 ₴</span>'), ua)).toMatchObject({ price: 3499, problem: null });
       // A promotion the markup has not caught up with: its price is the struck-through one.
-      expect(extract(page(ld(offer(199.99)), '<h1>Kettle</h1><del>199,99 ₴</del> <b>179,99 ₴</b>'), ua)).toMatchObject({ price: 179.99, oldPrice: 199.99, problem: null });
+      expect(extract(page(ld(offer(199.99)), '<h1>Kettle</h1><del>199,99 ₴</del> <b>179,99 ₴</b>'), ua)).toMatchObject({
+        price: 179.99,
+        oldPrice: 199.99,
+        problem: null,
+      });
     });
 
     it('refuses when the page shows the product at two prices (a sticky bar, a buy button)', () => {
       const sticky = page(ld(offer(139)), '<h1>Headphones</h1><span class="price">149 ₴</span>', '');
-      expect(extract(sticky.replace('</main>', '</main><div class="buy-sticky"><span class="price">139 ₴</span></div>'), ua)).toMatchObject({ price: null, problem: { kind: 'price_conflict' } });
+      expect(extract(sticky.replace('</main>', '</main><div class="buy-sticky"><span class="price">139 ₴</span></div>'), ua)).toMatchObject({
+        price: null,
+        problem: { kind: 'price_conflict' },
+      });
       const button = page(ld(offer(159)), '<h1>Earbuds</h1><span class="price">179 ₴</span><button>Add to cart · 159 ₴</button>');
       expect(extract(button, ua)).toMatchObject({ price: null, problem: { kind: 'price_conflict' } });
     });
@@ -224,7 +246,10 @@ describe('extract: what the page shows decides (issue 14)', () => {
     });
 
     it('refuses a structured price on a page that says price on request, or a placeholder no page shows', () => {
-      expect(extract(page(ld(offer(150)), '<h1>Kitchen</h1><div class="price">Price on request</div>'), ua)).toMatchObject({ price: null, problem: { kind: 'price_unparseable' } });
+      expect(extract(page(ld(offer(150)), '<h1>Kitchen</h1><div class="price">Price on request</div>'), ua)).toMatchObject({
+        price: null,
+        problem: { kind: 'price_unparseable' },
+      });
       expect(extract(page(ld(offer('1.00')), '<h1>Sprayer</h1><p>Call us</p>'), ua)).toMatchObject({ price: null });
     });
   });
@@ -234,7 +259,10 @@ describe('extract: what the page shows decides (issue 14)', () => {
       const html = page(
         ld([
           offer(129, { itemCondition: 'https://schema.org/UsedCondition' }),
-          offer(169.99, { itemCondition: 'https://schema.org/NewCondition', priceSpecification: { '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/StrikethroughPrice', price: 199.99 } }),
+          offer(169.99, {
+            itemCondition: 'https://schema.org/NewCondition',
+            priceSpecification: { '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/StrikethroughPrice', price: 199.99 },
+          }),
           offer(149, { itemCondition: 'https://schema.org/RefurbishedCondition' }),
         ]),
         '<h1>Air fryer</h1>',
@@ -243,7 +271,10 @@ describe('extract: what the page shows decides (issue 14)', () => {
     });
 
     it("takes the shop's own offer among several sellers, and refuses when none is the shop's", () => {
-      const offers = [offer(174.5, { seller: { '@type': 'Organization', name: 'Outlet Deals' } }), offer(169.99, { seller: { '@type': 'Organization', name: 'MegaMart.com' } })];
+      const offers = [
+        offer(174.5, { seller: { '@type': 'Organization', name: 'Outlet Deals' } }),
+        offer(169.99, { seller: { '@type': 'Organization', name: 'MegaMart.com' } }),
+      ];
       const head = (o: unknown[]) => `<link rel="canonical" href="https://www.megamart.com/p/1">${ld(o)}`;
       expect(extract(page(head(offers), '<h1>Air fryer</h1>'), ua)).toMatchObject({ price: 169.99, problem: null });
       const strangers = [offers[0], offer(171, { seller: { '@type': 'Organization', name: 'Someone' } })];
@@ -252,7 +283,8 @@ describe('extract: what the page shows decides (issue 14)', () => {
   });
 
   describe('prices split over elements', () => {
-    const sel = (html: string) => extract(page('', `<h1>Coffee</h1><div class="p">${html}</div>`), { strategy: 'selectors', selectors: { price: '.p' }, country: 'ua', currency: 'UAH' });
+    const sel = (html: string) =>
+      extract(page('', `<h1>Coffee</h1><div class="p">${html}</div>`), { strategy: 'selectors', selectors: { price: '.p' }, country: 'ua', currency: 'UAH' });
     it('reads <sup> and cents-marked elements as decimals, never as more digits', () => {
       expect(sel('<span>39</span><sup>90</sup> ₴')).toMatchObject({ price: 39.9, problem: null });
       expect(sel('39<small>,90</small> ₴')).toMatchObject({ price: 39.9, problem: null });
@@ -281,12 +313,18 @@ describe('extract: what the page shows decides (issue 14)', () => {
 
     it("reads the selectors' price among them, preferring the element in the product area", () => {
       const html = page('', `<h1>Coffee</h1><div class="price">24,90 ₴</div>${beside}${related}`);
-      expect(extract(html, { strategy: 'selectors', selectors: { price: '.price' }, country: 'ua', currency: 'UAH' })).toMatchObject({ price: 24.9, problem: null });
+      expect(extract(html, { strategy: 'selectors', selectors: { price: '.price' }, country: 'ua', currency: 'UAH' })).toMatchObject({
+        price: 24.9,
+        problem: null,
+      });
     });
 
     it('refuses a price selector matching two different prices in the product area', () => {
       const html = page('', '<h1>Coffee</h1><div class="price">24,90 ₴</div><div class="price">22,90 ₴</div>');
-      expect(extract(html, { strategy: 'selectors', selectors: { price: '.price' }, country: 'ua', currency: 'UAH' })).toMatchObject({ price: null, problem: { kind: 'price_conflict' } });
+      expect(extract(html, { strategy: 'selectors', selectors: { price: '.price' }, country: 'ua', currency: 'UAH' })).toMatchObject({
+        price: null,
+        problem: { kind: 'price_conflict' },
+      });
     });
   });
 

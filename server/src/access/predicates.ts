@@ -28,8 +28,7 @@ export type Predicate = { who: string; test: (user: User, ctx: AccessContext) =>
 
 export type Rule =
   /** Anyone, logged in or not (the route checks a token itself if it needs one). */
-  | { public: true; sees: string }
-  | { public?: false; who: string; test: Predicate['test']; sees: string };
+  { public: true; sees: string } | { public?: false; who: string; test: Predicate['test']; sees: string };
 
 const predicate = (who: string, test: Predicate['test']): Predicate => ({ who, test });
 
@@ -73,14 +72,11 @@ export const exportType = (type: ExportType) => predicate(`export type ${type}`,
 export const leafletAccess = predicate('leaflet access', (u) => hasLeafletAccess(u));
 
 /** A side-menu item is visible to the user (spec §6 "Menu visibility"). */
-export const menu = (item: keyof MenuVisibility) =>
-  predicate(`menu ${item}`, (u, ctx) => menuVisibility(u, ctx.country)[item]);
+export const menu = (item: keyof MenuVisibility) => predicate(`menu ${item}`, (u, ctx) => menuVisibility(u, ctx.country)[item]);
 
-export const all = (...ps: Predicate[]): Predicate =>
-  predicate(ps.map((p) => p.who).join(' and '), (u, ctx) => ps.every((p) => p.test(u, ctx)));
+export const all = (...ps: Predicate[]): Predicate => predicate(ps.map((p) => p.who).join(' and '), (u, ctx) => ps.every((p) => p.test(u, ctx)));
 
-export const any = (...ps: Predicate[]): Predicate =>
-  predicate(`(${ps.map((p) => p.who).join(' or ')})`, (u, ctx) => ps.some((p) => p.test(u, ctx)));
+export const any = (...ps: Predicate[]): Predicate => predicate(`(${ps.map((p) => p.who).join(' or ')})`, (u, ctx) => ps.some((p) => p.test(u, ctx)));
 
 /** A rule for a route behind a login: who may call it, and what part of the data they see. */
 export const allow = (who: Predicate, sees: string): Rule => ({ who: who.who, test: who.test, sees });

@@ -39,11 +39,7 @@ export async function bootstrapData(db: Db, config: Config, log: FastifyBaseLogg
 }
 
 /** Creates the admin (and the provider network if missing) when no user exists; true if it did. */
-export async function createFirstAdmin(
-  db: Db,
-  admin: { username: string; password: string },
-  country: string,
-): Promise<boolean> {
+export async function createFirstAdmin(db: Db, admin: { username: string; password: string }, country: string): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if (Number(existing?.n) > 0) return false;
   const passwordHash = await hashPassword(admin.password);

@@ -31,9 +31,7 @@ export async function insertColumns(
   );
   for (let from = 0; from < rows; from += batch) {
     const to = Math.min(rows, from + batch);
-    const arrays: SQL[] = columns.map(
-      (c, i) => sql`${sql.param(from === 0 && to === rows ? data[i] : data[i]!.slice(from, to))}::${sql.raw(c.type)}[]`,
-    );
+    const arrays: SQL[] = columns.map((c, i) => sql`${sql.param(from === 0 && to === rows ? data[i] : data[i]!.slice(from, to))}::${sql.raw(c.type)}[]`);
     await db.execute(
       sql`INSERT INTO ${sql.identifier(table)} (${names}) ${opts.overridingSystemValue ? sql`OVERRIDING SYSTEM VALUE ` : sql``}SELECT * FROM unnest(${sql.join(arrays, sql`, `)})${opts.onConflictDoNothing ? sql` ON CONFLICT DO NOTHING` : sql``}`,
     );

@@ -136,8 +136,7 @@ async function openPostgres(connectionString: string, schemaName: string | null,
   return {
     db: guardRootHandle(db),
     kind: 'postgres',
-    migrate: (migrationsFolder) =>
-      migratePg(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: schemaName } : {}) }),
+    migrate: (migrationsFolder) => migratePg(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: schemaName } : {}) }),
     async exclusive(fn) {
       const lockClient = await pool.connect();
       try {

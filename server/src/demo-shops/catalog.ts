@@ -31,14 +31,63 @@ export type DemoShopSpec = {
 
 export const DEMO_SHOPS: DemoShopSpec[] = [
   // Its third product's feed gives the price in haléře: 100 times the price.
-  { code: 'albert-prg-andel', country: 'cz', currency: 'CZK', template: 'jsonld', listing: true, format: { decimal: ',', thousands: ' ' }, symbol: 'Kč', misprint: { index: 2, factor: 100 } },
-  { code: 'lidl-prg-smichov', country: 'cz', currency: 'CZK', template: 'selectors-dot', listing: false, format: { decimal: ',', thousands: '.' }, symbol: 'Kč' },
+  {
+    code: 'albert-prg-andel',
+    country: 'cz',
+    currency: 'CZK',
+    template: 'jsonld',
+    listing: true,
+    format: { decimal: ',', thousands: ' ' },
+    symbol: 'Kč',
+    misprint: { index: 2, factor: 100 },
+  },
+  {
+    code: 'lidl-prg-smichov',
+    country: 'cz',
+    currency: 'CZK',
+    template: 'selectors-dot',
+    listing: false,
+    format: { decimal: ',', thousands: '.' },
+    symbol: 'Kč',
+  },
   { code: 'silpo-kyi-pechersk', country: 'ua', currency: 'UAH', template: 'microdata', listing: true, format: { decimal: '.', thousands: '' }, symbol: '₴' },
-  { code: 'biedronka-waw-mokotow', country: 'pl', currency: 'PLN', template: 'jsonld-strike', listing: false, format: { decimal: ',', thousands: ' ' }, symbol: 'zł' },
-  { code: 'zabka-waw-srodmiescie', country: 'pl', currency: 'PLN', template: 'selectors-space', listing: false, format: { decimal: ',', thousands: ' ' }, symbol: 'zł' },
+  {
+    code: 'biedronka-waw-mokotow',
+    country: 'pl',
+    currency: 'PLN',
+    template: 'jsonld-strike',
+    listing: false,
+    format: { decimal: ',', thousands: ' ' },
+    symbol: 'zł',
+  },
+  {
+    code: 'zabka-waw-srodmiescie',
+    country: 'pl',
+    currency: 'PLN',
+    template: 'selectors-space',
+    listing: false,
+    format: { decimal: ',', thousands: ' ' },
+    symbol: 'zł',
+  },
   // Renders its price and its JSON-LD only by script (fetch browser): an HTTP fetch sees an empty page.
-  { code: 'penny-plz-borska', country: 'cz', currency: 'CZK', template: 'script-rendered', listing: false, format: { decimal: ',', thousands: ' ' }, symbol: 'Kč' },
-  { code: 'carrefour-tbs-east-point', country: 'ge', currency: 'GEL', template: 'microdata', listing: false, format: { decimal: '.', thousands: '' }, symbol: '₾' },
+  {
+    code: 'penny-plz-borska',
+    country: 'cz',
+    currency: 'CZK',
+    template: 'script-rendered',
+    listing: false,
+    format: { decimal: ',', thousands: ' ' },
+    symbol: 'Kč',
+  },
+  {
+    code: 'carrefour-tbs-east-point',
+    country: 'ge',
+    currency: 'GEL',
+    template: 'microdata',
+    listing: false,
+    format: { decimal: '.', thousands: '' },
+    symbol: '₾',
+  },
   // Its eighth product's page shows the price of 100 g instead of the pack's: a tenth.
   {
     code: 'kaufland-prg-barrandov',
@@ -70,7 +119,10 @@ export const FAILING_EXTRA_PATHS = ['/special/huge', '/special/redirect-loop', '
 export const DEMO_SHOP_PRODUCTS = 12;
 
 export function definitionFor(spec: DemoShopSpec, base: string, articles: string[]): ParserDefinitionInput {
-  const productUrls = spec.listing || spec.template === 'json-api' ? [] : [...articles.map((a) => `${base}/p/${a}`), ...(spec.failing ? FAILING_EXTRA_PATHS.map((p) => base + p) : [])];
+  const productUrls =
+    spec.listing || spec.template === 'json-api'
+      ? []
+      : [...articles.map((a) => `${base}/p/${a}`), ...(spec.failing ? FAILING_EXTRA_PATHS.map((p) => base + p) : [])];
   const common = {
     productUrls,
     ...(spec.listing ? { listing: { url: `${base}/catalog`, linkSelector: 'a.product-link' } } : {}),

@@ -90,14 +90,27 @@ export function productPage(spec: DemoShopSpec, p: DemoProduct, price: DemoPrice
                 priceCurrency: spec.currency,
                 availability,
                 ...(price.promo
-                  ? { priceSpecification: [{ '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/StrikethroughPrice', price: major(price.regular), priceCurrency: spec.currency }] }
+                  ? {
+                      priceSpecification: [
+                        {
+                          '@type': 'UnitPriceSpecification',
+                          priceType: 'https://schema.org/StrikethroughPrice',
+                          price: major(price.regular),
+                          priceCurrency: spec.currency,
+                        },
+                      ],
+                    }
                   : {}),
               },
             ],
           },
         ],
       };
-      return page(p.name, `<script type="application/ld+json">${JSON.stringify(ld)}</script>`, `<main><h1>${esc(p.name)}</h1><p>${text(shown, '\u2009')}</p></main>`);
+      return page(
+        p.name,
+        `<script type="application/ld+json">${JSON.stringify(ld)}</script>`,
+        `<main><h1>${esc(p.name)}</h1><p>${text(shown, '\u2009')}</p></main>`,
+      );
     }
     case 'microdata': {
       const old = price.promo ? `<del>${text(price.regular)}</del>` : '';

@@ -53,7 +53,8 @@ function handler(spec: DemoShopSpec, products: DemoProduct[], opts: Required<Pic
       if (req.headers['x-api-key'] !== DEMO_API_KEY) return send(res, 401, JSON.stringify({ error: 'api key required' }), 'application/json');
       const page = Number(url.searchParams.get('page') ?? 1);
       const size = Number(url.searchParams.get('size') ?? 10);
-      if (!Number.isInteger(page) || page < 1 || !Number.isInteger(size) || size < 1 || size > 100) return send(res, 400, JSON.stringify({ error: 'bad paging' }), 'application/json');
+      if (!Number.isInteger(page) || page < 1 || !Number.isInteger(size) || size < 1 || size > 100)
+        return send(res, 400, JSON.stringify({ error: 'bad paging' }), 'application/json');
       const slice = products.slice((page - 1) * size, page * size).map((p) => ({ p, price: demoPrice(p, spec.code, opts.day()) }));
       return send(res, 200, apiPage(spec, slice, page, size, products.length), 'application/json; charset=utf-8');
     }

@@ -17,7 +17,12 @@ import { todayDay } from '../lib/days';
 export const DEMO_SCHEDULE = '0 */6 * * *';
 
 /** A product the shop sells that the catalogue does not know: its page is a "not found" of the parser. */
-export const UNKNOWN_PRODUCT: DemoProduct = { id: 9_999_001, ean: '5901234123457', name: 'Seasonal special (not in the catalogue)', article: 'seasonal-special' };
+export const UNKNOWN_PRODUCT: DemoProduct = {
+  id: 9_999_001,
+  ean: '5901234123457',
+  name: 'Seasonal special (not in the catalogue)',
+  article: 'seasonal-special',
+};
 
 /**
  * Each product's regular price in the catalogue (minor units), the anchor of its demo price (prices.ts):
@@ -95,7 +100,10 @@ export async function setupDemoShops(db: Db, opts: Omit<StartOptions, 'products'
   const present = specs.filter((s) => byCode.has(s.code));
   // Every demo shop's network, started now or not: their prices are (or may become) the demo's own.
   const demoNetworkIds = (
-    await queryRows<{ network_id: number }>(db, sql`SELECT DISTINCT network_id FROM shops WHERE code = ANY(${sql.param(DEMO_SHOPS.map((s) => s.code))}::text[])`)
+    await queryRows<{ network_id: number }>(
+      db,
+      sql`SELECT DISTINCT network_id FROM shops WHERE code = ANY(${sql.param(DEMO_SHOPS.map((s) => s.code))}::text[])`,
+    )
   ).map((r) => Number(r.network_id));
   const products = new Map<string, DemoProduct[]>();
   for (const spec of present) products.set(spec.code, await productsOf(db, spec, byCode.get(spec.code)!.id, demoNetworkIds));
@@ -104,7 +112,9 @@ export async function setupDemoShops(db: Db, opts: Omit<StartOptions, 'products'
   try {
     await db.transaction(async (t) => {
       const existing = new Set(
-        (await queryRows<{ code: string }>(t, sql`SELECT code FROM parsers WHERE code = ANY(${sql.param(present.map((s) => s.code))}::text[])`)).map((r) => r.code),
+        (await queryRows<{ code: string }>(t, sql`SELECT code FROM parsers WHERE code = ANY(${sql.param(present.map((s) => s.code))}::text[])`)).map(
+          (r) => r.code,
+        ),
       );
       for (const running of shops.shops) {
         const shop = byCode.get(running.spec.code)!;
@@ -114,7 +124,13 @@ export async function setupDemoShops(db: Db, opts: Omit<StartOptions, 'products'
             FROM unnest(${sql.param(known.map((p) => p.id))}::int[], ${sql.param(known.map((p) => encodeURIComponent(p.article)))}::text[]) AS x(id, article)
             WHERE o.shop_id = ${shop.id} AND o.product_id = x.id`);
         }
-        const definition = parserDefinitionSchema.parse(definitionFor(running.spec, running.base, running.products.map((p) => encodeURIComponent(p.article))));
+        const definition = parserDefinitionSchema.parse(
+          definitionFor(
+            running.spec,
+            running.base,
+            running.products.map((p) => encodeURIComponent(p.article)),
+          ),
+        );
         await t.execute(sql`INSERT INTO parsers (code, name, network_id, shop_id, country, definition, schedule, demo)
           VALUES (${shop.code}, ${shop.name}, ${shop.network_id}, ${shop.id}, ${running.spec.country}, ${JSON.stringify(definition)}::jsonb, ${DEMO_SCHEDULE}, true)
           ON CONFLICT (code) DO UPDATE SET definition = EXCLUDED.definition, updated_at = now()`);

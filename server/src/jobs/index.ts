@@ -139,7 +139,7 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
     async register(name, handler, o = {}) {
       await ensureQueue(name, o);
       if (!opts.workers) return;
-      await boss.work<(typeof handler extends JobHandler<infer T> ? T : never)>(
+      await boss.work<typeof handler extends JobHandler<infer T> ? T : never>(
         name,
         {
           batchSize: 1,

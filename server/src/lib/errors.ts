@@ -21,8 +21,7 @@ export class AppError extends Error {
 export const unauthorized = () => new AppError(401, 'unauthorized');
 export const forbidden = () => new AppError(403, 'forbidden');
 export const notFound = (what = 'not_found') => new AppError(404, 'not_found', what);
-export const validationFailed = (fields: FieldError[]) =>
-  new AppError(400, 'validation_failed', 'validation_failed', fields);
+export const validationFailed = (fields: FieldError[]) => new AppError(400, 'validation_failed', 'validation_failed', fields);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'too_many_requests', 'too_many_requests', undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
 /** 503: the server is too busy to take this request now (src/plugins/overload.ts). */

@@ -9,14 +9,26 @@
  *     lines above (or level with) the cluster, mechanics ("2+1", "3 for 2", "Card price") the nearest
  *     such words.
  */
-import { isCardWord, isCurrencyWord, isDateLike, isDayMonth, isNameWord, isOldLabel, isQuantityWord, isUnitWord, multiBuyText, parsePrice, parseRegionPrice, stripPriceText } from './price-tokens';
+import {
+  isCardWord,
+  isCurrencyWord,
+  isDateLike,
+  isDayMonth,
+  isNameWord,
+  isOldLabel,
+  isQuantityWord,
+  isUnitWord,
+  multiBuyText,
+  parsePrice,
+  parseRegionPrice,
+  stripPriceText,
+} from './price-tokens';
 import { CANDIDATE_ACCEPT_CONFIDENCE, LEAFLET_LIMITS, type PromoMechanics } from '@pricewatch/shared/contract';
 
 /** One OCR word: text, confidence 0–100, box in pixels (x1/y1 exclusive), and its OCR line number. */
 export type OcrWord = { text: string; conf: number; x0: number; y0: number; x1: number; y1: number; line: number };
 
 export type Rect = { x0: number; y0: number; x1: number; y1: number };
-
 
 export type PriceToken = Rect & {
   value: number;
@@ -88,7 +100,9 @@ const DATE_WORDS = /^(valid|from|until|till|to|od|do|platí|plati|platnost|ważn
 export function findPriceTokens(words: OcrWord[]): PriceToken[] {
   const tokens: PriceToken[] = [];
   for (const line of lines(words)) {
-    const lineHasDate = line.filter((i) => isDateLike(words[i].text)).length > 1 || line.some((i) => /^[-–—]$/.test(words[i].text.trim()) || DATE_WORDS.test(words[i].text.trim()));
+    const lineHasDate =
+      line.filter((i) => isDateLike(words[i].text)).length > 1 ||
+      line.some((i) => /^[-–—]$/.test(words[i].text.trim()) || DATE_WORDS.test(words[i].text.trim()));
     for (let k = 0; k < line.length; k++) {
       const w = words[line[k]];
       const p = parsePrice(w.text);
@@ -110,7 +124,14 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
         } else if (!np) continue;
         else if (np.form === 'cents' && gap < 0.5 * wh) {
           value = p.value + np.value; // "39" ",90"
-        } else if (np.form === 'whole' && /^\d{2}$/.test(next.text.trim()) && ratio > 0.3 && ratio < 0.75 && Math.abs(next.y0 - w.y0) < 0.35 * wh && gap < 0.5 * wh) {
+        } else if (
+          np.form === 'whole' &&
+          /^\d{2}$/.test(next.text.trim()) &&
+          ratio > 0.3 &&
+          ratio < 0.75 &&
+          Math.abs(next.y0 - w.y0) < 0.35 * wh &&
+          gap < 0.5 * wh
+        ) {
           value = p.value + np.value / 100; // "39" superscript "90"
         } else continue;
         used = [line[k], line[k + 1]];
@@ -124,7 +145,16 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
       // a size: "0,5 l", "1,2 kg", "2,5 %"
       if (after && after.x0 - rect.x1 < 1.5 * rh && isUnitWord(after.text)) continue;
       // a size whose unit was misread as a bar or I ("0,75 |") — right after name words on the line
-      if (after && after.x0 - rect.x1 < 0.8 * rh && /^[|Il1]$/.test(after.text.trim()) && before && isNameWord(before.text) && !isOldLabel(before.text) && h(before) > 0.7 * rh) continue;
+      if (
+        after &&
+        after.x0 - rect.x1 < 0.8 * rh &&
+        /^[|Il1]$/.test(after.text.trim()) &&
+        before &&
+        isNameWord(before.text) &&
+        !isOldLabel(before.text) &&
+        h(before) > 0.7 * rh
+      )
+        continue;
       // … or alone: a bar no taller than the number right after it ("1,75 |"); a box's side is taller, and thin frames are erased (polarity.ts)
       if (after && !p.hasCurrency && after.x0 - rect.x1 < 0.8 * rh && after.text.trim() === '|' && h(after) >= 0.4 * rh && h(after) <= 1.3 * rh) continue;
       // a unit price: "1 kg = 79.80", "79.80/kg"
@@ -137,7 +167,17 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
       // (a confident word: shapes of product drawings are read as short letter pairs)
       // ("Old price 26.90": a label up to two words before is no name)
       const labelled = [1, 2].some((d) => firstAt - d >= 0 && isOldLabel(words[line[firstAt - d]!]!.text));
-      if (before && before.conf >= 70 && similar(before) && rect.x0 - before.x1 < 1.2 * rh && !p.hasCurrency && !labelled && !isCurrencyWord(before.text) && (isNameWord(before.text) || /%$/.test(before.text.trim()))) continue;
+      if (
+        before &&
+        before.conf >= 70 &&
+        similar(before) &&
+        rect.x0 - before.x1 < 1.2 * rh &&
+        !p.hasCurrency &&
+        !labelled &&
+        !isCurrencyWord(before.text) &&
+        (isNameWord(before.text) || /%$/.test(before.text.trim()))
+      )
+        continue;
       if (after && /^\/\s*\p{L}/u.test(after.text.trim())) continue;
       // a date: "24.07." with another date, a dash or "valid" on its line, or a year after it
       const dateLike = p.dateLike || (used.length === 1 && isDayMonth(w.text));
@@ -194,7 +234,17 @@ export function withRegions(tokens: PriceToken[], regions: RegionReading[], stri
       const page = at.find((t) => t.value === value || nineOrZero(t.value, value) || nineOrZero(value, t.value));
       if (page && nineOrZero(page.value, value)) old = page.value;
       if (at.length ? !page : r.conf < 45) continue;
-      out.push({ ...rect, value: old, conf: r.conf, words: at.flatMap((t) => t.words), oldLabel: true, source: 'region', hasCurrency: at.some((t) => t.hasCurrency), dateLike: false, struck: true });
+      out.push({
+        ...rect,
+        value: old,
+        conf: r.conf,
+        words: at.flatMap((t) => t.words),
+        oldLabel: true,
+        source: 'region',
+        hasCurrency: at.some((t) => t.hasCurrency),
+        dateLike: false,
+        struck: true,
+      });
       continue;
     }
     // a pack size printed big ("0,33 л"): a unit word right after it on its line
@@ -214,7 +264,16 @@ export function withRegions(tokens: PriceToken[], regions: RegionReading[], stri
     }
     for (const t of inside) out.splice(out.indexOf(t), 1);
     const hasCurrency = inside.some((t) => t.hasCurrency);
-    out.push({ ...rect, value, conf, words: inside.flatMap((t) => t.words), oldLabel: false, source: inside.length ? 'disputed' : 'region', hasCurrency, dateLike: false });
+    out.push({
+      ...rect,
+      value,
+      conf,
+      words: inside.flatMap((t) => t.words),
+      oldLabel: false,
+      source: inside.length ? 'disputed' : 'region',
+      hasCurrency,
+      dateLike: false,
+    });
   }
   return out;
 }
@@ -245,7 +304,10 @@ type Cluster = { main: PriceToken; old: PriceToken | null; rect: Rect };
  */
 function printedAsPrice(t: PriceToken, tokens: PriceToken[]): boolean {
   if (t.source !== 'page') return true;
-  const big = tokens.filter((x) => x.source === 'both' || x.source === 'region').map(h).sort((a, b) => a - b);
+  const big = tokens
+    .filter((x) => x.source === 'both' || x.source === 'region')
+    .map(h)
+    .sort((a, b) => a - b);
   if (!big.length) return true;
   return h(t) >= 0.6 * big[Math.floor(big.length / 2)]!;
 }
@@ -285,7 +347,8 @@ export function pairPrices(tokens: PriceToken[]): Cluster[] {
       continue;
     }
     const dominated = order.some(
-      (j) => j !== i && role.get(j) === 'main' && h(tokens[j]) >= 1.4 * h(t) && tokens[j].value < t.value && t.value <= 5 * tokens[j].value && near(tokens[j], t),
+      (j) =>
+        j !== i && role.get(j) === 'main' && h(tokens[j]) >= 1.4 * h(t) && tokens[j].value < t.value && t.value <= 5 * tokens[j].value && near(tokens[j], t),
     );
     role.set(i, dominated ? 'old' : 'main');
   }
@@ -356,7 +419,11 @@ export type CandidateOptions = {
 };
 
 /** A word's letters and digits, for comparing two readings of it ("7.90»" and "7.90" are one). */
-const core = (t: string) => t.normalize('NFC').replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+const core = (t: string) =>
+  t
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .toLowerCase();
 
 /**
  * The words without second readings of the same print: tesseract (seen with kat+eng) sometimes answers
@@ -404,9 +471,19 @@ export function buildCandidates(allWords: OcrWord[], opts: CandidateOptions = {}
         mechWords.add(line[k]);
         continue;
       }
-      if (k + 2 < line.length && /^\d$/.test(w.text.trim()) && /^(for|za|за)$/i.test(words[line[k + 1]].text.trim()) && /^\d$/.test(words[line[k + 2]].text.trim())) {
+      if (
+        k + 2 < line.length &&
+        /^\d$/.test(w.text.trim()) &&
+        /^(for|za|за)$/i.test(words[line[k + 1]].text.trim()) &&
+        /^\d$/.test(words[line[k + 2]].text.trim())
+      ) {
         const ids = [line[k], line[k + 1], line[k + 2]];
-        mechs.push({ rect: ids.map((i) => words[i] as Rect).reduce(union), mechanics: 'multi_buy', text: ids.map((i) => words[i].text.trim()).join(' '), words: ids });
+        mechs.push({
+          rect: ids.map((i) => words[i] as Rect).reduce(union),
+          mechanics: 'multi_buy',
+          text: ids.map((i) => words[i].text.trim()).join(' '),
+          words: ids,
+        });
         ids.forEach((i) => mechWords.add(i));
         k += 2;
         continue;
@@ -414,9 +491,24 @@ export function buildCandidates(allWords: OcrWord[], opts: CandidateOptions = {}
       if (isCardWord(w.text) && w.conf >= minConf) {
         // the card phrase: this word with its close neighbours on the line ("Card price", "with Club card")
         const ids = [line[k]];
-        for (let j = k - 1; j >= 0 && ids.length < 3 && w.x0 - words[line[j]].x1 < 1.5 * h(w) && isNameWord(words[line[j]].text) && !inToken.has(line[j]); j--) ids.unshift(line[j]);
-        for (let j = k + 1; j < line.length && ids.length < 4 && words[line[j]].x0 - words[ids[ids.length - 1]].x1 < 1.5 * h(w) && isNameWord(words[line[j]].text) && !inToken.has(line[j]); j++) ids.push(line[j]);
-        mechs.push({ rect: ids.map((i) => words[i] as Rect).reduce(union), mechanics: 'card', text: ids.map((i) => words[i].text.trim()).join(' '), words: ids });
+        for (let j = k - 1; j >= 0 && ids.length < 3 && w.x0 - words[line[j]].x1 < 1.5 * h(w) && isNameWord(words[line[j]].text) && !inToken.has(line[j]); j--)
+          ids.unshift(line[j]);
+        for (
+          let j = k + 1;
+          j < line.length &&
+          ids.length < 4 &&
+          words[line[j]].x0 - words[ids[ids.length - 1]].x1 < 1.5 * h(w) &&
+          isNameWord(words[line[j]].text) &&
+          !inToken.has(line[j]);
+          j++
+        )
+          ids.push(line[j]);
+        mechs.push({
+          rect: ids.map((i) => words[i] as Rect).reduce(union),
+          mechanics: 'card',
+          text: ids.map((i) => words[i].text.trim()).join(' '),
+          words: ids,
+        });
         ids.forEach((i) => mechWords.add(i));
         k = line.indexOf(ids[ids.length - 1]);
       }

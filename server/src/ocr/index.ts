@@ -93,7 +93,12 @@ function dropWorker(): Promise<void> {
   const pending = workerPromise;
   workerPromise = null;
   if (!pending) return Promise.resolve();
-  return pending.then((w) => w.terminate()).then(() => undefined, () => undefined);
+  return pending
+    .then((w) => w.terminate())
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }
 
 function getWorker(languages: readonly OcrLanguage[]): Promise<Worker> {
@@ -163,10 +168,7 @@ function modelFolder(languages: readonly OcrLanguage[]): string {
 export type Prepared = { png: Buffer; grey: Uint8Array; pw: number; ph: number; strikes: Rect[]; scale: number; width: number; height: number };
 
 /** Greyscale, scaled into OCR_MIN_WIDTH…OCR_MAX_WIDTH (and under OCR_MAX_PIXELS), as PNG. */
-export async function prepareImage(
-  image: Buffer,
-  maxInputPixels: number = OCR_MAX_INPUT_PIXELS,
-): Promise<Prepared> {
+export async function prepareImage(image: Buffer, maxInputPixels: number = OCR_MAX_INPUT_PIXELS): Promise<Prepared> {
   let meta: Metadata;
   try {
     // The header only (no decode); the size is checked below, and the decode has the limit.
@@ -216,7 +218,12 @@ async function crop(p: Prepared, r: Rect, margin: number, angle: number, glyphH:
   const y0 = Math.max(0, Math.floor(r.y0 - margin));
   const x1 = Math.min(p.pw, Math.ceil(r.x1 + margin));
   const y1 = Math.min(p.ph, Math.ceil(r.y1 + margin));
-  let img = sharp(Buffer.from(p.grey), { raw: { width: p.pw, height: p.ph, channels: 1 } }).extract({ left: x0, top: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) });
+  let img = sharp(Buffer.from(p.grey), { raw: { width: p.pw, height: p.ph, channels: 1 } }).extract({
+    left: x0,
+    top: y0,
+    width: Math.max(1, x1 - x0),
+    height: Math.max(1, y1 - y0),
+  });
   if (Math.abs(angle) >= 2) {
     // sharp rotates clockwise: a run rising to the right (negative angle) turns back by −angle
     img = sharp(await img.png().toBuffer()).rotate(-angle, { background: '#ffffff' });
@@ -241,7 +248,12 @@ async function readRegions(p: Prepared, words: OcrWord[] = []): Promise<RegionRe
   for (const s of p.strikes.slice(0, OCR_MAX_REGIONS)) {
     const inside = words.filter((w) => /\d.*\d/.test(w.text) && Math.min(w.x1, s.x1) > Math.max(w.x0, s.x0) && Math.min(w.y1, s.y1) > Math.max(w.y0, s.y0));
     if (!inside.length) continue;
-    const box = inside.reduce<Rect>((a, w) => ({ x0: Math.min(a.x0, w.x0), y0: Math.min(a.y0, w.y0), x1: Math.max(a.x1, w.x1), y1: Math.max(a.y1, w.y1) }), { x0: inside[0]!.x0, y0: inside[0]!.y0, x1: inside[0]!.x1, y1: inside[0]!.y1 });
+    const box = inside.reduce<Rect>((a, w) => ({ x0: Math.min(a.x0, w.x0), y0: Math.min(a.y0, w.y0), x1: Math.max(a.x1, w.x1), y1: Math.max(a.y1, w.y1) }), {
+      x0: inside[0]!.x0,
+      y0: inside[0]!.y0,
+      x1: inside[0]!.x1,
+      y1: inside[0]!.y1,
+    });
     const glyphs = inside.reduce((n, w) => n + w.text.replace(/\D/g, '').length, 0);
     struck.push({ big: box, angle: 0, cents: null, glyphH: box.y1 - box.y0, glyphs });
   }
@@ -268,17 +280,26 @@ async function readRegions(p: Prepared, words: OcrWord[] = []): Promise<RegionRe
       };
       // a struck number is small print: read at 4× and 3× with a wider margin (at 1.5 px of margin "43.90" was read "43.00")
       const isStruck = struck.includes(r);
-      const big = isStruck ? await (async () => {
-        const margin = Math.max(3, 0.35 * r.glyphH);
-        const a = await one(r.big, 0, margin, CROP_GLYPH_PX / 4);
-        const b = await one(r.big, 0, margin, CROP_GLYPH_PX / 3);
-        const digits = (x: string) => x.replace(/\D/g, '');
-        return digits(a.text) === digits(b.text) ? { text: a.text, conf: Math.min(a.conf, b.conf) } : { text: a.text, conf: Math.min(a.conf, b.conf, 20) };
-      })() : await twice(r.big, 0.15 * r.glyphH, r.glyphH);
+      const big = isStruck
+        ? await (async () => {
+            const margin = Math.max(3, 0.35 * r.glyphH);
+            const a = await one(r.big, 0, margin, CROP_GLYPH_PX / 4);
+            const b = await one(r.big, 0, margin, CROP_GLYPH_PX / 3);
+            const digits = (x: string) => x.replace(/\D/g, '');
+            return digits(a.text) === digits(b.text) ? { text: a.text, conf: Math.min(a.conf, b.conf) } : { text: a.text, conf: Math.min(a.conf, b.conf, 20) };
+          })()
+        : await twice(r.big, 0.15 * r.glyphH, r.glyphH);
       // nothing like digits: no second look
       if (!/\d/.test(big.text)) continue;
       const cents = r.cents ? await twice(r.cents, 0.1 * (r.cents.y1 - r.cents.y0), r.cents.y1 - r.cents.y0) : null;
-      out.push({ ...region(r), text: big.text, conf: big.conf, centsText: cents?.text ?? null, centsConf: cents?.conf ?? null, ...(isStruck ? { struck: true } : {}) });
+      out.push({
+        ...region(r),
+        text: big.text,
+        conf: big.conf,
+        centsText: cents?.text ?? null,
+        centsConf: cents?.conf ?? null,
+        ...(isStruck ? { struck: true } : {}),
+      });
     }
   } finally {
     await worker.setParameters(PAGE).catch(() => undefined);
@@ -289,7 +310,9 @@ async function readRegions(p: Prepared, words: OcrWord[] = []): Promise<RegionRe
 const region = (r: PriceRegion) => ({ big: r.big, cents: r.cents, angle: r.angle, glyphH: r.glyphH, glyphs: r.glyphs });
 
 /** OCR words with boxes (in the prepared picture's pixels) from tesseract's blocks. */
-function wordsOf(page: { blocks: { paragraphs: { lines: { words: { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }[] }[] }[] }[] | null }): OcrWord[] {
+function wordsOf(page: {
+  blocks: { paragraphs: { lines: { words: { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }[] }[] }[] }[] | null;
+}): OcrWord[] {
   const words: OcrWord[] = [];
   let line = 0;
   for (const b of page.blocks ?? [])

@@ -191,11 +191,59 @@ const PRODUCTS_BY_LANGUAGE: Record<Exclude<LeafletLanguage, 'en'>, Product[]> = 
 };
 
 /** What a language's leaflets print: labels, header, footer, currency and decimal separator. */
-const LANGUAGE_TEXT: Record<LeafletLanguage, { was: string; old: string; title: string; valid: (a: string, b: string) => string; footer: string; money: { currency: string | null; decimal: '.' | ',' } | null; card: string; threeForTwo: string }> = {
-  en: { was: 'was', old: 'Old price', title: 'Weekly offers', valid: (a, b) => `Valid ${a} – ${b}`, footer: 'Prices incl. VAT. While stocks last. Offers valid in all stores of the chain.', money: null, card: 'Card price', threeForTwo: '3 for 2' },
-  uk: { was: 'було', old: 'Стара ціна', title: 'Вигідні пропозиції', valid: (a, b) => `Акція діє ${a} – ${b}`, footer: 'Ціни вказані з ПДВ. Кількість товару обмежена.', money: { currency: 'грн', decimal: ',' }, card: 'З карткою', threeForTwo: '3 за 2' },
-  ru: { was: 'было', old: 'Старая цена', title: 'Выгодные предложения', valid: (a, b) => `Акция с ${a} по ${b}`, footer: 'Цены указаны с НДС. Количество товара ограничено.', money: { currency: 'грн', decimal: ',' }, card: 'С картой', threeForTwo: '3 за 2' },
-  ka: { was: 'ძველი ფასი', old: 'ძველი ფასი', title: 'კვირის შეთავაზება', valid: (a, b) => `${a} – ${b}`, footer: 'ფასები მოიცავს დღგ-ს. შეთავაზება მოქმედებს მარაგის ამოწურვამდე.', money: { currency: '₾', decimal: '.' }, card: 'ბარათით', threeForTwo: '2+1' },
+const LANGUAGE_TEXT: Record<
+  LeafletLanguage,
+  {
+    was: string;
+    old: string;
+    title: string;
+    valid: (a: string, b: string) => string;
+    footer: string;
+    money: { currency: string | null; decimal: '.' | ',' } | null;
+    card: string;
+    threeForTwo: string;
+  }
+> = {
+  en: {
+    was: 'was',
+    old: 'Old price',
+    title: 'Weekly offers',
+    valid: (a, b) => `Valid ${a} – ${b}`,
+    footer: 'Prices incl. VAT. While stocks last. Offers valid in all stores of the chain.',
+    money: null,
+    card: 'Card price',
+    threeForTwo: '3 for 2',
+  },
+  uk: {
+    was: 'було',
+    old: 'Стара ціна',
+    title: 'Вигідні пропозиції',
+    valid: (a, b) => `Акція діє ${a} – ${b}`,
+    footer: 'Ціни вказані з ПДВ. Кількість товару обмежена.',
+    money: { currency: 'грн', decimal: ',' },
+    card: 'З карткою',
+    threeForTwo: '3 за 2',
+  },
+  ru: {
+    was: 'было',
+    old: 'Старая цена',
+    title: 'Выгодные предложения',
+    valid: (a, b) => `Акция с ${a} по ${b}`,
+    footer: 'Цены указаны с НДС. Количество товара ограничено.',
+    money: { currency: 'грн', decimal: ',' },
+    card: 'С картой',
+    threeForTwo: '3 за 2',
+  },
+  ka: {
+    was: 'ძველი ფასი',
+    old: 'ძველი ფასი',
+    title: 'კვირის შეთავაზება',
+    valid: (a, b) => `${a} – ${b}`,
+    footer: 'ფასები მოიცავს დღგ-ს. შეთავაზება მოქმედებს მარაგის ამოწურვამდე.',
+    money: { currency: '₾', decimal: '.' },
+    card: 'ბარათით',
+    threeForTwo: '2+1',
+  },
 };
 
 const CENT_ENDINGS = [0.9, 0.9, 0.9, 0.99, 0.99, 0.49, 0.5, 0.0, 0.79, 0.29];
@@ -328,7 +376,7 @@ function productShape(rnd: () => number, x: number, y: number, w: number, h: num
 /** Pack sizes printed beside prices on `traps` pages (in the page's language's unit). */
 const PACK_SIZES = ['0.5 l', '1.5 l', '0.95 l', '0.33 l', '1.75 l', '0.9 l', '2.5 l', '1.2 kg', '0.75 l', '4.5 kg'];
 
-const FONT = "DejaVu Sans, Liberation Sans, sans-serif";
+const FONT = 'DejaVu Sans, Liberation Sans, sans-serif';
 
 /** Renders one leaflet page; each item's `box` is its tile in picture pixels. */
 export async function renderLeafletPage(opts: LeafletPageOptions): Promise<RenderedLeafletPage> {
@@ -378,9 +426,7 @@ export async function renderLeafletPage(opts: LeafletPageOptions): Promise<Rende
   parts.push(
     `<text x="${margin}" y="${headerH * 0.52}" font-family="${FONT}" font-weight="bold" font-size="${Math.round(headerH * 0.36)}" fill="#ffffff">${esc(title)}</text>`,
   );
-  parts.push(
-    `<text x="${margin}" y="${headerH * 0.82}" font-family="${FONT}" font-size="${Math.round(headerH * 0.17)}" fill="#ffffff">${esc(valid)}</text>`,
-  );
+  parts.push(`<text x="${margin}" y="${headerH * 0.82}" font-family="${FONT}" font-size="${Math.round(headerH * 0.17)}" fill="#ffffff">${esc(valid)}</text>`);
 
   const unit = Math.max(0.55, tileW / 380);
   const nameSize = Math.round(25 * unit);
@@ -398,7 +444,9 @@ export async function renderLeafletPage(opts: LeafletPageOptions): Promise<Rende
     const x = margin + col * (tileW + gap);
     const y = headerH + margin + row * (tileH + gap);
     placed.push({ ...item, box: { x, y, w: tileW, h: tileH } });
-    parts.push(`<rect x="${x}" y="${y}" width="${tileW}" height="${tileH}" rx="${Math.round(10 * unit)}" fill="${theme.tile}" stroke="${theme.band}" stroke-width="2"/>`);
+    parts.push(
+      `<rect x="${x}" y="${y}" width="${tileW}" height="${tileH}" rx="${Math.round(10 * unit)}" fill="${theme.tile}" stroke="${theme.band}" stroke-width="2"/>`,
+    );
 
     // name, 1–2 lines
     const lines = wrap(item.name, charsPerLine);
@@ -515,14 +563,24 @@ export async function renderLeafletPage(opts: LeafletPageOptions): Promise<Rende
     if (opts.traps) {
       // under the name, left: the pack size printed large, the validity range and a quantity
       const size = PACK_SIZES[Math.floor(rnd2() * PACK_SIZES.length)]!.replace('.', rnd2() < 0.5 ? '.' : ',');
-      const unitWord = language === 'uk' || language === 'ru' ? size.replace(/ l$/, ' л').replace(/ kg$/, ' кг') : language === 'ka' ? size.replace(/ l$/, ' ლ').replace(/ kg$/, ' კგ') : size;
+      const unitWord =
+        language === 'uk' || language === 'ru'
+          ? size.replace(/ l$/, ' л').replace(/ kg$/, ' кг')
+          : language === 'ka'
+            ? size.replace(/ l$/, ' ლ').replace(/ kg$/, ' კგ')
+            : size;
       const d0 = 1 + Math.floor(rnd2() * 20);
       const m0 = 1 + Math.floor(rnd2() * 12);
       const range = `${dd(d0)}.${dd(m0)}${rnd2() < 0.5 ? '.' : ''}–${dd(d0 + 6)}.${dd(m0)}${rnd2() < 0.5 ? '.' : ''}`;
       const ty = nameBottom + nameSize * 1.3;
-      parts.push(`<text x="${x + pad}" y="${ty}" font-family="${FONT}" font-weight="bold" font-size="${Math.round(nameSize * 1.5)}" fill="${theme.ink}">${esc(unitWord)}</text>`);
+      parts.push(
+        `<text x="${x + pad}" y="${ty}" font-family="${FONT}" font-weight="bold" font-size="${Math.round(nameSize * 1.5)}" fill="${theme.ink}">${esc(unitWord)}</text>`,
+      );
       parts.push(`<text x="${x + pad}" y="${ty + nameSize * 1.4}" font-family="${FONT}" font-size="${nameSize}" fill="${theme.ink}">${esc(range)}</text>`);
-      if (rnd2() < 0.5) parts.push(`<text x="${x + pad}" y="${ty + nameSize * 2.7}" font-family="${FONT}" font-weight="bold" font-size="${nameSize}" fill="${theme.band}">x2</text>`);
+      if (rnd2() < 0.5)
+        parts.push(
+          `<text x="${x + pad}" y="${ty + nameSize * 2.7}" font-family="${FONT}" font-weight="bold" font-size="${nameSize}" fill="${theme.band}">x2</text>`,
+        );
     }
 
     // old price above the price box (a burst reaches above its box: higher there)

@@ -17,7 +17,10 @@ const CURRENCY_PREFIX = /^(€|\$|£|eur|czk|pln)\s*/i;
 
 /** "01.09." / "1.9." / "24.07.2026" / "20/11" / "20.11–26.11": day-and-month spellings. */
 export function isDateLike(text: string): boolean {
-  const t = text.trim().replace(LEADING_JUNK, '').replace(/[,;:]+$/, '');
+  const t = text
+    .trim()
+    .replace(LEADING_JUNK, '')
+    .replace(/[,;:]+$/, '');
   // a range: "20.11–26.11", "20.11.-26.11.", "20.11.2026—26.11.2026"
   if (/^\d{1,2}\.\d{1,2}\.?(\d{2,4})?[-–—]\d{0,2}/.test(t)) return true;
   const m = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})?$/.exec(t);
@@ -56,7 +59,10 @@ export function parsePrice(raw: string): ParsedPrice | null {
   let t = raw.trim();
   if (!t || t.includes('%') || t.includes('=')) return null;
   // superscript cents as characters: "41⁹⁰" (and "41⁹⁰грн")
-  t = t.replace(/^(\D*\d{1,5})([⁰¹²³⁴⁵⁶⁷⁸⁹]{2})(?![⁰¹²³⁴⁵⁶⁷⁸⁹])/u, (_, whole: string, cents: string) => `${whole},${[...cents].map((c) => SUPERSCRIPT_DIGITS.indexOf(c)).join('')}`);
+  t = t.replace(
+    /^(\D*\d{1,5})([⁰¹²³⁴⁵⁶⁷⁸⁹]{2})(?![⁰¹²³⁴⁵⁶⁷⁸⁹])/u,
+    (_, whole: string, cents: string) => `${whole},${[...cents].map((c) => SUPERSCRIPT_DIGITS.indexOf(c)).join('')}`,
+  );
   if (/[⁰¹²³⁴⁵⁶⁷⁸⁹]/u.test(t)) return null;
   // a date range or a slash date is never a price
   if (/^\D{0,2}\d{1,2}\.\d{1,2}\.?(\d{2,4})?[-–—]/.test(t) || /^\d{1,2}\/\d{1,2}/.test(t)) return null;
@@ -102,9 +108,56 @@ function bare(text: string): string {
 
 /** Units after a number that make it a size, not a price ("0,5 l", "1,2 kg", "2,5 %", "1,5 л", "1 ლ"). */
 const UNITS = new Set([
-  'g', 'gr', 'kg', 'dkg', 'dag', 'mg', 'l', 'ltr', 'ml', 'cl', 'dl', 'cm', 'mm', 'm', 'm2', 'w', 'kw', 'v', 'mah', 'x', '×', '%',
-  'pcs', 'pc', 'ks', 'szt', 'шт', 'г', 'гр', 'кг', 'л', 'мл', 'см', 'уп', 'пак', 'pack', 'packs', 'roll', 'rolls', 'bags', 'tabs', 'washes', 'inch',
-  'ლ', 'მლ', 'გ', 'გრ', 'კგ', 'ც', 'ცალი',
+  'g',
+  'gr',
+  'kg',
+  'dkg',
+  'dag',
+  'mg',
+  'l',
+  'ltr',
+  'ml',
+  'cl',
+  'dl',
+  'cm',
+  'mm',
+  'm',
+  'm2',
+  'w',
+  'kw',
+  'v',
+  'mah',
+  'x',
+  '×',
+  '%',
+  'pcs',
+  'pc',
+  'ks',
+  'szt',
+  'шт',
+  'г',
+  'гр',
+  'кг',
+  'л',
+  'мл',
+  'см',
+  'уп',
+  'пак',
+  'pack',
+  'packs',
+  'roll',
+  'rolls',
+  'bags',
+  'tabs',
+  'washes',
+  'inch',
+  'ლ',
+  'მლ',
+  'გ',
+  'გრ',
+  'კგ',
+  'ც',
+  'ცალი',
 ]);
 export function isUnitWord(text: string): boolean {
   return UNITS.has(bare(text));
@@ -112,9 +165,40 @@ export function isUnitWord(text: string): boolean {
 
 /** Words that mark the next price as the old one ("was 49.90", "Old price 49.90", "Původně 49,90"). */
 const OLD_LABELS = new Set([
-  'was', 'old', 'before', 'regular', 'regularly', 'previously', 'instead', 'rrp', 'orig', 'original', 'usual', 'normally', 'reg',
-  'původně', 'původní', 'puvodne', 'puvodni', 'běžně', 'bezne', 'dříve', 'drive', 'przed', 'poprzednio', 'regularna', 'stara',
-  'było', 'bylo', 'было', 'была', 'старая', 'стара', 'була', 'було', 'ძველი',
+  'was',
+  'old',
+  'before',
+  'regular',
+  'regularly',
+  'previously',
+  'instead',
+  'rrp',
+  'orig',
+  'original',
+  'usual',
+  'normally',
+  'reg',
+  'původně',
+  'původní',
+  'puvodne',
+  'puvodni',
+  'běžně',
+  'bezne',
+  'dříve',
+  'drive',
+  'przed',
+  'poprzednio',
+  'regularna',
+  'stara',
+  'było',
+  'bylo',
+  'было',
+  'была',
+  'старая',
+  'стара',
+  'була',
+  'було',
+  'ძველი',
 ]);
 export function isOldLabel(text: string): boolean {
   return OLD_LABELS.has(bare(text));
@@ -132,7 +216,10 @@ export function isQuantityWord(text: string): boolean {
  * of digits must match the big glyphs found (± 1): a title's letters read as digits do not.
  */
 export function parseRegionPrice(text: string, centsText: string | null, glyphs: number): number | null {
-  const t = text.replace(/\s+/g, ' ').trim().replace(/^[-.,]+|[-.,]+$/g, (m) => (/^[.,]-+$/.test(m) ? m : ''));
+  const t = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[-.,]+|[-.,]+$/g, (m) => (/^[.,]-+$/.test(m) ? m : ''));
   const digits = t.replace(/\D/g, '').length;
   if (Math.abs(digits - glyphs) > 1) return null;
   let m = /^(\d{1,2}) ?(\d{3})[.,](\d{2})$/.exec(t);
@@ -147,7 +234,9 @@ export function parseRegionPrice(text: string, centsText: string | null, glyphs:
 
 /** Loyalty-card words ("Card price", "with Club card", "z kartą"). */
 export function isCardWord(text: string): boolean {
-  return /^(card|cards|club|clubcard|karta|kartou|kartą|karty|kartu|app|aplikace|aplikacji|карта|картою|картой|картка|карткою|ბარათით|ბარათი)$/.test(bare(text));
+  return /^(card|cards|club|clubcard|karta|kartou|kartą|karty|kartu|app|aplikace|aplikacji|карта|картою|картой|картка|карткою|ბარათით|ბარათი)$/.test(
+    bare(text),
+  );
 }
 
 /** "2+1", "1+1", "3+2": a multi-buy mechanic in one word. */

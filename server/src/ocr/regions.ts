@@ -47,7 +47,10 @@ export function components(grey: Uint8Array, width: number, height: number): Com
 
 /** The page's usual glyph height: the median of text-like components (a letter of names and labels). */
 export function textHeight(comps: Comp[], height: number): number {
-  const hs = comps.filter((c) => h(c) >= 6 && h(c) < height * 0.05 && w(c) < 3 * h(c) && c.area >= 12).map(h).sort((a, b) => a - b);
+  const hs = comps
+    .filter((c) => h(c) >= 6 && h(c) < height * 0.05 && w(c) < 3 * h(c) && c.area >= 12)
+    .map(h)
+    .sort((a, b) => a - b);
   return hs.length ? hs[Math.floor(hs.length / 2)]! : 16;
 }
 
@@ -94,14 +97,17 @@ export function findPriceRegions(grey: Uint8Array, width: number, height: number
     for (;;) {
       const lh = h(last);
       const next = big.find(
-        (c) => !used.has(c) && c.x0 >= last.x1 - 0.2 * lh && c.x0 - last.x1 < 0.9 * lh && Math.abs(h(c) - lh) < 0.3 * lh && Math.abs(c.cy - last.cy) < 0.45 * lh,
+        (c) =>
+          !used.has(c) && c.x0 >= last.x1 - 0.2 * lh && c.x0 - last.x1 < 0.9 * lh && Math.abs(h(c) - lh) < 0.3 * lh && Math.abs(c.cy - last.cy) < 0.45 * lh,
       );
       if (!next) break;
       run.push(next);
       used.add(next);
       last = next;
     }
-    const box = run.reduce<Rect>((a, c) => ({ x0: Math.min(a.x0, c.x0), y0: Math.min(a.y0, c.y0), x1: Math.max(a.x1, c.x1), y1: Math.max(a.y1, c.y1) }), { ...run[0]! });
+    const box = run.reduce<Rect>((a, c) => ({ x0: Math.min(a.x0, c.x0), y0: Math.min(a.y0, c.y0), x1: Math.max(a.x1, c.x1), y1: Math.max(a.y1, c.y1) }), {
+      ...run[0]!,
+    });
     const gh = run.map(h).sort((a, b) => a - b)[Math.floor(run.length / 2)]!;
     let angle = 0;
     if (run.length >= 2) {
@@ -131,7 +137,9 @@ export function findPriceRegions(grey: Uint8Array, width: number, height: number
     );
     let cents: Rect | null = null;
     if (small.length >= 1 && small.length <= 4) {
-      cents = small.reduce<Rect>((a, c) => ({ x0: Math.min(a.x0, c.x0), y0: Math.min(a.y0, c.y0), x1: Math.max(a.x1, c.x1), y1: Math.max(a.y1, c.y1) }), { ...small[0]! });
+      cents = small.reduce<Rect>((a, c) => ({ x0: Math.min(a.x0, c.x0), y0: Math.min(a.y0, c.y0), x1: Math.max(a.x1, c.x1), y1: Math.max(a.y1, c.y1) }), {
+        ...small[0]!,
+      });
     }
     regions.push({ big: box, angle, cents, glyphH: gh, glyphs: run.reduce((n, c) => n + glyphCount(c), 0) });
   }

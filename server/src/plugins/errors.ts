@@ -43,7 +43,10 @@ function fieldsOf(err: FastifyError): FieldError[] {
 
 function send(reply: FastifyReply, status: number, code: string | number, message: string, fields?: FieldError[], retryAfter?: number) {
   if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
-  return reply.code(status).type('application/json; charset=utf-8').send(failure(code, message, fields, retryAfter));
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(failure(code, message, fields, retryAfter));
 }
 
 export function handleError(err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
@@ -77,9 +80,7 @@ export default fp<ErrorsOptions>(
 
     fastify.setNotFoundHandler(async (request, reply) => {
       const wantsPage =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        (request.headers.accept ?? '').includes('text/html') &&
-        !hasExtension(request.url);
+        (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html') && !hasExtension(request.url);
       if (wantsPage && opts.spaIndexFile) {
         const html = await readFile(opts.spaIndexFile).catch(() => null);
         if (html) {

@@ -130,8 +130,7 @@ export function createDbGate(opts: DbGateOptions) {
         // admitting at once would again serve every request read in one turn back to back.
         scheduleHandOver();
         // A slot held for long (a slow query) must not stretch the waits of those behind it.
-        if (Number.isFinite(opts.maxWaitMs))
-          sweeper ??= setInterval(() => refuseExpired(Date.now()), Math.max(10, Math.floor(opts.maxWaitMs / 10))).unref();
+        if (Number.isFinite(opts.maxWaitMs)) sweeper ??= setInterval(() => refuseExpired(Date.now()), Math.max(10, Math.floor(opts.maxWaitMs / 10))).unref();
       });
     },
   };

@@ -37,7 +37,12 @@ async function main() {
       // A JSON API definition: <url> is the API's address; one answer (its first page) is enough to check the paths.
       raw =
         given?.strategy === 'json'
-          ? { ...given, productUrls: [], listing: undefined, api: { ...given.api, request: { ...given.api?.request, url }, paging: given.api?.paging ? { ...given.api.paging, maxPages: 1 } : undefined } }
+          ? {
+              ...given,
+              productUrls: [],
+              listing: undefined,
+              api: { ...given.api, request: { ...given.api?.request, url }, paging: given.api?.paging ? { ...given.api.paging, maxPages: 1 } : undefined },
+            }
           : { ...given, productUrls: [url], listing: undefined };
     } catch (err) {
       usage(`cannot read ${file}: ${(err as Error).message}`);
@@ -45,7 +50,13 @@ async function main() {
   }
   const parsed = parserDefinitionSchema.safeParse(raw);
   if (!parsed.success) {
-    console.log(JSON.stringify({ url, problem: { kind: 'invalid_definition', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } }, null, 2));
+    console.log(
+      JSON.stringify(
+        { url, problem: { kind: 'invalid_definition', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } },
+        null,
+        2,
+      ),
+    );
     process.exit(1);
   }
   const def = parsed.data;
@@ -67,7 +78,9 @@ async function main() {
   if (def.strategy === 'json' && def.api) {
     const plan = planApi(def.api, [], country ? { country, currency: currencyOf(country) } : {});
     const items: ExtractedOffer[] = [];
-    let problem: ExtractedOffer['problem'] = plan.requests.length ? null : { kind: 'invalid_definition', message: 'give the API address of one product, without {ean} or {id}' };
+    let problem: ExtractedOffer['problem'] = plan.requests.length
+      ? null
+      : { kind: 'invalid_definition', message: 'give the API address of one product, without {ean} or {id}' };
     await crawl(
       [],
       {

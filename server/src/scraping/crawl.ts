@@ -72,7 +72,8 @@ function classify(err: Error): { kind: ParserProblemKind; message: string; statu
   const tagged = /^\[(\w+)\] (.*)$/s.exec(msg);
   if (err instanceof PageError) return { kind: err.kind, message: tagged?.[2] ?? msg, status: err.status };
   if (tagged) return { kind: tagged[1] as ParserProblemKind, message: tagged[2]!, status: null };
-  if ((err as { kind?: string }).kind === 'not_allowed' || (err as { code?: string }).code === 'ERR_NOT_ALLOWED') return { kind: 'not_allowed', message: msg, status: null };
+  if ((err as { kind?: string }).kind === 'not_allowed' || (err as { code?: string }).code === 'ERR_NOT_ALLOWED')
+    return { kind: 'not_allowed', message: msg, status: null };
   if (/timed? ?out|ETIMEDOUT|TimeoutError/i.test(msg)) return { kind: 'timeout', message: msg.slice(0, 200), status: null };
   if (/redirect/i.test(msg)) return { kind: 'redirect_loop', message: msg.slice(0, 200), status: null };
   if (/Content-Type/i.test(msg)) return { kind: 'layout_changed', message: msg.slice(0, 200), status: null };
@@ -119,7 +120,15 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
     fresh.forEach((r) => seen.add(r.key));
     if (fresh.length) {
       await queue.addRequests(
-        fresh.map((r) => ({ url: r.url, method: r.method, headers: r.headers, payload: r.body, label: 'API', uniqueKey: r.key, userData: { api: r, reportAs: r.key } })),
+        fresh.map((r) => ({
+          url: r.url,
+          method: r.method,
+          headers: r.headers,
+          payload: r.body,
+          label: 'API',
+          uniqueKey: r.key,
+          userData: { api: r, reportAs: r.key },
+        })),
       );
     }
   };
@@ -151,7 +160,11 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
     requestHandlerTimeoutSecs: opts.timeoutSeconds,
     // Statuses are judged here (4xx final, 5xx/429 retried), not by the crawler's defaults.
     ignoreHttpErrorStatusCodes: Array.from({ length: 200 }, (_, i) => 400 + i),
-    additionalMimeTypes: ['text/plain', 'application/octet-stream', ...(opts.api ? ['application/json', 'text/json', 'application/hal+json', 'application/vnd.api+json', 'application/ld+json'] : [])],
+    additionalMimeTypes: [
+      'text/plain',
+      'application/octet-stream',
+      ...(opts.api ? ['application/json', 'text/json', 'application/hal+json', 'application/vnd.api+json', 'application/ld+json'] : []),
+    ],
     preNavigationHooks: [
       async ({ request }) => {
         // The HTTP client checks again (and checks redirects and the socket's address); refusing here
@@ -197,7 +210,8 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
         throw new PageError('http_status', `HTTP ${status}`, status);
       }
       if (api && opts.api) {
-        const fail = (kind: ParserProblemKind, message: string) => report({ url: api.key, status, extraction: null, notFound: false, problem: { kind, message } });
+        const fail = (kind: ParserProblemKind, message: string) =>
+          report({ url: api.key, status, extraction: null, notFound: false, problem: { kind, message } });
         if (html.includes('\uFFFD')) return void (await fail('invalid_encoding', 'the answer is not valid in its declared encoding'));
         let answer: unknown;
         try {
@@ -253,7 +267,13 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
     },
     failedRequestHandler: async ({ request }, error) => {
       const c = classify(error);
-      await report({ url: (request.userData.reportAs as string | undefined) ?? request.url, status: c.status, extraction: null, notFound: false, problem: { kind: c.kind, message: c.message } });
+      await report({
+        url: (request.userData.reportAs as string | undefined) ?? request.url,
+        status: c.status,
+        extraction: null,
+        notFound: false,
+        problem: { kind: c.kind, message: c.message },
+      });
     },
     onSkippedRequest: async ({ url, reason }) => {
       await report({ url, status: null, extraction: null, notFound: false, problem: { kind: 'not_allowed', message: `skipped: ${reason}` } });
@@ -269,14 +289,30 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
       const { requestQueue, respectRobotsTxtFile, minConcurrency, maxConcurrency, maxRequestsPerMinute, maxRequestRetries, preNavigationHooks } = options;
       const { errorHandler, failedRequestHandler, onSkippedRequest } = options;
       await runBrowserCrawl(
-        { requestQueue, respectRobotsTxtFile, minConcurrency, maxConcurrency, maxRequestsPerMinute, maxRequestRetries, preNavigationHooks, errorHandler, failedRequestHandler, onSkippedRequest },
+        {
+          requestQueue,
+          respectRobotsTxtFile,
+          minConcurrency,
+          maxConcurrency,
+          maxRequestsPerMinute,
+          maxRequestRetries,
+          preNavigationHooks,
+          errorHandler,
+          failedRequestHandler,
+          onSkippedRequest,
+        },
         config,
         httpClient,
         policy,
         { timeoutSeconds: opts.timeoutSeconds, maxPageBytes: opts.maxPageBytes, waitFor: opts.waitFor },
         // The same page handler as the HTTP fetch, given the rendered page.
         async (ctx, page) =>
-          await options.requestHandler!({ ...ctx, response: { statusCode: page.status, headers: {} }, body: page.html, $: load(page.html) } as unknown as Parameters<NonNullable<CheerioCrawlerOptions['requestHandler']>>[0]),
+          await options.requestHandler!({
+            ...ctx,
+            response: { statusCode: page.status, headers: {} },
+            body: page.html,
+            $: load(page.html),
+          } as unknown as Parameters<NonNullable<CheerioCrawlerOptions['requestHandler']>>[0]),
       );
     } else {
       await new GuardedCheerioCrawler(options, config, httpClient, opts.timeoutSeconds * 1000).run();

@@ -102,7 +102,9 @@ type Structured = {
 
 /** The source text of a price, spaces collapsed, short enough to show. */
 const sourceText = (v: unknown): string | null => {
-  const s = String(v ?? '').replace(/\s+/g, ' ').trim();
+  const s = String(v ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return s ? s.slice(0, 200) : null;
 };
 
@@ -134,8 +136,7 @@ function flattenLd(value: unknown, out: Record<string, unknown>[] = []): Record<
 
 const str = (v: unknown): string | null => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() || null : null);
 const nameOf = (v: unknown): string | null => (v && typeof v === 'object' ? str((v as Record<string, unknown>).name) : str(v));
-const eanOf = (o: Record<string, unknown>): string | null =>
-  [o.gtin13, o.gtin, o.gtin12, o.gtin8, o.gtin14, o.ean, o.isbn].map(validEan).find(Boolean) ?? null;
+const eanOf = (o: Record<string, unknown>): string | null => [o.gtin13, o.gtin, o.gtin12, o.gtin8, o.gtin14, o.ean, o.isbn].map(validEan).find(Boolean) ?? null;
 
 /** A schema.org price value: machine form, or shop-formatted text read with the shop's context. */
 function readStructuredPrice(value: unknown, ctx: PriceContext): { price: ParsedPrice; formatted: boolean } {
@@ -221,7 +222,11 @@ function fromJsonLd($: CheerioAPI, ctx: PriceContext, h1: string): Structured | 
   };
 }
 
-const norm = (s: string | null | undefined) => String(s ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
+const norm = (s: string | null | undefined) =>
+  String(s ?? '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** schema.org microdata (itemprop) or RDFa (property) Product. */
 function fromMicrodata($: CheerioAPI, ctx: PriceContext, view: PageView): Structured | null {
@@ -266,8 +271,7 @@ function fromMicrodata($: CheerioAPI, ctx: PriceContext, view: PageView): Struct
     const el = priceEl ?? low;
     if (!el) continue;
     const content = el.attribs.content;
-    const read =
-      content !== undefined ? readStructuredPrice(content, ctx) : { price: parsePrice(view.textOf(el), undefined, ctx), formatted: false };
+    const read = content !== undefined ? readStructuredPrice(content, ctx) : { price: parsePrice(view.textOf(el), undefined, ctx), formatted: false };
     offers.push({
       price: read.price,
       formatted: read.formatted,
@@ -300,7 +304,12 @@ function pageIdentity($: CheerioAPI) {
 }
 
 const sameUrl = (a: string | null, b: string | null) => {
-  const n = (u: string | null) => String(u ?? '').trim().replace(/^https?:\/\/(www\.)?/i, '').replace(/\/+(\?|#|$)/, '$1').toLowerCase();
+  const n = (u: string | null) =>
+    String(u ?? '')
+      .trim()
+      .replace(/^https?:\/\/(www\.)?/i, '')
+      .replace(/\/+(\?|#|$)/, '$1')
+      .toLowerCase();
   return !!a && !!b && n(a) === n(b);
 };
 const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\d]/gu, '');
@@ -328,8 +337,14 @@ function chooseOffer(s: Structured, $: CheerioAPI, view: PageView, ctx: PriceCon
   if (distinct(offers) > 1) {
     const id = pageIdentity($);
     // The site's name: the longest label of its host before the top-level domain (megamart in www.megamart.com).
-    const name = id.host.split('.').slice(0, -1).sort((a, b) => b.length - a.length)[0] ?? '';
-    const own = offers.filter((o) => o.seller && ((name.length >= 4 && squash(o.seller).includes(squash(name))) || (id.site && squash(o.seller) === squash(id.site))));
+    const name =
+      id.host
+        .split('.')
+        .slice(0, -1)
+        .sort((a, b) => b.length - a.length)[0] ?? '';
+    const own = offers.filter(
+      (o) => o.seller && ((name.length >= 4 && squash(o.seller).includes(squash(name))) || (id.site && squash(o.seller) === squash(id.site))),
+    );
     if (own.length && distinct(own) === 1) offers = own;
   }
   if (distinct(offers) > 1) {
@@ -354,7 +369,13 @@ const fmt = (n: number) => String(Math.round(n * 100) / 100);
 
 /** The old price a page shows beside `price`: its struck-through amount, else the offer's own. */
 function oldPriceFor(view: PageView, price: number, offered: number | null): { old: number | null } | { problem: Problem } {
-  const struck = [...new Set(struckMentions(view).map((m) => m.value).filter((v): v is number => v !== null && v > price))];
+  const struck = [
+    ...new Set(
+      struckMentions(view)
+        .map((m) => m.value)
+        .filter((v): v is number => v !== null && v > price),
+    ),
+  ];
   if (!struck.length) return { old: offered !== null && offered > price ? offered : null };
   if (struck.length === 1) return { old: struck[0]! };
   if (offered !== null && struck.includes(offered)) return { old: offered };
@@ -386,8 +407,10 @@ function decideStructured(offer: Offer, view: PageView, ctx: PriceContext): Deci
     // 'from 12 999 ₴' where the price would be: the structured price is one variant's, not the page's.
     const from = view.mentions.find((m) => m.label === 'from' && m.priceElement && !m.sticky);
     if (from) return { problem: { kind: 'price_variants', message: `the page shows only a 'from' price: "${from.text}"` } };
-    if (offer.formatted) return { problem: { kind: 'price_unparseable', message: `price not machine-readable and not shown on the page: "${offer.text}"` }, declined: true };
-    if (p.amount <= 1 && view.productArea) return { problem: { kind: 'price_unparseable', message: `price ${fmt(p.amount)} looks like a placeholder and the page shows no price` }, declined: true };
+    if (offer.formatted)
+      return { problem: { kind: 'price_unparseable', message: `price not machine-readable and not shown on the page: "${offer.text}"` }, declined: true };
+    if (p.amount <= 1 && view.productArea)
+      return { problem: { kind: 'price_unparseable', message: `price ${fmt(p.amount)} looks like a placeholder and the page shows no price` }, declined: true };
     if (!currencyOk) return { problem: { kind: 'currency_mismatch', message: `price in ${offer.currency}, the shop sells in ${cur}` } };
     return { price: p.amount, old: offered !== null && offered > p.amount ? offered : null, currency: offer.currency ?? cur, text: offer.text };
   }
@@ -400,7 +423,8 @@ function decideStructured(offer: Offer, view: PageView, ctx: PriceContext): Deci
     let currency = offer.currency ?? cur;
     if (!currencyOk) {
       // The markup's currency is wrong when the page shows the same amount in the shop's currency.
-      if (!qMentions.some((m) => m.currency === cur)) return { problem: { kind: 'currency_mismatch', message: `price in ${offer.currency}, the shop sells in ${cur}` } };
+      if (!qMentions.some((m) => m.currency === cur))
+        return { problem: { kind: 'currency_mismatch', message: `price in ${offer.currency}, the shop sells in ${cur}` } };
       currency = cur;
     }
     const old = oldPriceFor(view, p.amount, offered);
@@ -442,10 +466,18 @@ function fromSelectors($: CheerioAPI, sel: ParserSelectors, view: PageView, form
   const base: Omit<Extraction, 'problem'> = {
     ...EMPTY,
     strategy: 'selectors',
-    name: sel.name ? textOf(matches($, sel.name, view)[0]).replace(/\s+/g, ' ').trim() || null : null,
+    name: sel.name
+      ? textOf(matches($, sel.name, view)[0])
+          .replace(/\s+/g, ' ')
+          .trim() || null
+      : null,
     ean: eanEl ? validEan(eanEl.attribs.content ?? eanEl.attribs.value ?? Object.values(eanEl.attribs).find((v) => validEan(v)) ?? $(eanEl).text()) : null,
     currency: (first.parsed.ok ? first.parsed.currency : null) ?? currencyIn(first.parts.text) ?? currencyIn(oldText) ?? cur,
-    inStock: sel.outOfStock ? $(sel.outOfStock).toArray().filter((el) => isTag(el) && !view.excluded(el) && !view.hidden(el)).length === 0 : null,
+    inStock: sel.outOfStock
+      ? $(sel.outOfStock)
+          .toArray()
+          .filter((el) => isTag(el) && !view.excluded(el) && !view.hidden(el)).length === 0
+      : null,
     priceText: sourceText(first.parts.text),
   };
   const problem = (kind: ParserProblemKind, message: string): Extraction => ({ ...base, problem: { kind, message } });
@@ -454,13 +486,20 @@ function fromSelectors($: CheerioAPI, sel: ParserSelectors, view: PageView, form
   if (p.from) return problem('price_variants', `a 'from' price: "${first.parts.text.slice(0, 80)}"`);
   // The price selector matching several prices: which one is this product's is not the selector's to say.
   const others = read.slice(1).filter((r) => r.parsed.ok && r.parsed.minor !== p.minor);
-  if (others.length) return problem('price_conflict', `the price selector matches ${read.length} prices: ${[p, ...others.map((r) => r.parsed)].map((x) => (x.ok ? fmt(x.amount) : '?')).join(', ')}`);
+  if (others.length)
+    return problem(
+      'price_conflict',
+      `the price selector matches ${read.length} prices: ${[p, ...others.map((r) => r.parsed)].map((x) => (x.ok ? fmt(x.amount) : '?')).join(', ')}`,
+    );
   if (cur && p.currency && p.currency !== cur) return problem('currency_mismatch', `price in ${p.currency}, the shop sells in ${cur}`);
   if (view.onRequest) return problem('price_unparseable', 'price on_request: the page says the price is on request');
   const plain = plainMentions(view);
   const elsewhere = plain.filter((m) => m.value === null || m.value !== p.amount);
   if (elsewhere.length) {
-    return problem('price_conflict', `the page also shows ${elsewhere.map((m) => (m.value === null ? `"${m.text}"` : fmt(m.value))).join(', ')} beside ${fmt(p.amount)}`);
+    return problem(
+      'price_conflict',
+      `the page also shows ${elsewhere.map((m) => (m.value === null ? `"${m.text}"` : fmt(m.value))).join(', ')} beside ${fmt(p.amount)}`,
+    );
   }
   let old: number | null = null;
   if (oldText.trim()) {
@@ -489,7 +528,12 @@ function finish(base: Omit<Extraction, 'problem'>, price: number, oldPrice: numb
   return { ...base, price, oldPrice: promo ? oldPrice : null, promo, problem: null };
 }
 
-function structuredExtraction(s: Structured, $: CheerioAPI, view: PageView, ctx: PriceContext): { x: Extraction; declined: boolean; range: Structured['range'] } {
+function structuredExtraction(
+  s: Structured,
+  $: CheerioAPI,
+  view: PageView,
+  ctx: PriceContext,
+): { x: Extraction; declined: boolean; range: Structured['range'] } {
   const base: Omit<Extraction, 'problem'> = { ...EMPTY, strategy: s.strategy, name: s.name, ean: s.ean, currency: null };
   if (s.conflict) return { x: { ...base, problem: { kind: 'price_conflict', message: s.conflict } }, declined: false, range: s.range };
   const choice = chooseOffer(s, $, view, ctx);
@@ -509,7 +553,8 @@ export function extract(html: string, opts: ExtractOptions): Extraction {
     return { ...EMPTY, strategy: null, problem: { kind: 'layout_changed', message: `page not parseable: ${(err as Error).message}` } };
   }
   // The json strategy reads a shop's API (json-api.ts), never a page.
-  if (opts.strategy === 'json') return { ...EMPTY, strategy: null, problem: { kind: 'invalid_definition', message: 'strategy json reads the shop API (api.request), not pages' } };
+  if (opts.strategy === 'json')
+    return { ...EMPTY, strategy: null, problem: { kind: 'invalid_definition', message: 'strategy json reads the shop API (api.request), not pages' } };
   const ctx: PriceContext = { currency: opts.currency ?? null, country: opts.country ?? null };
   const order: Strategy[] = opts.strategy === 'auto' ? ['jsonld', 'microdata', ...(opts.selectors ? (['selectors'] as const) : [])] : [opts.strategy];
   let view: PageView;
@@ -529,7 +574,13 @@ export function extract(html: string, opts: ExtractOptions): Extraction {
         x = opts.selectors ? fromSelectors($, opts.selectors, view, opts.priceFormat, ctx) : null;
         // A structured range the page's variants span: the selected variant's price must lie in it.
         if (x && !x.problem && range && x.price !== null && (x.price < range.low || x.price > range.high)) {
-          x = { ...x, price: null, oldPrice: null, promo: false, problem: { kind: 'price_conflict', message: `selected price ${x.price} outside the offers' ${range.low}–${range.high}` } };
+          x = {
+            ...x,
+            price: null,
+            oldPrice: null,
+            promo: false,
+            problem: { kind: 'price_conflict', message: `selected price ${x.price} outside the offers' ${range.low}–${range.high}` },
+          };
         }
       } else {
         const s = strategy === 'jsonld' ? fromJsonLd($, ctx, h1) : fromMicrodata($, ctx, view);

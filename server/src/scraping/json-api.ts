@@ -34,7 +34,17 @@ export type ApiItem = { url: string; article: string | null; extraction: Extract
 
 export type ReadContext = { currency?: string | null; country?: string | null };
 
-const EMPTY: Omit<Extraction, 'problem'> = { name: null, ean: null, price: null, oldPrice: null, promo: false, currency: null, inStock: null, strategy: 'json', priceText: null };
+const EMPTY: Omit<Extraction, 'problem'> = {
+  name: null,
+  ean: null,
+  price: null,
+  oldPrice: null,
+  promo: false,
+  currency: null,
+  inStock: null,
+  strategy: 'json',
+  priceText: null,
+};
 
 const compiled = new Map<string, JSONPathQuery>();
 function query(path: string): JSONPathQuery {
@@ -49,7 +59,9 @@ function query(path: string): JSONPathQuery {
 
 /** Every value a path gives (a path that matches nothing gives none). */
 export function valuesAt(path: string, value: unknown): unknown[] {
-  return query(path).query(value as never).values();
+  return query(path)
+    .query(value as never)
+    .values();
 }
 
 type One = { value: unknown } | { several: unknown[] } | null;
@@ -63,7 +75,8 @@ function one(path: string | undefined, item: unknown): One {
   return distinct.length === 1 ? { value: distinct[0] } : { several: distinct };
 }
 
-const text = (v: unknown): string | null => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() || null : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
+const text = (v: unknown): string | null =>
+  typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() || null : typeof v === 'number' && Number.isFinite(v) ? String(v) : null;
 const shown = (v: unknown) => JSON.stringify(v)?.slice(0, 80) ?? String(v);
 
 /** true/false, a quantity, 'InStock'/'OutOfStock' (schema.org, also as a URL), yes/no words; else unknown. */
@@ -71,7 +84,10 @@ export function stockOf(v: unknown): boolean | null {
   if (typeof v === 'boolean') return v;
   if (typeof v === 'number') return Number.isFinite(v) ? v > 0 : null;
   if (typeof v !== 'string') return null;
-  const s = v.trim().toLowerCase().replace(/^https?:\/\/schema\.org\//, '');
+  const s = v
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\/schema\.org\//, '');
   if (/^(true|yes|1|available|instock|in[ _-]?stock|limitedavailability|onlineonly|instoreonly|preorder|backorder)$/.test(s)) return true;
   if (/^(false|no|0|unavailable|outofstock|out[ _-]?of[ _-]?stock|soldout|sold[ _-]?out|discontinued)$/.test(s)) return false;
   return null;
@@ -80,7 +96,8 @@ export function stockOf(v: unknown): boolean | null {
 /** A machine price from an API field, or why not. */
 function machine(v: One, what: string): { amount: number | null; text: string | null } | { problem: Problem } {
   if (v === null) return { amount: null, text: null };
-  if ('several' in v) return { problem: { kind: 'price_conflict', message: `${what} path gives several values: ${v.several.map(shown).join(', ').slice(0, 160)}` } };
+  if ('several' in v)
+    return { problem: { kind: 'price_conflict', message: `${what} path gives several values: ${v.several.map(shown).join(', ').slice(0, 160)}` } };
   const p = parseMachinePrice(typeof v.value === 'number' || typeof v.value === 'string' ? v.value : '');
   if (!p.ok) return { problem: { kind: 'price_unparseable', message: `${what} ${p.reason}: ${shown(v.value)} is not a machine value` } };
   return { amount: p.amount, text: String(v.value) };
@@ -109,7 +126,7 @@ export function readItem(item: unknown, fields: ParserJsonApi['fields'], base: s
   const stock = one(fields.inStock, item);
   const cur = ctx.currency?.toUpperCase() ?? null;
   const currencyValue = one(fields.currency, item);
-  const itemCurrency = currencyValue && 'value' in currencyValue ? text(currencyValue.value)?.toUpperCase() ?? null : null;
+  const itemCurrency = currencyValue && 'value' in currencyValue ? (text(currencyValue.value)?.toUpperCase() ?? null) : null;
   const base_: Omit<Extraction, 'problem'> = {
     ...EMPTY,
     name,
@@ -125,7 +142,8 @@ export function readItem(item: unknown, fields: ParserJsonApi['fields'], base: s
   if (price.amount === null) return problem({ kind: 'price_unparseable', message: `price empty: nothing at ${fields.price}` });
   const old = machine(one(fields.oldPrice, item), 'old price');
   if ('problem' in old) return problem(old.problem);
-  if (currencyValue && 'several' in currencyValue) return problem({ kind: 'currency_mismatch', message: `currency path gives several values: ${currencyValue.several.map(shown).join(', ')}` });
+  if (currencyValue && 'several' in currencyValue)
+    return problem({ kind: 'currency_mismatch', message: `currency path gives several values: ${currencyValue.several.map(shown).join(', ')}` });
   if (cur && itemCurrency && itemCurrency !== cur) return problem({ kind: 'currency_mismatch', message: `price in ${itemCurrency}, the shop sells in ${cur}` });
   return { url: key, article, extraction: settlePrices({ ...base_, priceText: price.text }, price.amount, old.amount) };
 }
@@ -182,7 +200,11 @@ export function expandRequest(api: ParserJsonApi, vars: { page?: number; ean?: s
 
 /** The mode a template asks for: paging, one request per product, or one request for everything. */
 const templateText = (api: ParserJsonApi) =>
-  [api.request.url, ...Object.values(api.request.headers), typeof api.request.body === 'string' ? api.request.body : JSON.stringify(api.request.body ?? null)].join(' ');
+  [
+    api.request.url,
+    ...Object.values(api.request.headers),
+    typeof api.request.body === 'string' ? api.request.body : JSON.stringify(api.request.body ?? null),
+  ].join(' ');
 
 export function apiMode(api: ParserJsonApi): 'pages' | 'products' | 'single' {
   const all = templateText(api);
@@ -217,7 +239,12 @@ const DOT_SEGMENT = /^\.{1,2}$/;
  */
 export function planApi(api: ParserJsonApi, products: ApiProduct[], ctx: ReadContext = {}): ApiPlan {
   const mode = apiMode(api);
-  const paging = { first: api.paging?.first ?? 1, maxPages: api.paging?.maxPages ?? 500, totalItems: api.paging?.totalItems, totalPages: api.paging?.totalPages };
+  const paging = {
+    first: api.paging?.first ?? 1,
+    maxPages: api.paging?.maxPages ?? 500,
+    totalItems: api.paging?.totalItems,
+    totalPages: api.paging?.totalPages,
+  };
   const last = paging.first + paging.maxPages - 1;
   let requests: ApiRequest[];
   if (mode === 'pages') requests = [expandRequest(api, { page: paging.first })];
@@ -250,7 +277,11 @@ export function planApi(api: ParserJsonApi, products: ApiProduct[], ctx: ReadCon
         try {
           items.push(readItem(item, api.fields, loadedUrl, (request.page ?? 0) * 100_000 + i, ctx));
         } catch (err) {
-          items.push({ url: `${loadedUrl}#item-${i}`, article: null, extraction: { ...EMPTY, problem: { kind: 'layout_changed', message: `item ${i} cannot be read: ${(err as Error).message.slice(0, 160)}` } } });
+          items.push({
+            url: `${loadedUrl}#item-${i}`,
+            article: null,
+            extraction: { ...EMPTY, problem: { kind: 'layout_changed', message: `item ${i} cannot be read: ${(err as Error).message.slice(0, 160)}` } },
+          });
         }
       }
       const next: ApiRequest[] = [];

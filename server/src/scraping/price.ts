@@ -12,8 +12,7 @@ import type { ParserPriceFormat } from '@pricewatch/shared/contract';
 export type PriceFailure = 'empty' | 'on_request' | 'ambiguous' | 'unparseable' | 'per_unit_only' | 'net_only' | 'out_of_range';
 
 export type ParsedPrice =
-  | { ok: true; amount: number; minor: number; currency: string | null; from: boolean; perUnit: boolean }
-  | { ok: false; reason: PriceFailure; text: string };
+  { ok: true; amount: number; minor: number; currency: string | null; from: boolean; perUnit: boolean } | { ok: false; reason: PriceFailure; text: string };
 
 /**
  * What the shop's country and currency say when the text alone does not: a shop selling in a currency with
@@ -113,7 +112,8 @@ function numberGuessed(raw: string, dashSep: ',' | '.' | null, ctx?: PriceContex
   if (dashSep) {
     // '1.899,-': the separator before the dash is the decimal one, so the other groups thousands.
     if (/^\d+$/.test(raw)) return { value: Number(raw), decimal: dashSep, thousands: null };
-    for (const sep of [' ', "'", dashSep === ',' ? '.' : ',']) if (group(raw, sep)) return { value: Number(raw.replace(/\D/g, '')), decimal: dashSep, thousands: sep };
+    for (const sep of [' ', "'", dashSep === ',' ? '.' : ','])
+      if (group(raw, sep)) return { value: Number(raw.replace(/\D/g, '')), decimal: dashSep, thousands: sep };
     return null;
   }
   // '.75 €': a leading separator cannot group thousands.
@@ -124,7 +124,11 @@ function numberGuessed(raw: string, dashSep: ',' | '.' | null, ctx?: PriceContex
   const spaced = /^(\d{1,3}(?:[ '’]\d{3})+)(?:([.,])(\d{1,2}))?$/.exec(raw);
   if (spaced) {
     const sep = /[ ]/.test(spaced[1]!) ? ' ' : "'";
-    return { value: Number(`${spaced[1]!.replace(/\D/g, '')}.${(spaced[3] ?? '00').padEnd(2, '0')}`), decimal: (spaced[2] as ',' | '.') ?? null, thousands: sep };
+    return {
+      value: Number(`${spaced[1]!.replace(/\D/g, '')}.${(spaced[3] ?? '00').padEnd(2, '0')}`),
+      decimal: (spaced[2] as ',' | '.') ?? null,
+      thousands: sep,
+    };
   }
   if (/[ '’]/.test(raw)) return null;
   const dots = (raw.match(/\./g) ?? []).length;
@@ -193,7 +197,8 @@ const PER_UNIT_BEFORE = new RegExp(
   String.raw`(?:(?<![\p{L}])(?:за|za|per|pro|je)\s*(?:1|100|10)?\s*${UNIT}\s*[:=]?|(?:^|[^\d])(?:1|100|10)\s*${UNIT}\s*=|grundpreis\s*:?)\s*${CUR}?\s*$`,
   'iu',
 );
-const NET = /(netto|\bnet\b|без\s*пдв|без\s*ндс|bez\s*dph|bez\s*vat|excl\.?\s*(vat|tax|btw)|ohne\s*mwst|zzgl\.?\s*(\d+\s*%\s*)?mwst|\+\s*vat|before\s*tax|დღგ-ს\s*გარეშე)/i;
+const NET =
+  /(netto|\bnet\b|без\s*пдв|без\s*ндс|bez\s*dph|bez\s*vat|excl\.?\s*(vat|tax|btw)|ohne\s*mwst|zzgl\.?\s*(\d+\s*%\s*)?mwst|\+\s*vat|before\s*tax|დღგ-ს\s*გარეშე)/i;
 const GROSS = /(brutto|з\s*пдв|с\s*ндс|s\s*dph|vč\.?\s*dph|z\s*vat|incl\.?\s*(vat|tax)|inkl\.?\s*(\d+\s*%\s*)?mwst|დღგ-ს\s*ჩათვლით)/i;
 
 /**

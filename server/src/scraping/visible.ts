@@ -13,19 +13,7 @@ import type { ParserPriceFormat } from '@pricewatch/shared/contract';
 import { amountsIn, countryDecimal, normalizePriceText, type PriceContext } from './price';
 
 export type LabelKind =
-  | 'loyalty'
-  | 'instalment'
-  | 'delivery'
-  | 'saving'
-  | 'net'
-  | 'per_unit'
-  | 'lowest'
-  | 'fee'
-  | 'tier'
-  | 'alternative'
-  | 'from'
-  | 'approx'
-  | 'other_currency';
+  'loyalty' | 'instalment' | 'delivery' | 'saving' | 'net' | 'per_unit' | 'lowest' | 'fee' | 'tier' | 'alternative' | 'from' | 'approx' | 'other_currency';
 
 export type Mention = {
   /** The amount; null when it cannot be read for sure (a split price without markup saying so). */
@@ -61,11 +49,66 @@ export type PageView = {
   excluded: (el: Element) => boolean;
 };
 
-const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'iframe', 'object', 'select', 'option', 'textarea', 'input', 'button-hidden']);
+const SKIP_TAGS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'head',
+  'iframe',
+  'object',
+  'select',
+  'option',
+  'textarea',
+  'input',
+  'button-hidden',
+]);
 const BLOCK_TAGS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'br', 'button', 'dd', 'details', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'label', 'legend', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody',
-  'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'body', 'html',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'button',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'label',
+  'legend',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'body',
+  'html',
 ]);
 
 /** Blocks that are not this product: other products, carts, site chrome. */
@@ -88,15 +131,36 @@ const CENTS_CLASS = /(cent|coin|kop|dec|fraction|frac|minor|penny|pennies|sup|sm
 /** Labels saying an amount is not the item's price, by the words beside it. Order: the first match names it. */
 const TEXT_LABELS: [LabelKind, RegExp][] = [
   ['lowest', /(najniższa|lowest price|nejnižší|najnižšia|найнижч|наименьш|niedrigste|30\s*(dni|днів|дней|days|dn[ií]|tag))/i],
-  ['instalment', /(міс\b|мес\b|розстроч|рассроч|\/\s*mo\b|\bmo\.|per month|month|mies|měs|\bmtl|monat|\braty?\b|splátk|платеж|частин|кредит|credit|afterpay|klarna|affirm|payments? of|interest-free|განვადებ|თვეში|finanzier|leasing|\braten\b|installment|instalment|à\s*[\d,.]+\s*€|×\s*\d+\s*(платеж|plat|rat))/i],
-  ['loyalty', /(карт(к|о|а|і|и|у|ою|кою|ой|ы)|\bcard\b|clubcard|payback|клуб|власник|kart(ą|ou|a|y|e)\b|\bclub\b|\bklub\b|\bapp\b|додат(ок|ку|ком)|приложени|aplikac|აპლიკაც|ბარათ|\bplus\b|member|věrnost|lojal|loyal|program)/i],
-  ['saving', /(економ|эконом|ušetř|oszczęd|sparen|you save|\bsave\b|savings|вигод|выгод|скидк|დაზოგ|бонус|bonus|cashback|кешбек|trade-?in|zvýhodn|\brabat|sleva\b|знижк)/i],
-  ['delivery', /(доставк|достав|delivery|shipping|\bship|versand|lieferung|liefer|doprav|doruč|dodání|přeprav|dostaw|wysyłk|przesyłk|odbiór|porto\b|მიწოდებ|zdarma od|darmowa|gratis|\bfree\b|безкоштовн|бесплатн|spedition|postage|kurier|кур'єр|пошта|minim|мінімал|mindest)/i],
-  ['net', /(netto|\bnet\b|без\s*пдв|без\s*ндс|bez\s*dph|bez\s*vat|excl\.?\s*(vat|tax|btw)|without\s*vat|ohne\s*mwst|zzgl\.?\s*(\d+\s*%\s*)?mwst|\+\s*vat|before\s*tax|დღგ-ს\s*გარეშე)/i],
+  [
+    'instalment',
+    /(міс\b|мес\b|розстроч|рассроч|\/\s*mo\b|\bmo\.|per month|month|mies|měs|\bmtl|monat|\braty?\b|splátk|платеж|частин|кредит|credit|afterpay|klarna|affirm|payments? of|interest-free|განვადებ|თვეში|finanzier|leasing|\braten\b|installment|instalment|à\s*[\d,.]+\s*€|×\s*\d+\s*(платеж|plat|rat))/i,
+  ],
+  [
+    'loyalty',
+    /(карт(к|о|а|і|и|у|ою|кою|ой|ы)|\bcard\b|clubcard|payback|клуб|власник|kart(ą|ou|a|y|e)\b|\bclub\b|\bklub\b|\bapp\b|додат(ок|ку|ком)|приложени|aplikac|აპლიკაც|ბარათ|\bplus\b|member|věrnost|lojal|loyal|program)/i,
+  ],
+  [
+    'saving',
+    /(економ|эконом|ušetř|oszczęd|sparen|you save|\bsave\b|savings|вигод|выгод|скидк|დაზოგ|бонус|bonus|cashback|кешбек|trade-?in|zvýhodn|\brabat|sleva\b|знижк)/i,
+  ],
+  [
+    'delivery',
+    /(доставк|достав|delivery|shipping|\bship|versand|lieferung|liefer|doprav|doruč|dodání|přeprav|dostaw|wysyłk|przesyłk|odbiór|porto\b|მიწოდებ|zdarma od|darmowa|gratis|\bfree\b|безкоштовн|бесплатн|spedition|postage|kurier|кур'єр|пошта|minim|мінімал|mindest)/i,
+  ],
+  [
+    'net',
+    /(netto|\bnet\b|без\s*пдв|без\s*ндс|bez\s*dph|bez\s*vat|excl\.?\s*(vat|tax|btw)|without\s*vat|ohne\s*mwst|zzgl\.?\s*(\d+\s*%\s*)?mwst|\+\s*vat|before\s*tax|დღგ-ს\s*გარეშე)/i,
+  ],
   ['fee', /(pfand|záloh|kaucj|depozit|deposit|застав|recykl|recycl|\bvrg\b|poplat|gebühr|\bfee\b|ekolog)/i],
   // Volume tiers and multi-buys: 'від 10 уп.', 'ab 5 Stück', '2 шт за', '2 for', '1+1', 'druhý kus za'.
-  ['tier', /((від|вiд|от|od|ab|from|при)\s*\d+\s*(уп|шт|szt|ks|kus|par|stück|stk|pcs|pieces|items|units|бал|bal|бут)|przy zakupie\s*\d|when you buy\s*\d|\b\d\s*\+\s*(\d\b|szt|шт|ks|pcs)|druh(ý|á|é)\s*(kus\s*)?za|друг(ий|а|е)\s*(товар\s*)?за|second\s*(one|item)?\s*for)/iu],
-  ['alternative', /(rozbal|refurb|\bused\b|б\/у|уцін|уценен|outlet|second.?hand|pozostałe|other sizes|інші розміри|другие размеры|more seller|other seller|seller options|inne oferty|další nabídk|weitere angebote|ostatní varianty|renewed)/i],
+  [
+    'tier',
+    /((від|вiд|от|od|ab|from|при)\s*\d+\s*(уп|шт|szt|ks|kus|par|stück|stk|pcs|pieces|items|units|бал|bal|бут)|przy zakupie\s*\d|when you buy\s*\d|\b\d\s*\+\s*(\d\b|szt|шт|ks|pcs)|druh(ý|á|é)\s*(kus\s*)?za|друг(ий|а|е)\s*(товар\s*)?за|second\s*(one|item)?\s*for)/iu,
+  ],
+  [
+    'alternative',
+    /(rozbal|refurb|\bused\b|б\/у|уцін|уценен|outlet|second.?hand|pozostałe|other sizes|інші розміри|другие размеры|more seller|other seller|seller options|inne oferty|další nabídk|weitere angebote|ostatní varianty|renewed)/i,
+  ],
 ];
 /** The same by class, id and test ids of the amount's element and its line. */
 const CLASS_LABELS: [LabelKind, RegExp][] = [
@@ -119,7 +183,8 @@ export const PRICE_ON_REQUEST =
   /(on\s*request|(see|view)\s*(the\s*)?price\s*in\s*(the\s*)?cart|price\s*in\s*cart|add\s*to\s*cart\s*to\s*see|log\s*in\s*to\s*see|after\s*log\s*in|na\s*zapytanie|na\s*dotaz|cena\s*dohodou|po\s*přihlášení|po\s*prihlásení|po\s*zalogowaniu|auf\s*anfrage|на\s*запит|по\s*запросу|уточнюйте|уточняйте|მოთხოვნით)/i;
 
 const attr = (el: Element, name: string) => el.attribs?.[name] ?? '';
-const tokensOf = (el: Element) => `${attr(el, 'class')} ${attr(el, 'id')} ${attr(el, 'data-testid')} ${attr(el, 'data-test')} ${attr(el, 'data-name')} ${attr(el, 'itemprop')}`;
+const tokensOf = (el: Element) =>
+  `${attr(el, 'class')} ${attr(el, 'id')} ${attr(el, 'data-testid')} ${attr(el, 'data-test')} ${attr(el, 'data-name')} ${attr(el, 'itemprop')}`;
 
 /** Top-level rules of a style sheet: `@media`, `@supports`… blocks are left out (not the page as a desktop shows it). */
 function cssRules(css: string): { selectors: string; decl: string }[] {
@@ -166,13 +231,19 @@ function styleSets($: CheerioAPI) {
     if (el.attribs.id) ids.add(el.attribs.id);
   }
   const mayMatch = (selector: string) => {
-    const last = selector.split(/[\s>+~]+/).filter(Boolean).pop() ?? '';
+    const last =
+      selector
+        .split(/[\s>+~]+/)
+        .filter(Boolean)
+        .pop() ?? '';
     const cls = [...last.matchAll(/\.([\w-]+)/g)].map((m) => m[1]!);
     const id = /#([\w-]+)/.exec(last)?.[1];
     return cls.every((c) => classes.has(c)) && (!id || ids.has(id));
   };
   for (const styleEl of styles) {
-    const css = $(styleEl).text().replace(/\/\*[\s\S]*?\*\//g, '');
+    const css = $(styleEl)
+      .text()
+      .replace(/\/\*[\s\S]*?\*\//g, '');
     for (const { selectors, decl } of cssRules(css)) {
       const target = /line-through/i.test(decl)
         ? struck
@@ -220,15 +291,30 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     if (EXCLUDED_ZONE.test(t)) return true;
     // A block headed 'You may also like', 'Podobné produkty'…
     const heads = el.children.filter(isTag).slice(0, 2);
-    return heads.some((h) => (/^h[2-4]$/.test(h.name) || /(title|heading)/i.test(attr(h, 'class'))) && h.children.length < 8 && RELATED_HEADING.test(plainText(h)));
+    return heads.some(
+      (h) => (/^h[2-4]$/.test(h.name) || /(title|heading)/i.test(attr(h, 'class'))) && h.children.length < 8 && RELATED_HEADING.test(plainText(h)),
+    );
   };
-  const plainText = (el: Element): string => el.children.map((c) => (isText(c) ? c.data : isTag(c) ? plainText(c) : '')).join('').slice(0, 200);
+  const plainText = (el: Element): string =>
+    el.children
+      .map((c) => (isText(c) ? c.data : isTag(c) ? plainText(c) : ''))
+      .join('')
+      .slice(0, 200);
   const hasH1 = (el: Element): boolean => el.children.some((c) => isTag(c) && (c.name === 'h1' || hasH1(c)));
   const isStruckEl = (el: Element): boolean =>
-    el.name === 'del' || el.name === 's' || el.name === 'strike' || styles.struck.has(el) || /line-through/i.test(attr(el, 'style')) || STRUCK_CLASS.test(attr(el, 'class'));
+    el.name === 'del' ||
+    el.name === 's' ||
+    el.name === 'strike' ||
+    styles.struck.has(el) ||
+    /line-through/i.test(attr(el, 'style')) ||
+    STRUCK_CLASS.test(attr(el, 'class'));
   const isCentsLike = (el: Element, text: string): boolean =>
     /^\d{1,2}$/.test(text.trim()) &&
-    (el.name === 'sup' || el.name === 'small' || styles.sup.has(el) || /vertical-align\s*:\s*(super|top)/i.test(attr(el, 'style')) || (/^(small|span|i|b|em|strong|u|data)$/.test(el.name) && CENTS_CLASS.test(attr(el, 'class'))));
+    (el.name === 'sup' ||
+      el.name === 'small' ||
+      styles.sup.has(el) ||
+      /vertical-align\s*:\s*(super|top)/i.test(attr(el, 'style')) ||
+      (/^(small|span|i|b|em|strong|u|data)$/.test(el.name) && CENTS_CLASS.test(attr(el, 'class'))));
 
   /** How much text an element holds, cheaply (no strings built): big blocks are not read whole. */
   const sizeMemo = new Map<Element, number>();
@@ -384,14 +470,17 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     else if (FROM_BEFORE.test(f.before.replace(/\s*[€$£]\s*$|\s*(chf|s?fr\.)\s*$/i, '')) || FROM_AFTER.test(f.after)) label = 'from';
     else if (amountsIn(normalizePriceText(around, decimal)).some((a) => a.raw === f.raw && a.perUnit)) label = 'per_unit';
     else {
-      for (const [kind, re] of TEXT_LABELS) if (re.test(words)) {
-        label = kind;
-        break;
-      }
-      if (!label) for (const [kind, re] of CLASS_LABELS) if (re.test(classes.replace(/product-card|card-wrapper/gi, ''))) {
-        label = kind;
-        break;
-      }
+      for (const [kind, re] of TEXT_LABELS)
+        if (re.test(words)) {
+          label = kind;
+          break;
+        }
+      if (!label)
+        for (const [kind, re] of CLASS_LABELS)
+          if (re.test(classes.replace(/product-card|card-wrapper/gi, ''))) {
+            label = kind;
+            break;
+          }
     }
     return {
       value: f.value,

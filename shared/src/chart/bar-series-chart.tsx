@@ -93,9 +93,7 @@ export function BarSeriesChart({
             return typeof value === 'number' && formatValue ? formatValue(value) : String(value);
           }}
         />
-        {visible.length > 1 && (
-          <Legend wrapperStyle={CHART_THEME.legend} itemSorter={null} />
-        )}
+        {visible.length > 1 && <Legend wrapperStyle={CHART_THEME.legend} itemSorter={null} />}
         {reference && (
           <ReferenceLine
             {...(horizontal ? { x: reference.value } : { y: reference.value })}

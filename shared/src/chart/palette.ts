@@ -2,18 +2,7 @@
  * Series colours: distinguishable for the common colour-vision deficiencies, readable on white, in
  * the order series are assigned (Tableau 10 family, slightly deepened for thin lines).
  */
-export const CHART_COLORS = [
-  '#1f77b4',
-  '#e8710a',
-  '#2a9d3e',
-  '#d62728',
-  '#8c564b',
-  '#9467bd',
-  '#c2185b',
-  '#5f6b7a',
-  '#b5a300',
-  '#1aa3b8',
-] as const;
+export const CHART_COLORS = ['#1f77b4', '#e8710a', '#2a9d3e', '#d62728', '#8c564b', '#9467bd', '#c2185b', '#5f6b7a', '#b5a300', '#1aa3b8'] as const;
 
 /** The colour of the n-th series (wraps around). */
 export function chartColor(index: number): string {

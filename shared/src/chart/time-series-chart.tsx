@@ -74,7 +74,19 @@ type LegendItem = { name: string; color: string; dashed?: boolean };
 /** The legend as HTML: a line swatch per series, and a dot for the markers when there are any. */
 function SeriesLegend({ items, markLabel }: { items: LegendItem[]; markLabel?: string }) {
   return (
-    <ul style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '4px 16px', listStyle: 'none', margin: 0, padding: 0, fontSize: 12, color: '#2d3748' }}>
+    <ul
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        justifyContent: 'center',
+        gap: '4px 16px',
+        listStyle: 'none',
+        margin: 0,
+        padding: 0,
+        fontSize: 12,
+        color: '#2d3748',
+      }}
+    >
       {items.map((item) => (
         <li key={item.name} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
           <svg width="18" height="8" aria-hidden="true">
@@ -122,19 +134,17 @@ export function TimeSeriesChart({
   yWidth = 80,
 }: TimeSeriesChartProps) {
   const withMarks = series.some((s) => s.markKey);
-  const scale = yDomain ? null : niceScale(data, series.map((s) => s.key));
+  const scale = yDomain
+    ? null
+    : niceScale(
+        data,
+        series.map((s) => s.key),
+      );
   return (
     <ChartFrame label={label} height={height}>
       <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
         <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
-        <XAxis
-          dataKey={xKey}
-          tick={CHART_THEME.tick}
-          stroke={CHART_THEME.axis}
-          tickFormatter={formatX}
-          minTickGap={24}
-          tickMargin={6}
-        />
+        <XAxis dataKey={xKey} tick={CHART_THEME.tick} stroke={CHART_THEME.axis} tickFormatter={formatX} minTickGap={24} tickMargin={6} />
         <YAxis
           tick={CHART_THEME.tick}
           stroke={CHART_THEME.axis}

@@ -65,7 +65,10 @@ export const idArray = (max: number) =>
     .pipe(z.array(idItem).max(max, `at most ${max}`));
 
 const valueSchema = z.number().finite().min(0, 'negative_value').max(ALARM_LIMITS.maxValue, 'too_large');
-const optionalDay = z.union([usDateSchema, z.literal(''), z.null()]).optional().transform((v) => (v ? v : null));
+const optionalDay = z
+  .union([usDateSchema, z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v ? v : null));
 
 /** Checks of a rule with its value and own shop; shared by create, group update and import. */
 export function ruleProblems(a: { rule: AlarmRule; value?: number | null; originalShopId?: number | null }): { path: string; message: string }[] {
@@ -79,7 +82,10 @@ export function ruleProblems(a: { rule: AlarmRule; value?: number | null; origin
   return out;
 }
 
-function refineRule(v: { rule: AlarmRule; value?: number | null; originalShopId?: number | null; start?: string | null; end?: string | null }, ctx: z.RefinementCtx) {
+function refineRule(
+  v: { rule: AlarmRule; value?: number | null; originalShopId?: number | null; start?: string | null; end?: string | null },
+  ctx: z.RefinementCtx,
+) {
   for (const p of ruleProblems(v)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
   if (v.start && v.end && v.start > v.end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'end_before_start' });
 }
@@ -140,7 +146,11 @@ export const alarmListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional().default(30),
   skip: z.coerce.number().int().min(0).max(10_000_000).optional().default(0),
   /** Product name, EAN or article (contains). */
-  search: z.string().max(200).optional().transform((s) => s?.trim() || undefined),
+  search: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((s) => s?.trim() || undefined),
   rule: z.enum(ALARM_RULES).optional(),
   shop: idSchema.optional(),
   enabled: boolInput.optional(),
@@ -282,7 +292,17 @@ export const productAlarmImportFormSchema = priceAlarmImportFormSchema.pick({ fi
 /** Import errors that refuse the whole file (400, field `file`). */
 export const IMPORT_FILE_ERRORS = ['file_required', 'empty_file', 'not_xlsx', 'xlsx_too_large', 'wrong_columns', 'no_rows', 'too_many_rows'] as const;
 /** Row reasons. */
-export const IMPORT_ROW_REASONS = ['product_required', 'unknown_product', 'unknown_rule', 'value_required', 'bad_value', 'negative_value', 'percent_over_100', 'own_shop_required', 'name_required'] as const;
+export const IMPORT_ROW_REASONS = [
+  'product_required',
+  'unknown_product',
+  'unknown_rule',
+  'value_required',
+  'bad_value',
+  'negative_value',
+  'percent_over_100',
+  'own_shop_required',
+  'name_required',
+] as const;
 
 export const alarmExportSchema = z.object({ file: z.string(), extension: fileExtensionSchema, rows: z.number() });
 export const alarmExportResponseSchema = okSchema(alarmExportSchema);
@@ -363,11 +383,7 @@ export const internalPriceSchema = z.object({
  * of the list; a JSON body of the same fields works too.
  */
 export const internalPricesBodySchema = z.object({
-  prices: z
-    .array(internalPriceSchema)
-    .min(1, 'at least one price')
-    .max(10_000)
-    .describe('the prices; in a form, the JSON text of this list'),
+  prices: z.array(internalPriceSchema).min(1, 'at least one price').max(10_000).describe('the prices; in a form, the JSON text of this list'),
   network: z.string().trim().min(1).max(100).optional(),
   shop: idSchema.optional(),
   /** 'MM/DD/YYYY'; default today. */

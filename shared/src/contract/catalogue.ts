@@ -181,8 +181,7 @@ export const isoDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const isoInstantSchema = z.iso.datetime();
 
 /** The one shape of a paged answer: `items` (at most `limit`), `total` matching rows, and the paging used. */
-export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
-  z.object({ items: z.array(item), total: z.number(), limit: z.number(), skip: z.number() });
+export const pageOf = <T extends z.ZodTypeAny>(item: T) => z.object({ items: z.array(item), total: z.number(), limit: z.number(), skip: z.number() });
 
 /** start ≤ end, else an issue on `end`. */
 export function periodRefine(v: { start?: string; end?: string }, ctx: z.RefinementCtx) {
@@ -269,9 +268,7 @@ export type MarketsMapQuery = z.input<typeof marketsMapQuerySchema>;
  * GET /utils/markets-map?full=: the parser map restricted to visible networks and shops.
  * data: `Record<code, displayName>`, or with full=true `MarketsMapEntry[]` sorted by name.
  */
-export const marketsMapResponseSchema = okSchema(
-  z.union([z.record(z.string(), z.string()), z.array(marketsMapEntrySchema)]),
-);
+export const marketsMapResponseSchema = okSchema(z.union([z.record(z.string(), z.string()), z.array(marketsMapEntrySchema)]));
 export type MarketsMap = Record<string, string> | MarketsMapEntry[];
 
 /**

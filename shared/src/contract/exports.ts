@@ -118,7 +118,11 @@ const listUpTo = <T extends z.ZodType<unknown, any>>(item: T, max: number) =>
     )
     .pipe(z.array(item).max(max, `at most ${max} items`));
 
-const digitsSchema = z.string().trim().regex(/^\$?\d{1,20}$/, 'expected digits').transform((s) => s.replace(/^\$/, ''));
+const digitsSchema = z
+  .string()
+  .trim()
+  .regex(/^\$?\d{1,20}$/, 'expected digits')
+  .transform((s) => s.replace(/^\$/, ''));
 
 export const exportNameSchema = z.string().trim().min(1, 'required').max(EXPORT_LIMITS.nameMaxLength, 'too_long');
 
@@ -275,7 +279,10 @@ export const exportBulkDeleteFieldsSchema = z.object({
   templates: listUpTo(idSchema, 500).optional(),
   ids: listUpTo(idSchema, 500).optional(),
 });
-export const exportBulkDeleteBodySchema = exportBulkDeleteFieldsSchema.refine((v) => (v.templates?.length ?? 0) + (v.ids?.length ?? 0) > 0, { message: 'required', path: ['templates'] });
+export const exportBulkDeleteBodySchema = exportBulkDeleteFieldsSchema.refine((v) => (v.templates?.length ?? 0) + (v.ids?.length ?? 0) > 0, {
+  message: 'required',
+  path: ['templates'],
+});
 export type ExportBulkDeleteBody = z.input<typeof exportBulkDeleteBodySchema>;
 
 export const deletedSchema = z.object({ deleted: z.number() });
@@ -443,7 +450,10 @@ export const newProductTemplateDeleteQuerySchema = z.object({ id: idSchema.optio
 // ---------------------------------------------------------------------------------------------------
 
 /** 'HH:mm', 24-hour. */
-export const scheduleTimeSchema = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:mm (00:00–23:59)');
+export const scheduleTimeSchema = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:mm (00:00–23:59)');
 
 /**
  * POST /export/export-request-schedule { template, frequency, time, dayOfWeek?, dayOfMonth?, name?,

@@ -27,9 +27,7 @@ export const homePriceIndexSchema = z.object({
   end: isoDaySchema,
   baseNetwork: z.string().nullable(),
   products: z.number(),
-  networks: z.array(
-    z.object({ network: z.string(), networkName: z.string(), currency: z.enum(CURRENCIES), index: z.number().nullable() }),
-  ),
+  networks: z.array(z.object({ network: z.string(), networkName: z.string(), currency: z.enum(CURRENCIES), index: z.number().nullable() })),
 });
 export type HomePriceIndex = z.infer<typeof homePriceIndexSchema>;
 export const homePriceIndexResponseSchema = okSchema(homePriceIndexSchema);

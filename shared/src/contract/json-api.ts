@@ -51,7 +51,18 @@ const jsonPathSchema = z
   });
 
 /** Hop-by-hop and framing headers are the HTTP client's to set. */
-const CLIENT_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'proxy-authorization', 'proxy-connection']);
+const CLIENT_HEADERS = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'proxy-authorization',
+  'proxy-connection',
+]);
 
 const templateUrlSchema = z
   .string()
@@ -85,8 +96,14 @@ export const jsonApiRequestSchema = z.object({
   method: z.enum(['GET', 'POST']).default('GET'),
   headers: z
     .record(
-      z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, 'invalid header name').refine((n) => !CLIENT_HEADERS.has(n.toLowerCase()), 'set by the HTTP client'),
-      z.string().max(2000).regex(/^[^\r\n\0]*$/, 'no line breaks in a header value'),
+      z
+        .string()
+        .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, 'invalid header name')
+        .refine((n) => !CLIENT_HEADERS.has(n.toLowerCase()), 'set by the HTTP client'),
+      z
+        .string()
+        .max(2000)
+        .regex(/^[^\r\n\0]*$/, 'no line breaks in a header value'),
     )
     .refine((h) => Object.keys(h).length <= 30, 'at most 30 headers')
     .default({}),
@@ -142,8 +159,10 @@ export const parserJsonApiSchema = z
     if (used.has('page') && (used.has('ean') || used.has('id'))) {
       ctx.addIssue({ code: 'custom', path: ['request', 'url'], message: '{page} pages through the catalogue, {ean} and {id} ask for one product: not both' });
     }
-    if (request.body !== undefined && request.method === 'GET') ctx.addIssue({ code: 'custom', path: ['request', 'body'], message: 'a GET request has no body' });
+    if (request.body !== undefined && request.method === 'GET')
+      ctx.addIssue({ code: 'custom', path: ['request', 'body'], message: 'a GET request has no body' });
     if (api.paging && !used.has('page')) ctx.addIssue({ code: 'custom', path: ['paging'], message: 'paging needs {page} in the request' });
-    if (api.paging?.totalItems && api.paging.totalPages) ctx.addIssue({ code: 'custom', path: ['paging', 'totalPages'], message: 'totalItems or totalPages, not both' });
+    if (api.paging?.totalItems && api.paging.totalPages)
+      ctx.addIssue({ code: 'custom', path: ['paging', 'totalPages'], message: 'totalItems or totalPages, not both' });
   });
 export type ParserJsonApi = z.infer<typeof parserJsonApiSchema>;

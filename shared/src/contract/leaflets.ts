@@ -293,15 +293,17 @@ export type LeafletPriceParams = z.input<typeof leafletPriceParamsSchema>;
 
 /** GET /leaflets/search/by-name. Empty name lists the newest leaflets. */
 export const leafletSearchByNameQuerySchema = z.object({
-  name: z.string().max(LEAFLET_LIMITS.nameMaxLength, 'too_long').transform((s) => s.trim()).default(''),
+  name: z
+    .string()
+    .max(LEAFLET_LIMITS.nameMaxLength, 'too_long')
+    .transform((s) => s.trim())
+    .default(''),
   network: codeSchema.optional(),
 });
 export type LeafletSearchByNameQuery = z.input<typeof leafletSearchByNameQuerySchema>;
 
 /** GET /leaflets/search/by-period: leaflets running on at least one day of start…end. */
-export const leafletSearchByPeriodQuerySchema = z
-  .object({ start: usDateSchema, end: usDateSchema, network: codeSchema.optional() })
-  .superRefine(periodRefine);
+export const leafletSearchByPeriodQuerySchema = z.object({ start: usDateSchema, end: usDateSchema, network: codeSchema.optional() }).superRefine(periodRefine);
 export type LeafletSearchByPeriodQuery = z.input<typeof leafletSearchByPeriodQuerySchema>;
 
 /** GET /leaflets/{id}/prices/pageable: `page` zero-based (the UI shows page N and sends N − 1). */

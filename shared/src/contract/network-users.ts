@@ -37,14 +37,7 @@ export const userExportDetailsSchema = z
   .partial()
   .strict();
 export type UserExportDetails = z.infer<typeof userExportDetailsSchema>;
-export const USER_EXPORT_DETAIL_FIELDS = [
-  'access',
-  'allowedNetworks',
-  'storesMap',
-  'customMarkets',
-  'customMarketsSwitcher',
-  'showCustomEans',
-] as const;
+export const USER_EXPORT_DETAIL_FIELDS = ['access', 'allowedNetworks', 'storesMap', 'customMarkets', 'customMarketsSwitcher', 'showCustomEans'] as const;
 
 /**
  * Why a username (after NFKC) is refused, or null. ASCII only, so no name can imitate another with a

@@ -67,7 +67,12 @@ export const parserDefinitionSchema = z
     /** Pages fetched at once from one host. */
     concurrency: z.number().int().min(1).max(10).default(2),
     timeoutSeconds: z.number().int().min(1).max(120).default(20),
-    maxPageBytes: z.number().int().min(1024).max(20 * 1024 * 1024).default(5 * 1024 * 1024),
+    maxPageBytes: z
+      .number()
+      .int()
+      .min(1024)
+      .max(20 * 1024 * 1024)
+      .default(5 * 1024 * 1024),
     respectRobotsTxt: z.boolean().default(true),
     /** `browser`: each page rendered in Chromium, then extracted as with `http` (server/docs/parsers.md "Browser fetch"). */
     fetch: z.enum(PARSER_FETCH_MODES).default('http'),
@@ -89,7 +94,24 @@ export type ParserDefinitionInput = z.input<typeof parserDefinitionSchema>;
 // Runs and problems
 // ---------------------------------------------------------------------------------------------------
 
-export const PARSER_PROBLEM_KINDS = ['http_status', 'timeout', 'blocked', 'layout_changed', 'price_unparseable', 'too_large', 'redirect_loop', 'not_allowed', 'invalid_definition', 'invalid_encoding', 'not_found', 'network', 'suspicious_price', 'price_conflict', 'price_variants', 'currency_mismatch'] as const;
+export const PARSER_PROBLEM_KINDS = [
+  'http_status',
+  'timeout',
+  'blocked',
+  'layout_changed',
+  'price_unparseable',
+  'too_large',
+  'redirect_loop',
+  'not_allowed',
+  'invalid_definition',
+  'invalid_encoding',
+  'not_found',
+  'network',
+  'suspicious_price',
+  'price_conflict',
+  'price_variants',
+  'currency_mismatch',
+] as const;
 export type ParserProblemKind = (typeof PARSER_PROBLEM_KINDS)[number];
 
 export const PARSER_RUN_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -360,4 +382,3 @@ export const scraperResponseSchema = okSchema(scraperRequestSchema);
 
 /** DELETE /scrapers/delete-scraper-request: `id` and `type`, each in the query string or the JSON body (both required). */
 export const scraperDeleteQuerySchema = z.object({ id: idSchema.optional(), type: z.enum(SCRAPER_TYPES).optional() });
-

@@ -1,13 +1,5 @@
 import type { User } from '../contract/user';
-import {
-  hasAccess,
-  hasLeafletAccess,
-  isAdminLike,
-  isAshanUser,
-  isHunterLimit,
-  isNetworkAdmin,
-  isProductUser,
-} from './roles';
+import { hasAccess, hasLeafletAccess, isAdminLike, isAshanUser, isHunterLimit, isNetworkAdmin, isProductUser } from './roles';
 
 export type MenuVisibility = {
   reportAnalytics: boolean;

@@ -63,13 +63,7 @@ export function Pager({ pageIndex, pageSize, total, onPageChange, onPageSizeChan
           </HStack>
         )}
         <HStack gap="1">
-          <IconButton
-            aria-label={t('table.previousPage')}
-            size="xs"
-            variant="outline"
-            disabled={pageIndex <= 0}
-            onClick={() => onPageChange(pageIndex - 1)}
-          >
+          <IconButton aria-label={t('table.previousPage')} size="xs" variant="outline" disabled={pageIndex <= 0} onClick={() => onPageChange(pageIndex - 1)}>
             <ChevronLeft />
           </IconButton>
           <Text fontSize="sm" minW="6rem" textAlign="center" fontVariantNumeric="tabular-nums">

@@ -11,7 +11,9 @@ export function ErrorState({ title, message, onRetry }: ErrorStateProps) {
     <EmptyStateRoot role="alert">
       <EmptyStateContent>
         <VStack textAlign="center" gap="1">
-          <EmptyStateTitle as="p" color="fg.error">{title}</EmptyStateTitle>
+          <EmptyStateTitle as="p" color="fg.error">
+            {title}
+          </EmptyStateTitle>
           <EmptyStateDescription>{message}</EmptyStateDescription>
         </VStack>
         {onRetry && (

@@ -96,7 +96,9 @@ export function bodyOf(form: ExportForm, opts: { baseNetwork: boolean; customMar
   const codes = parseCodes(form.codes);
   return {
     // From a template, the form's lists replace the template's even when emptied.
-    ...(form.template ? { networks: form.networks, shops: form.shops, products: form.products.map((p) => p.id), eans: codes.eans, articles: codes.articles } : {}),
+    ...(form.template
+      ? { networks: form.networks, shops: form.shops, products: form.products.map((p) => p.id), eans: codes.eans, articles: codes.articles }
+      : {}),
     ...selectionOf(form, opts),
     ...(form.name.trim() ? { name: form.name.trim() } : {}),
     ...(form.template ? { template: form.template } : {}),

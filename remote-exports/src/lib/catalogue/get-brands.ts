@@ -12,7 +12,5 @@ export function useBrands(filters: { networks?: string[]; sections?: string[] })
   const body: BrandsBody = { limit: 1000 };
   if (filters.networks?.length) body.networks = filters.networks;
   if (filters.sections?.length) body.sections = filters.sections;
-  return useApi(`brands:${JSON.stringify(body)}`, async () =>
-    (await getBrands(body)).slice().sort((a, b) => a.name.localeCompare(b.name)),
-  );
+  return useApi(`brands:${JSON.stringify(body)}`, async () => (await getBrands(body)).slice().sort((a, b) => a.name.localeCompare(b.name)));
 }

@@ -40,5 +40,9 @@ function subscribe(listener: () => void) {
 
 /** The sections known so far, by name; learning more re-renders. */
 export function useSections(): Section[] {
-  return useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => snapshot,
+  );
 }

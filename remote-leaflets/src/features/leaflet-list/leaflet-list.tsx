@@ -38,7 +38,11 @@ export function LeafletList() {
     <Box minH="100vh" bg="bg.subtle">
       <TopBar />
       <Box as="main" p={{ base: '4', md: '6' }} maxW="1400px" mx="auto">
-        {allowed ? <LeafletSearch canWrite={!user?.isGuest} /> : <EmptyState title={t('list.notAllowed.title')} description={t('list.notAllowed.description')} />}
+        {allowed ? (
+          <LeafletSearch canWrite={!user?.isGuest} />
+        ) : (
+          <EmptyState title={t('list.notAllowed.title')} description={t('list.notAllowed.description')} />
+        )}
       </Box>
     </Box>
   );
@@ -69,11 +73,7 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
   const searchName = useDebounced(name.trim(), SEARCH_DEBOUNCE_MS);
   const periodProblem = mode === 'period' && start && end && end < start ? t('errors.end_before_start') : null;
   const key =
-    mode === 'name'
-      ? JSON.stringify(['name', searchName, network])
-      : start && end && !periodProblem
-        ? JSON.stringify(['period', start, end, network])
-        : null;
+    mode === 'name' ? JSON.stringify(['name', searchName, network]) : start && end && !periodProblem ? JSON.stringify(['period', start, end, network]) : null;
   const list = useApi(key, () =>
     mode === 'name' ? searchLeafletsByName(searchName, network || undefined) : searchLeafletsByPeriod(isoToUs(start), isoToUs(end), network || undefined),
   );
@@ -137,7 +137,18 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
               bg="bg.muted"
             />
           ) : (
-            <Flex w="48px" h="64px" align="center" justify="center" borderRadius="sm" borderWidth="1px" borderStyle="dashed" color="fg.subtle" fontSize="xs" textAlign="center">
+            <Flex
+              w="48px"
+              h="64px"
+              align="center"
+              justify="center"
+              borderRadius="sm"
+              borderWidth="1px"
+              borderStyle="dashed"
+              color="fg.subtle"
+              fontSize="xs"
+              textAlign="center"
+            >
               {t('list.table.noCover')}
             </Flex>
           ),
@@ -168,15 +179,31 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
         header: () => t('list.table.actions'),
         cell: ({ row }) => (
           <HStack gap="1">
-            <Button size="xs" variant="outline" onClick={() => navigate(`/leaflet?id=${encodeURIComponent(row.original._id)}`)} aria-label={t('list.actions.openNamed', { name: row.original.name })}>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => navigate(`/leaflet?id=${encodeURIComponent(row.original._id)}`)}
+              aria-label={t('list.actions.openNamed', { name: row.original.name })}
+            >
               {t('list.actions.open')}
             </Button>
             {canWrite && mayWriteLeaflet(user, row.original.network) && (
               <>
-                <Button size="xs" variant="outline" onClick={() => setEditing(row.original)} aria-label={t('list.actions.editNamed', { name: row.original.name })}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={() => setEditing(row.original)}
+                  aria-label={t('list.actions.editNamed', { name: row.original.name })}
+                >
                   {t('list.actions.edit')}
                 </Button>
-                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDeleting(row.original)} aria-label={t('list.actions.deleteNamed', { name: row.original.name })}>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="red"
+                  onClick={() => setDeleting(row.original)}
+                  aria-label={t('list.actions.deleteNamed', { name: row.original.name })}
+                >
                   {t('list.actions.delete')}
                 </Button>
               </>
@@ -232,13 +259,25 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
           </Text>
           <SegmentGroup.Root size="sm" value={mode} onValueChange={(e) => setMode((e.value as Mode) ?? 'name')} aria-labelledby="leaflet-mode-label">
             <SegmentGroup.Indicator />
-            <SegmentGroup.Items items={[{ value: 'name', label: t('list.search.byName') }, { value: 'period', label: t('list.search.byPeriod') }]} />
+            <SegmentGroup.Items
+              items={[
+                { value: 'name', label: t('list.search.byName') },
+                { value: 'period', label: t('list.search.byPeriod') },
+              ]}
+            />
           </SegmentGroup.Root>
         </Box>
         {mode === 'name' ? (
           <Box minW="260px" flex="1" maxW="420px">
             <FormRow label={t('list.search.name')} htmlFor="leaflet-search-name" error={serverProblems.name}>
-              <Input id="leaflet-search-name" size="sm" type="search" placeholder={t('list.search.namePlaceholder')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+              <Input
+                id="leaflet-search-name"
+                size="sm"
+                type="search"
+                placeholder={t('list.search.namePlaceholder')}
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+              />
             </FormRow>
           </Box>
         ) : (
@@ -247,7 +286,14 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
               <Input id="leaflet-search-start" size="sm" type="date" value={start} onChange={(e) => setStart(e.currentTarget.value)} />
             </FormRow>
             <FormRow label={t('list.search.end')} htmlFor="leaflet-search-end" error={periodProblem ?? serverProblems.end}>
-              <Input id="leaflet-search-end" size="sm" type="date" value={end} aria-invalid={periodProblem || serverProblems.end ? true : undefined} onChange={(e) => setEnd(e.currentTarget.value)} />
+              <Input
+                id="leaflet-search-end"
+                size="sm"
+                type="date"
+                value={end}
+                aria-invalid={periodProblem || serverProblems.end ? true : undefined}
+                onChange={(e) => setEnd(e.currentTarget.value)}
+              />
             </FormRow>
           </>
         )}
@@ -265,7 +311,14 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
         </Box>
         {canWrite && (
           <Flex gap="2" ms="auto" wrap="wrap" align="center">
-            <Button size="sm" variant="outline" disabled={!chosen.length || exporting} loading={exporting} loadingText={t('list.export.busy')} onClick={() => void exportChosen()}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={!chosen.length || exporting}
+              loading={exporting}
+              loadingText={t('list.export.busy')}
+              onClick={() => void exportChosen()}
+            >
               {chosen.length ? t('list.actions.exportCount', { count: chosen.length }) : t('list.actions.export')}
             </Button>
             <Button size="sm" colorPalette="blue" disabled={!networks.data} onClick={() => setEditing(null)}>
@@ -327,7 +380,13 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
 
       {canWrite && (
         <>
-          <LeafletDialog open={editing !== undefined} leaflet={editing ?? null} networks={writableNetworks} onClose={() => setEditing(undefined)} onSaved={onSaved} />
+          <LeafletDialog
+            open={editing !== undefined}
+            leaflet={editing ?? null}
+            networks={writableNetworks}
+            onClose={() => setEditing(undefined)}
+            onSaved={onSaved}
+          />
           <DeleteDialog leaflet={deleting} onClose={() => setDeleting(null)} onDeleted={onDeleted} remove={async (id) => void (await deleteLeaflet(id))} />
         </>
       )}

@@ -85,7 +85,9 @@ export function LeafletView({ id }: { id: string }) {
     getLeafletPrices(id, 0, LEAFLET_LIMITS.pageSizeMax, page!._id),
   );
   const drawn = useMemo<DrawnBox[]>(() => {
-    const out: DrawnBox[] = (boxes.data?.items ?? []).filter((p) => p.box && p.pageId === page?._id).map((p) => ({ id: p._id, box: p.box!, label: `${p.productName} — ${p.price}` }));
+    const out: DrawnBox[] = (boxes.data?.items ?? [])
+      .filter((p) => p.box && p.pageId === page?._id)
+      .map((p) => ({ id: p._id, box: p.box!, label: `${p.productName} — ${p.price}` }));
     if (candidateBox) out.push({ id: CANDIDATE_BOX, box: candidateBox, label: t('leaflet.candidate') });
     if (draft && draftBox) out.push({ id: 'draft', box: draftBox, label: t('leaflet.addPrice') });
     return out;

@@ -82,7 +82,17 @@ export function PageStrip({
             aria-label={t('leaflet.addPages')}
             onChange={(e) => void upload(Array.from(e.currentTarget.files ?? []))}
           />
-          <Button size="xs" width="100%" h="auto" minH="6" py="1" whiteSpace="normal" variant="outline" disabled={!!progress} onClick={() => input.current?.click()}>
+          <Button
+            size="xs"
+            width="100%"
+            h="auto"
+            minH="6"
+            py="1"
+            whiteSpace="normal"
+            variant="outline"
+            disabled={!!progress}
+            onClick={() => input.current?.click()}
+          >
             {t('leaflet.addPages')}
           </Button>
           {progress && (

@@ -91,7 +91,12 @@ export function PricesPanel({
               header: () => t('leaflet.priceActions'),
               cell: ({ row }) => (
                 <HStack gap="1">
-                  <Button size="2xs" variant="outline" onClick={() => onEdit?.(row.original)} aria-label={t('leaflet.editPriceNamed', { name: row.original.productName })}>
+                  <Button
+                    size="2xs"
+                    variant="outline"
+                    onClick={() => onEdit?.(row.original)}
+                    aria-label={t('leaflet.editPriceNamed', { name: row.original.productName })}
+                  >
                     {t('leaflet.editPriceShort')}
                   </Button>
                   <Button
@@ -165,15 +170,7 @@ export function PricesPanel({
         onPageChange={(i) => setPageNo(Math.min(Math.max(1, i + 1), totalPages))}
         label={t('leaflet.pricesPages')}
       />
-      <Dialog.Root
-        open={!!deleting}
-        onOpenChange={(e) => !e.open && setDeleting(null)}
-        placement="center"
-        size="sm"
-        role="alertdialog"
-        lazyMount
-        unmountOnExit
-      >
+      <Dialog.Root open={!!deleting} onOpenChange={(e) => !e.open && setDeleting(null)} placement="center" size="sm" role="alertdialog" lazyMount unmountOnExit>
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
@@ -182,9 +179,7 @@ export function PricesPanel({
                 <Dialog.Title>{t('leaflet.deletePriceTitle')}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
-                <Text>
-                  {t('leaflet.deletePriceQuestion', { name: deleting?.productName ?? '', price: deleting ? f.money(deleting.price, currency) : '' })}
-                </Text>
+                <Text>{t('leaflet.deletePriceQuestion', { name: deleting?.productName ?? '', price: deleting ? f.money(deleting.price, currency) : '' })}</Text>
                 {deleteProblem && (
                   <Text color="fg.error" fontSize="sm" role="alert" mt="2">
                     {deleteProblem}

@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
-import { CANDIDATE_ACCEPT_CONFIDENCE, type Currency, type LeafletPage, type LeafletPrice, type NeuralData, type PriceCandidate } from '@pricewatch/shared/contract';
+import {
+  CANDIDATE_ACCEPT_CONFIDENCE,
+  type Currency,
+  type LeafletPage,
+  type LeafletPrice,
+  type NeuralData,
+  type PriceCandidate,
+} from '@pricewatch/shared/contract';
 import { addLeafletPrice, getNeuralData } from '../../lib/api';
 import { useErrorText } from '../../lib/error-text';
 import { useFormatters } from '../../lib/format';
@@ -242,7 +249,13 @@ export function RecognitionPanel({
                           <Button size="xs" variant="outline" onClick={() => onFix(candidateDraft(c))}>
                             {t('leaflet.fix')}
                           </Button>
-                          <Button size="xs" variant="ghost" aria-label={t('leaflet.showBox')} title={t('leaflet.showBox')} onClick={() => onHighlightBox(c.box)}>
+                          <Button
+                            size="xs"
+                            variant="ghost"
+                            aria-label={t('leaflet.showBox')}
+                            title={t('leaflet.showBox')}
+                            onClick={() => onHighlightBox(c.box)}
+                          >
                             ⌖
                           </Button>
                         </Stack>

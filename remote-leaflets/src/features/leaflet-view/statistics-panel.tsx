@@ -23,7 +23,19 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 /** A chart and, beside it, the same figures as a table. */
-function ChartWithTable({ title, category, rows, withDiscount, horizontal = false }: { title: string; category: string; rows: Row[]; withDiscount: boolean; horizontal?: boolean }) {
+function ChartWithTable({
+  title,
+  category,
+  rows,
+  withDiscount,
+  horizontal = false,
+}: {
+  title: string;
+  category: string;
+  rows: Row[];
+  withDiscount: boolean;
+  horizontal?: boolean;
+}) {
   const { t } = useLeafletsTranslation();
   const f = useFormatters();
   const columns = useMemo<DataColumnDef<Row>[]>(
@@ -31,7 +43,14 @@ function ChartWithTable({ title, category, rows, withDiscount, horizontal = fals
       col.accessor('label', { header: category }),
       col.accessor('count', { header: t('leaflet.stats.count'), cell: (c) => f.number(c.getValue()), meta: { numeric: true } }),
       ...(withDiscount
-        ? [col.accessor((r) => r.avgDiscountPct ?? null, { id: 'avg', header: t('leaflet.stats.avgDiscount'), cell: (c) => f.percent(c.getValue() as number | null), meta: { numeric: true } })]
+        ? [
+            col.accessor((r) => r.avgDiscountPct ?? null, {
+              id: 'avg',
+              header: t('leaflet.stats.avgDiscount'),
+              cell: (c) => f.percent(c.getValue() as number | null),
+              meta: { numeric: true },
+            }),
+          ]
         : []),
     ],
     [t, f, category, withDiscount],
@@ -47,7 +66,16 @@ function ChartWithTable({ title, category, rows, withDiscount, horizontal = fals
         </Text>
       ) : (
         <SimpleGrid columns={{ base: 1, xl: 2 }} gap="3" alignItems="start">
-          <BarSeriesChart label={title} data={rows} categoryKey="label" series={[{ key: 'count', name: t('leaflet.stats.count') }]} height={horizontal ? 40 + rows.length * 34 : 220} horizontal={horizontal} categoryWidth={200} formatValue={(v) => f.number(v)} />
+          <BarSeriesChart
+            label={title}
+            data={rows}
+            categoryKey="label"
+            series={[{ key: 'count', name: t('leaflet.stats.count') }]}
+            height={horizontal ? 40 + rows.length * 34 : 220}
+            horizontal={horizontal}
+            categoryWidth={200}
+            formatValue={(v) => f.number(v)}
+          />
           <DataTable columns={columns} data={rows} label={title} getRowId={(r) => r.key} />
         </SimpleGrid>
       )}
@@ -66,7 +94,12 @@ export function StatisticsPanel({ leafletId, currency, version }: { leafletId: s
     if (stats.error) return <ErrorState title={t('leaflet.stats.title')} message={errorText(stats.error)} onRetry={stats.reload} />;
     return <LoadingState />;
   }
-  const byMechanics: Row[] = s.byMechanics.map((m) => ({ key: m.mechanics, label: t(`mechanics.${m.mechanics}`), count: m.count, avgDiscountPct: m.avgDiscountPct }));
+  const byMechanics: Row[] = s.byMechanics.map((m) => ({
+    key: m.mechanics,
+    label: t(`mechanics.${m.mechanics}`),
+    count: m.count,
+    avgDiscountPct: m.avgDiscountPct,
+  }));
   const bands: Row[] = s.discountBands.map((b) => ({ key: b.band, label: `${b.band} %`, count: b.count }));
   const byPage: Row[] = s.byPage.map((p) => ({ key: p.pageId, label: t('leaflet.pageN', { n: p.pageNo }), count: p.count }));
   return (

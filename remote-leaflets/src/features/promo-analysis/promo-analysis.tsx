@@ -65,7 +65,9 @@ function PromoAnalysisBody({ canExport }: { canExport: boolean }) {
   const [exporting, setExporting] = useState(false);
   const networks = useApi('networks', getNetworks);
   const problem = periodProblem(filter, LEAFLET_LIMITS.promoMaxDays);
-  const query: PromoQuery | null = problem ? null : { start: isoToUs(filter.start), end: isoToUs(filter.end), groupBy: filter.groupBy, networks: filter.networks };
+  const query: PromoQuery | null = problem
+    ? null
+    : { start: isoToUs(filter.start), end: isoToUs(filter.end), groupBy: filter.groupBy, networks: filter.networks };
   const key = query ? JSON.stringify(query) : null;
   const state = useApi(key, () => getPromoAnalysis(query!));
   const data = state.data;
@@ -101,7 +103,14 @@ function PromoAnalysisBody({ canExport }: { canExport: boolean }) {
               <RouterLink to={LIST_PATH}>{t('promo.leafletsLink')}</RouterLink>
             </Link>
             {canExport && (
-              <Button size="sm" colorPalette="blue" onClick={runExport} loading={exporting} loadingText={t('promo.export.busy')} disabled={!query || !rows.length}>
+              <Button
+                size="sm"
+                colorPalette="blue"
+                onClick={runExport}
+                loading={exporting}
+                loadingText={t('promo.export.busy')}
+                disabled={!query || !rows.length}
+              >
                 {t('promo.export.button')}
               </Button>
             )}
@@ -109,7 +118,12 @@ function PromoAnalysisBody({ canExport }: { canExport: boolean }) {
         }
       />
       <Stack gap="5">
-        <PromoFilters value={filter} onChange={(next) => setFilter((v) => ({ ...v, ...next }))} networks={networks.data ?? []} maxDays={LEAFLET_LIMITS.promoMaxDays} />
+        <PromoFilters
+          value={filter}
+          onChange={(next) => setFilter((v) => ({ ...v, ...next }))}
+          networks={networks.data ?? []}
+          maxDays={LEAFLET_LIMITS.promoMaxDays}
+        />
         {problem ? (
           <Text color="fg.muted" fontSize="sm">
             {t('promo.period.fixToContinue')}
@@ -158,7 +172,15 @@ function GroupPanels({ rows, groupHeader }: { rows: Row[]; groupHeader: string }
   const { t } = useLeafletsTranslation();
   const f = useFormatters();
   const dash = (v: number | null, fmt: (n: number) => string) => (v === null ? '—' : fmt(v));
-  const name = col.accessor('name', { header: groupHeader, sortFn: 'text', cell: (c) => <Text as="span" fontWeight="medium">{c.getValue()}</Text> });
+  const name = col.accessor('name', {
+    header: groupHeader,
+    sortFn: 'text',
+    cell: (c) => (
+      <Text as="span" fontWeight="medium">
+        {c.getValue()}
+      </Text>
+    ),
+  });
   const num = (id: keyof Row & string, header: string, fmt: (n: number) => string) =>
     col.accessor((r) => (r[id] as number | null) ?? undefined, {
       id,
@@ -205,7 +227,14 @@ function GroupPanels({ rows, groupHeader }: { rows: Row[]; groupHeader: string }
           height={chartHeight(shareRows.length)}
         />
         <ChartNote shown={shareRows.length} total={rows.length} />
-        <DataTable label={t('promo.share.table')} columns={columns.share} data={rows} getRowId={(r) => r.key} initialSorting={[{ id: 'promoSharePct', desc: true }]} pageSize={20} />
+        <DataTable
+          label={t('promo.share.table')}
+          columns={columns.share}
+          data={rows}
+          getRowId={(r) => r.key}
+          initialSorting={[{ id: 'promoSharePct', desc: true }]}
+          pageSize={20}
+        />
       </Panel>
       <SimpleGrid columns={{ base: 1, '2xl': 2 }} gap="5">
         <Panel title={t('promo.depth.title')} description={t('promo.depth.description')} headingId="promo-depth">
@@ -222,7 +251,14 @@ function GroupPanels({ rows, groupHeader }: { rows: Row[]; groupHeader: string }
             height={chartHeight(depthRows.length * 1.5)}
           />
           <ChartNote shown={depthRows.length} total={rows.length} />
-          <DataTable label={t('promo.depth.table')} columns={columns.depth} data={rows} getRowId={(r) => r.key} initialSorting={[{ id: 'avgDepthPct', desc: true }]} pageSize={20} />
+          <DataTable
+            label={t('promo.depth.table')}
+            columns={columns.depth}
+            data={rows}
+            getRowId={(r) => r.key}
+            initialSorting={[{ id: 'avgDepthPct', desc: true }]}
+            pageSize={20}
+          />
         </Panel>
         <Panel title={t('promo.timing.title')} description={t('promo.timing.description')} headingId="promo-timing">
           <BarSeriesChart
@@ -238,7 +274,14 @@ function GroupPanels({ rows, groupHeader }: { rows: Row[]; groupHeader: string }
             height={chartHeight(timingRows.length * 1.5)}
           />
           <ChartNote shown={timingRows.length} total={rows.length} />
-          <DataTable label={t('promo.timing.table')} columns={columns.timing} data={rows} getRowId={(r) => r.key} initialSorting={[{ id: 'promoCount', desc: true }]} pageSize={20} />
+          <DataTable
+            label={t('promo.timing.table')}
+            columns={columns.timing}
+            data={rows}
+            getRowId={(r) => r.key}
+            initialSorting={[{ id: 'promoCount', desc: true }]}
+            pageSize={20}
+          />
         </Panel>
       </SimpleGrid>
     </>
@@ -292,7 +335,13 @@ function MechanicsPanel({ mechanics }: { mechanics: PromoAnalysis['mechanics'] }
             horizontal
             height={Math.max(160, rows.length * 36 + 60)}
           />
-          <DataTable label={t('promo.mechanics.table')} columns={columns} data={rows} getRowId={(r) => r.mechanics} initialSorting={[{ id: 'count', desc: true }]} />
+          <DataTable
+            label={t('promo.mechanics.table')}
+            columns={columns}
+            data={rows}
+            getRowId={(r) => r.mechanics}
+            initialSorting={[{ id: 'count', desc: true }]}
+          />
         </>
       )}
     </Panel>

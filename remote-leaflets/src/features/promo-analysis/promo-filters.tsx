@@ -45,7 +45,11 @@ export function PromoFilters({
   const problem = periodProblem(value, maxDays);
   const problemText =
     problem &&
-    (problem.key === 'required' ? t('promo.period.required') : problem.key === 'endBeforeStart' ? t('promo.period.endBeforeStart') : t('promo.period.tooLong', { max: maxDays }));
+    (problem.key === 'required'
+      ? t('promo.period.required')
+      : problem.key === 'endBeforeStart'
+        ? t('promo.period.endBeforeStart')
+        : t('promo.period.tooLong', { max: maxDays }));
   const chosen = new Set(value.networks);
   const toggle = (code: string) => onChange({ networks: chosen.has(code) ? value.networks.filter((c) => c !== code) : [...value.networks, code] });
 

@@ -165,7 +165,14 @@ describe('price alarms and product alarms', () => {
     const a = body(await ashan('POST', '/price-alarms', { productId: fx.cocoa, shops: [fx.shop('lidl-prg-smichov')], rule: 'above', value: 100 })).data;
     const b = body(await ashan('POST', '/price-alarms', { productId: fx.cocoa, shops: [fx.shop('billa-prg-vinohrady')], rule: 'promo_end' })).data;
 
-    const edited = await ashan('PUT', `/price-alarms/${a._id}`, { productId: fx.cocoa, shops: [fx.shop('lidl-prg-smichov')], rule: 'below', value: 80, start: '01/01/2026', end: '12/31/2030' });
+    const edited = await ashan('PUT', `/price-alarms/${a._id}`, {
+      productId: fx.cocoa,
+      shops: [fx.shop('lidl-prg-smichov')],
+      rule: 'below',
+      value: 80,
+      start: '01/01/2026',
+      end: '12/31/2030',
+    });
     expect(body(edited).data).toMatchObject({ rule: 'below', value: 80, start: '2026-01-01', end: '2030-12-31' });
 
     // One alarm would break its rule (promo_end with a negative value is refused by the schema; a
@@ -217,7 +224,9 @@ describe('price alarms and product alarms', () => {
   it('a parser-style write (recordObservations + onPricesWritten) is evaluated by the background job', async () => {
     const kaufland = fx.shop('kaufland-brn-kralovo-pole');
     const a = body(await ashan('POST', '/price-alarms', { productId: fx.cocoa, shops: [kaufland], rule: 'below', value: 100 })).data;
-    const obs = [{ productId: fx.cocoa, shopId: kaufland, day: addDays(todayIso(), 200), regular: 9900, promo: null, inStock: true, source: 'parser' as const }];
+    const obs = [
+      { productId: fx.cocoa, shopId: kaufland, day: addDays(todayIso(), 200), regular: 9900, promo: null, inStock: true, source: 'parser' as const },
+    ];
     await recordObservations(app.db, obs);
     const handed = await onPricesWritten(app.db, obs);
     expect(handed.queued).toBe(true);

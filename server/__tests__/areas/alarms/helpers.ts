@@ -39,7 +39,13 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export function upload(app: FastifyInstance, session: Session, url: string, fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }) {
+export function upload(
+  app: FastifyInstance,
+  session: Session,
+  url: string,
+  fields: Record<string, string>,
+  file?: { name: string; data: Buffer; type?: string },
+) {
   const form = multipart(fields, file);
   return app.inject({
     method: 'POST',

@@ -99,7 +99,10 @@ describe('alarm import and export (xlsx)', () => {
       [FIXTURES.buckwheat.ean, 'diff_pct', '12,5%'],
     ]);
     const before = await total();
-    const preview = await importPrice({ shops, originalShopId: String(own), start: '01/01/2026', end: '12/31/2030', isPromoAdded: 'false', preview: 'true' }, { name: 'alarms.xlsx', data });
+    const preview = await importPrice(
+      { shops, originalShopId: String(own), start: '01/01/2026', end: '12/31/2030', isPromoAdded: 'false', preview: 'true' },
+      { name: 'alarms.xlsx', data },
+    );
     expect(preview.statusCode).toBe(200);
     const p = body(preview).data;
     expect(p.preview).toBe(true);
@@ -114,7 +117,10 @@ describe('alarm import and export (xlsx)', () => {
     ]);
     expect(await total()).toBe(before);
 
-    const saved = await importPrice({ shops, originalShopId: String(own), start: '01/01/2026', end: '12/31/2030', isPromoAdded: 'false' }, { name: 'alarms.xlsx', data });
+    const saved = await importPrice(
+      { shops, originalShopId: String(own), start: '01/01/2026', end: '12/31/2030', isPromoAdded: 'false' },
+      { name: 'alarms.xlsx', data },
+    );
     expect(body(saved).data).toMatchObject({ preview: false, created: 3 });
     expect(await total()).toBe(before + 3);
     const list = body(await ashan('GET', '/price-alarms/get/all?rule=diff_pct')).data.items;
@@ -123,13 +129,26 @@ describe('alarm import and export (xlsx)', () => {
 
   it('refuses broken files as a whole with a clear reason and saves nothing', async () => {
     const before = await total();
-    const good = await xlsx([['ean', 'rule', 'value'], [FIXTURES.buckwheat.ean, 'below', 1]]);
+    const good = await xlsx([
+      ['ean', 'rule', 'value'],
+      [FIXTURES.buckwheat.ean, 'below', 1],
+    ]);
     const cases: [Record<string, string>, { name: string; data: Buffer; type?: string } | undefined, (number | string)[]][] = [
       [{ shops }, undefined, [400, 'file', 'file_required']],
       [{ shops }, { name: 'a.xlsx', data: Buffer.alloc(0) }, [400, 'file', 'empty_file']],
       [{ shops }, { name: 'a.xlsx', data: Buffer.from('ean,rule,value\n4820000000017,below,10\n') }, [400, 'file', 'not_xlsx']],
       [{ shops }, { name: 'a.xlsx', data: Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(100)]) }, [400, 'file', 'not_xlsx']],
-      [{ shops }, { name: 'a.xlsx', data: await xlsx([['product name', 'price'], ['x', 1]]) }, [400, 'file', 'wrong_columns']],
+      [
+        { shops },
+        {
+          name: 'a.xlsx',
+          data: await xlsx([
+            ['product name', 'price'],
+            ['x', 1],
+          ]),
+        },
+        [400, 'file', 'wrong_columns'],
+      ],
       [{ shops }, { name: 'a.xlsx', data: await xlsx([['ean', 'rule', 'value']]) }, [400, 'file', 'no_rows']],
       [{ shops }, { name: 'bomb.xlsx', data: zip(bombEntries()) }, [400, 'file', 'xlsx_too_large']],
       // Headers claiming a tiny sheet: the real inflated size stops it all the same.
@@ -174,21 +193,40 @@ describe('alarm import and export (xlsx)', () => {
 
   it('answers a broken multipart form with 400, never 500, and saves nothing', async () => {
     const before = await total();
-    const good = await xlsx([['ean', 'rule', 'value'], [FIXTURES.buckwheat.ean, 'below', 1]]);
+    const good = await xlsx([
+      ['ean', 'rule', 'value'],
+      [FIXTURES.buckwheat.ean, 'below', 1],
+    ]);
     const form = multipart({ shops }, { name: 'a.xlsx', data: good });
     const boundary = form.headers['content-type'].split('boundary=')[1]!;
     const post = (headers: Record<string, string>, payload: Buffer | string) =>
-      app.inject({ method: 'POST', url: '/price-alarms/import', query: { token: session.token }, cookies: session.xsrf.cookies, headers: { ...session.xsrf.headers, ...headers }, payload });
+      app.inject({
+        method: 'POST',
+        url: '/price-alarms/import',
+        query: { token: session.token },
+        cookies: session.xsrf.cookies,
+        headers: { ...session.xsrf.headers, ...headers },
+        payload,
+      });
     const field = (k: string, v: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
     const file = (k: string) =>
-      Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`), good, Buffer.from('\r\n')]);
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        good,
+        Buffer.from('\r\n'),
+      ]);
     const cases: [string, Record<string, string>, Buffer | string, unknown][] = [
       ['truncated body', form.headers, form.payload.subarray(0, form.payload.length - 100), ['body', 'invalid_multipart']],
       ['no boundary', { 'content-type': 'multipart/form-data' }, form.payload, ['body', 'invalid_multipart']],
       ['duplicate shops', form.headers, Buffer.concat([field('shops', shops), form.payload]), ['shops', 'duplicate_field']],
       ['two files', form.headers, Buffer.concat([file('file'), form.payload]), ['file', 'duplicate_field']],
       ['another file', form.headers, Buffer.concat([file('other'), form.payload]), ['other', 'unexpected_file']],
-      ['text as the file', form.headers, Buffer.concat([field('file', 'x'), field('shops', shops), Buffer.from(`--${boundary}--\r\n`)]), ['file', 'expected_file']],
+      [
+        'text as the file',
+        form.headers,
+        Buffer.concat([field('file', 'x'), field('shops', shops), Buffer.from(`--${boundary}--\r\n`)]),
+        ['file', 'expected_file'],
+      ],
     ];
     for (const [what, headers, payload, expected] of cases) {
       const res = await post(headers, payload);

@@ -97,7 +97,10 @@ describe('alarm e-mails through SMTP', () => {
     await admin('POST', '/price-alarms', { productId: fx.buckwheat, shops: [atb], rule: 'above', value: 50 });
     await admin('POST', '/price-alarms', { productId: fx.buckwheat, shops: [atb], rule: 'promo_start' });
     await write(51);
-    const res = await admin('POST', '/custom/import-internal-prices', { date: nextDay(), prices: [{ product: fx.buckwheat, shop: atb, price: 52, promo: 49 }] });
+    const res = await admin('POST', '/custom/import-internal-prices', {
+      date: nextDay(),
+      prices: [{ product: fx.buckwheat, shop: atb, price: 52, promo: 49 }],
+    });
     expect(body(res).data.fired).toBeGreaterThanOrEqual(1);
     await settle(app);
     expect(smtp.mails.filter((m) => m.to.includes('boss@example.com'))).toHaveLength(0);

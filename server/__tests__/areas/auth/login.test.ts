@@ -12,15 +12,41 @@ afterAll(() => app.close());
 
 // What each demo login must look like to the front end (spec §3, §6; e2e/tests/roles.spec.ts).
 const EXPECTED: Record<string, object> = {
-  admin: { name: 'Admin', roles: ['admin'], isAdmin: true, isGuest: false, isOperatorAdmin: false, isNetworkAdmin: false, network: { code: 'pricewatch', product: true } },
+  admin: {
+    name: 'Admin',
+    roles: ['admin'],
+    isAdmin: true,
+    isGuest: false,
+    isOperatorAdmin: false,
+    isNetworkAdmin: false,
+    network: { code: 'pricewatch', product: true },
+  },
   operator: { name: 'Operator', roles: ['operator-admin'], isAdmin: false, isOperatorAdmin: true, network: { code: 'pricewatch', product: true } },
   hunter: { name: 'Hunter', roles: ['admin', 'hunter-limit'], isAdmin: true, network: { product: true } },
   guest: { name: 'Guest', roles: ['guest'], isGuest: true, isAdmin: false, isOperatorAdmin: false, network: { product: true } },
-  ashan: { roles: ['network'], isAshan: true, isMetro: false, network: { code: 'auchan', product: false, exportDetails: expect.objectContaining({ isAshan: true, ashanShops: expect.arrayContaining(['auchan-kyi-petrivka']) }) } },
-  metro: { roles: ['network'], isMetro: true, isAshan: false, network: { code: 'metro', product: false, exportDetails: expect.objectContaining({ isMetro: true }) } },
+  ashan: {
+    roles: ['network'],
+    isAshan: true,
+    isMetro: false,
+    network: {
+      code: 'auchan',
+      product: false,
+      exportDetails: expect.objectContaining({ isAshan: true, ashanShops: expect.arrayContaining(['auchan-kyi-petrivka']) }),
+    },
+  },
+  metro: {
+    roles: ['network'],
+    isMetro: true,
+    isAshan: false,
+    network: { code: 'metro', product: false, exportDetails: expect.objectContaining({ isMetro: true }) },
+  },
   atb: { roles: ['network'], isMetro: false, isAshan: false, network: { code: 'atb', exportDetails: expect.objectContaining({ isAtb: true }) } },
   netadmin: { roles: ['network', 'network-admin'], isNetworkAdmin: true, network: { code: 'billa', product: false, leaflet: true } },
-  analyst: { roles: ['network'], isNetworkAdmin: false, network: { code: 'albert', leaflet: true, exportDetails: expect.objectContaining({ access: ['parser', 'manual'] }) } },
+  analyst: {
+    roles: ['network'],
+    isNetworkAdmin: false,
+    network: { code: 'albert', leaflet: true, exportDetails: expect.objectContaining({ access: ['parser', 'manual'] }) },
+  },
 };
 
 describe('POST /auth/login', () => {
@@ -88,6 +114,11 @@ describe('POST /auth/login', () => {
       headers: xsrf.headers,
       payload: { username: '', password: '' },
     });
-    expect(res.json().error.fields.map((f: { path: string }) => f.path).sort()).toEqual(['password', 'username']);
+    expect(
+      res
+        .json()
+        .error.fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(['password', 'username']);
   });
 });

@@ -123,7 +123,10 @@ describe('login throttling per account and address', () => {
     const other = freshAddress();
     const spread = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(`burst${i}`, 'wrong', other)));
     expect(spread.every((r) => r.statusCode === 401)).toBe(true);
-    const [row] = await app.db.select().from(loginThrottle).where(sql`${loginThrottle.key} = ${`ip:${other}`}`);
+    const [row] = await app.db
+      .select()
+      .from(loginThrottle)
+      .where(sql`${loginThrottle.key} = ${`ip:${other}`}`);
     expect(row?.failures).toBe(10);
 
     expect((await attempt('atb', PASSWORD, freshAddress())).statusCode).toBe(200);

@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const check = (token?: string) =>
-  app.inject({ method: 'GET', url: '/auth/check', query: token === undefined ? {} : { token } });
+const check = (token?: string) => app.inject({ method: 'GET', url: '/auth/check', query: token === undefined ? {} : { token } });
 const cityCodes = (token: string) => app.inject({ method: 'GET', url: '/utils/city-codes', query: { token } });
 const logout = (s: Session, where: { query?: boolean; body?: boolean } = { body: true }) =>
   app.inject({
@@ -57,7 +56,10 @@ describe('GET /auth/check', () => {
     expect((await check(s.token)).statusCode).toBe(401);
     // The next login sweeps such sessions away.
     await loginAs(app, 'metro');
-    const left = await app.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(s.token)));
+    const left = await app.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(s.token)));
     expect(left).toHaveLength(0);
   });
 });

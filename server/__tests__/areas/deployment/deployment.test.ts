@@ -30,7 +30,7 @@ describe('deployments/{country}.json', () => {
     });
   });
 
-  it.each(COUNTRIES)('%s: the favicon exists in the host and the browser\'s check accepts the file as zod does', (country) => {
+  it.each(COUNTRIES)("%s: the favicon exists in the host and the browser's check accepts the file as zod does", (country) => {
     const raw = JSON.parse(readFileSync(path.join(DEPLOYMENTS, `${country}.json`), 'utf8'));
     expect(parseDeployment(raw)).toEqual(deploymentSchema.parse(raw));
     const favicon = path.join(SERVER_DIR, '..', 'host', 'public', raw.favicon);
@@ -45,7 +45,7 @@ describe('deployments/{country}.json', () => {
     ['a remote address that is not text', { remotes: { users: 1 } }],
     ['a zero timeout', { remoteTimeoutMs: 0 }],
     ['a missing time zone', { timeZone: undefined }],
-  ])('the browser\'s check refuses %s, as zod does', (_, change) => {
+  ])("the browser's check refuses %s, as zod does", (_, change) => {
     const raw = { ...JSON.parse(readFileSync(path.join(DEPLOYMENTS, 'cz.json'), 'utf8')), ...change };
     expect(() => deploymentSchema.parse(raw)).toThrow();
     expect(() => parseDeployment(raw)).toThrow(/invalid deployment/);

@@ -72,7 +72,17 @@ describe('price exports and their files', () => {
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
     const [sheet] = await sheetsOf(res.rawPayload);
     expect(sheet!.name).toBe('Prices');
-    expect(sheet!.rows[0]).toEqual(['EAN', 'Article', 'Name', 'Brand', 'Day', 'ATB · ATB Obolon', 'Auchan · Auchan Petrivka', 'Auchan · Auchan Sykhiv', 'Silpo · Silpo Pechersk']);
+    expect(sheet!.rows[0]).toEqual([
+      'EAN',
+      'Article',
+      'Name',
+      'Brand',
+      'Day',
+      'ATB · ATB Obolon',
+      'Auchan · Auchan Petrivka',
+      'Auchan · Auchan Sykhiv',
+      'Silpo · Silpo Pechersk',
+    ]);
     expect(sheet!.rows).toHaveLength(31);
     const rows = byHeader(sheet!.rows);
     expect(rows[0]).toMatchObject({ EAN: FIXTURES.buckwheat.ean, Article: FIXTURES.buckwheat.article, Name: FIXTURES.buckwheat.name, Day: fx.start });
@@ -100,8 +110,19 @@ describe('price exports and their files', () => {
     expect(done).toMatchObject({ state: 'done', type: 'ashan', rowsWritten: 3 });
     const [sheet] = await sheetsOf((await download(as.ashan, done.file)).rawPayload);
     expect(sheet!.rows[0]).toEqual([
-      'EAN', 'Article', 'Name', 'Brand', 'Own shop', 'Own price', 'ATB avg', 'ATB diff %', 'Silpo avg', 'Silpo diff %',
-      'Cheapest competitor', 'Cheapest price', 'Diff to cheapest %',
+      'EAN',
+      'Article',
+      'Name',
+      'Brand',
+      'Own shop',
+      'Own price',
+      'ATB avg',
+      'ATB diff %',
+      'Silpo avg',
+      'Silpo diff %',
+      'Cheapest competitor',
+      'Cheapest price',
+      'Diff to cheapest %',
     ]);
     const rows = byHeader(sheet!.rows);
     expect(rows.map((r) => r['Own shop'])).toEqual(['Auchan · Auchan Odesa', 'Auchan · Auchan Petrivka', 'Auchan · Auchan Sykhiv']);
@@ -127,10 +148,31 @@ describe('price exports and their files', () => {
     expect(done).toMatchObject({ state: 'done', type: 'atb', rowsWritten: 6 });
     const [sheet] = await sheetsOf((await download(as.admin, done.file)).rawPayload);
     expect(sheet!.rows[0]).toEqual([
-      'EAN', 'Article', 'Name', 'Brand', 'Network', 'Shop', 'City', 'Avg price', 'Min price', 'Max price', 'Promo days %', 'ATB avg', 'Own diff %',
+      'EAN',
+      'Article',
+      'Name',
+      'Brand',
+      'Network',
+      'Shop',
+      'City',
+      'Avg price',
+      'Min price',
+      'Max price',
+      'Promo days %',
+      'ATB avg',
+      'Own diff %',
     ]);
     const petrivka = byHeader(sheet!.rows).find((r) => r.Shop === 'Auchan · Auchan Petrivka');
-    expect(petrivka).toMatchObject({ Network: 'Auchan', City: 'Kyiv', 'Avg price': 50, 'Min price': 50, 'Max price': 50, 'Promo days %': 0, 'ATB avg': 45, 'Own diff %': -10 });
+    expect(petrivka).toMatchObject({
+      Network: 'Auchan',
+      City: 'Kyiv',
+      'Avg price': 50,
+      'Min price': 50,
+      'Max price': 50,
+      'Promo days %': 0,
+      'ATB avg': 45,
+      'Own diff %': -10,
+    });
   });
 
   it('shows progress while running and never a half file', async () => {
@@ -224,7 +266,10 @@ describe('requests: list, get, update, delete', () => {
   let mine: any;
 
   beforeAll(async () => {
-    mine = await settled(as.ashan, (await exportAs(as.ashan, 'inline', { products: [fx.buckwheat], networks: ['auchan'], ...period(), name: 'For listing' }))._id);
+    mine = await settled(
+      as.ashan,
+      (await exportAs(as.ashan, 'inline', { products: [fx.buckwheat], networks: ['auchan'], ...period(), name: 'For listing' }))._id,
+    );
   });
 
   it('lists newest first with the spec paging defaults and the filters', async () => {
@@ -259,7 +304,10 @@ describe('requests: list, get, update, delete', () => {
   });
 
   it("a user who may not read export requests cannot download another user's export file (hunter-limit)", async () => {
-    const admins = await settled(as.admin, (await exportAs(as.admin, 'inline', { products: [fx.buckwheat], networks: ['auchan'], ...period(), name: 'Admin only' }))._id);
+    const admins = await settled(
+      as.admin,
+      (await exportAs(as.admin, 'inline', { products: [fx.buckwheat], networks: ['auchan'], ...period(), name: 'Admin only' }))._id,
+    );
     expect((await as.admin('GET', `/data/${admins.file}`)).statusCode).toBe(200);
     expect((await as.hunter('GET', `/export/get/${admins._id}`)).statusCode).toBe(403);
     const refused = await as.hunter('GET', `/data/${admins.file}`);
@@ -429,7 +477,9 @@ describe('schedules', () => {
     expect(Date.parse(daily.nextRunAt)).toBeGreaterThan(Date.now());
     expect(await app.jobs.scheduleKeys(SCHEDULE_QUEUE)).toContain(daily._id);
 
-    const weekly = data(await as.ashan('POST', '/export/export-request-schedule', { template: template._id, frequency: 'weekly', time: '23:05', dayOfWeek: 7 }));
+    const weekly = data(
+      await as.ashan('POST', '/export/export-request-schedule', { template: template._id, frequency: 'weekly', time: '23:05', dayOfWeek: 7 }),
+    );
     expect(weekly.cron).toBe('5 23 * * 0');
     const monthly = data(await as.ashan('PUT', `/export/export-request-schedule/${weekly._id}`, { frequency: 'monthly', dayOfMonth: 28 }));
     expect(monthly).toMatchObject({ frequency: 'monthly', dayOfWeek: null, dayOfMonth: 28, cron: '5 23 28 * *' });
@@ -446,7 +496,8 @@ describe('schedules', () => {
   });
 
   it('refuses a bad time or day naming the field, and an unknown template', async () => {
-    const post = (b: Record<string, unknown>) => as.ashan('POST', '/export/export-request-schedule', { template: template._id, frequency: 'daily', time: '08:00', ...b });
+    const post = (b: Record<string, unknown>) =>
+      as.ashan('POST', '/export/export-request-schedule', { template: template._id, frequency: 'daily', time: '08:00', ...b });
     for (const [body, field] of [
       [{ time: '25:00' }, 'time'],
       [{ time: '7:5' }, 'time'],

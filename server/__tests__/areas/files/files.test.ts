@@ -46,8 +46,26 @@ describe('GET /products/export and GET /data/{file}', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="Cocoa prices.xlsx"; filename*=UTF-8''Cocoa%20prices.xlsx`);
     const { name, rows } = await readSheet(res.rawPayload);
     expect(name).toBe('Products');
-    expect(rows[0]).toEqual(['Id', 'Article', 'EAN', 'Name', 'Brand', 'Section', 'Category', 'Weight', 'Unit', 'Country', 'Shops', 'Min price', 'Max price', 'Currency', 'On promo']);
-    expect(rows[1]).toEqual([fx.cocoa, '999001', FIXTURES.cocoa.ean, FIXTURES.cocoa.name, 'Madeta', 'Grocery', undefined, 250, 'g', 'cz', 4, 90, 110, 'CZK', 0].map((v) => v));
+    expect(rows[0]).toEqual([
+      'Id',
+      'Article',
+      'EAN',
+      'Name',
+      'Brand',
+      'Section',
+      'Category',
+      'Weight',
+      'Unit',
+      'Country',
+      'Shops',
+      'Min price',
+      'Max price',
+      'Currency',
+      'On promo',
+    ]);
+    expect(rows[1]).toEqual(
+      [fx.cocoa, '999001', FIXTURES.cocoa.ean, FIXTURES.cocoa.name, 'Madeta', 'Grocery', undefined, 250, 'g', 'cz', 4, 90, 110, 'CZK', 0].map((v) => v),
+    );
   });
 
   it('exports every product without filters, names the download after the stored file by default', async () => {

@@ -75,7 +75,12 @@ describe('what a tile shows', () => {
       (n) => n.country === 'cz' && !n.isProduct,
     );
     expect(data.baseNetwork).not.toBeNull();
-    expect(data.networks.map((n) => n.network).sort()).toEqual(networks.map((n) => n.code).filter((c) => data.networks.some((n) => n.network === c)).sort());
+    expect(data.networks.map((n) => n.network).sort()).toEqual(
+      networks
+        .map((n) => n.code)
+        .filter((c) => data.networks.some((n) => n.network === c))
+        .sort(),
+    );
     expect(data.networks.every((n) => networks.some((c) => c.code === n.network))).toBe(true);
     expect(data.networks.find((n) => n.network === data.baseNetwork)?.index).toBe(100);
   });

@@ -25,7 +25,10 @@ describe('leaflet integrity', () => {
   const files = () => {
     const dir = leafletsDirOf(app.config);
     mkdirSync(dir, { recursive: true });
-    return readdirSync(dir, { withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name).sort();
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => f.name)
+      .sort();
   };
   const create = async (call: Call = analyst, fields: Record<string, unknown> = {}) => {
     const res = await call('POST', '/leaflets/create', { name: 'Integrity', network: 'albert', start: '03/02/2026', end: '03/08/2026', ...fields });
@@ -35,7 +38,14 @@ describe('leaflet integrity', () => {
   const addPrice = (leafletPicture: Record<string, unknown>, who: Session = session) =>
     postForm(app, who, '/leaflets/add-price', { leafletPicture: JSON.stringify(leafletPicture) });
   const raw = (url: string, headers: Record<string, string>, payload: Buffer | string) =>
-    app.inject({ method: 'POST', url, query: { token: session.token }, cookies: session.xsrf.cookies, headers: { ...session.xsrf.headers, ...headers }, payload });
+    app.inject({
+      method: 'POST',
+      url,
+      query: { token: session.token },
+      cookies: session.xsrf.cookies,
+      headers: { ...session.xsrf.headers, ...headers },
+      payload,
+    });
   const fieldsOf = (res: { json: () => unknown }) => (res.json() as { error: { fields: unknown } }).error.fields;
 
   /** Runs the next db.transaction after `before` ran outside it (a concurrent delete that committed first). */
@@ -57,7 +67,7 @@ describe('leaflet integrity', () => {
   });
   afterAll(() => app.close());
 
-  it('two edits at once keep each other\'s fields', async () => {
+  it("two edits at once keep each other's fields", async () => {
     const l = await create();
     // Each edit reads the stored row after the other's read was possible: without the row lock, the
     // later write would put back the old value of the field it did not name.
@@ -161,7 +171,11 @@ describe('leaflet integrity', () => {
     const l = await create();
     const cases: [string, Promise<{ statusCode: number; json: () => unknown }>, string][] = [
       ['create name', analyst('POST', '/leaflets/create', { name: 'a\u0000b', network: 'albert', start: '03/02/2026', end: '03/08/2026' }), 'name'],
-      ['create description', analyst('POST', '/leaflets/create', { name: 'a', description: 'x\u0000', network: 'albert', start: '03/02/2026', end: '03/08/2026' }), 'description'],
+      [
+        'create description',
+        analyst('POST', '/leaflets/create', { name: 'a', description: 'x\u0000', network: 'albert', start: '03/02/2026', end: '03/08/2026' }),
+        'description',
+      ],
       ['create network', analyst('POST', '/leaflets/create', { name: 'a', network: 'alb\u0000', start: '03/02/2026', end: '03/08/2026' }), 'network'],
       ['update name', analyst('PUT', `/leaflets/${l._id}`, { name: '\u0000' }), 'name'],
       ['update description', analyst('PUT', `/leaflets/${l._id}`, { description: 'd\u0000' }), 'description'],
@@ -183,7 +197,14 @@ describe('leaflet integrity', () => {
     const before = files();
     const good = multipart({ folder: l._id }, [{ field: 'image', name: 'p.png', data: png }]);
     const cases: [string, string, Record<string, string>, Buffer | string, number, unknown][] = [
-      ['truncated body', '/leaflets/save-image', good.headers, good.payload.subarray(0, good.payload.length - 200), 400, [{ path: 'body', message: 'invalid_multipart' }]],
+      [
+        'truncated body',
+        '/leaflets/save-image',
+        good.headers,
+        good.payload.subarray(0, good.payload.length - 200),
+        400,
+        [{ path: 'body', message: 'invalid_multipart' }],
+      ],
       ['truncated fields', '/leaflets/add-price', good.headers, good.payload.subarray(0, 60), 400, [{ path: 'body', message: 'invalid_multipart' }]],
       ['no boundary', '/leaflets/save-image', { 'content-type': 'multipart/form-data' }, good.payload, 400, [{ path: 'body', message: 'invalid_multipart' }]],
       ['not a form', '/leaflets/save-image', good.headers, 'hello', 400, [{ path: 'body', message: 'invalid_multipart' }]],
@@ -194,7 +215,10 @@ describe('leaflet integrity', () => {
       expect([what, res.statusCode, body(res).error?.fields]).toEqual([what, status, fields]);
     }
     const form = (url: string, fields: Record<string, string>, parts: { field: string; data: Buffer }[], extra: [string, string][] = []) => {
-      const m = multipart(fields, parts.map((p) => ({ ...p, name: 'p.png' })));
+      const m = multipart(
+        fields,
+        parts.map((p) => ({ ...p, name: 'p.png' })),
+      );
       const boundary = m.headers['content-type'].split('boundary=')[1]!;
       const more = extra.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('');
       return raw(url, m.headers, Buffer.concat([Buffer.from(more), m.payload]));
@@ -202,13 +226,50 @@ describe('leaflet integrity', () => {
     const price = JSON.stringify({ leafletId: l._id, productName: 'Milk', price: 1 });
     const refused: [string, Promise<{ statusCode: number; json: () => unknown }>, unknown][] = [
       ['text where the file goes', form('/leaflets/save-image', { folder: l._id, image: 'not a file' }, []), [{ path: 'image', message: 'expected_file' }]],
-      ['two images', form('/leaflets/save-image', { folder: l._id }, [{ field: 'image', data: png }, { field: 'image', data: png }]), [{ path: 'image', message: 'duplicate_field' }]],
-      ['another file', form('/leaflets/save-image', { folder: l._id }, [{ field: 'image', data: png }, { field: 'extra', data: png }]), [{ path: 'extra', message: 'unexpected_file' }]],
-      ['image on add-price', form('/leaflets/add-price', { leafletPicture: price }, [{ field: 'image', data: png }]), [{ path: 'image', message: 'unexpected_file' }]],
-      ['two pictures', form('/leaflets/add-price', { leafletPicture: price }, [{ field: 'picture', data: png }, { field: 'picture', data: png }]), [{ path: 'picture', message: 'duplicate_field' }]],
-      ['two leafletPicture', form('/leaflets/add-price', { leafletPicture: price }, [], [['leafletPicture', price]]), [{ path: 'leafletPicture', message: 'duplicate_field' }]],
-      ['two folders', form('/leaflets/save-image', { folder: l._id }, [{ field: 'image', data: png }], [['folder', l._id]]), [{ path: 'folder', message: 'duplicate_field' }]],
-      ['many fields', form('/leaflets/save-image', { folder: l._id, a: '1', b: '2', c: '3', d: '4', e: '5' }, [{ field: 'image', data: png }]), [{ path: 'body', message: 'too_many_fields' }]],
+      [
+        'two images',
+        form('/leaflets/save-image', { folder: l._id }, [
+          { field: 'image', data: png },
+          { field: 'image', data: png },
+        ]),
+        [{ path: 'image', message: 'duplicate_field' }],
+      ],
+      [
+        'another file',
+        form('/leaflets/save-image', { folder: l._id }, [
+          { field: 'image', data: png },
+          { field: 'extra', data: png },
+        ]),
+        [{ path: 'extra', message: 'unexpected_file' }],
+      ],
+      [
+        'image on add-price',
+        form('/leaflets/add-price', { leafletPicture: price }, [{ field: 'image', data: png }]),
+        [{ path: 'image', message: 'unexpected_file' }],
+      ],
+      [
+        'two pictures',
+        form('/leaflets/add-price', { leafletPicture: price }, [
+          { field: 'picture', data: png },
+          { field: 'picture', data: png },
+        ]),
+        [{ path: 'picture', message: 'duplicate_field' }],
+      ],
+      [
+        'two leafletPicture',
+        form('/leaflets/add-price', { leafletPicture: price }, [], [['leafletPicture', price]]),
+        [{ path: 'leafletPicture', message: 'duplicate_field' }],
+      ],
+      [
+        'two folders',
+        form('/leaflets/save-image', { folder: l._id }, [{ field: 'image', data: png }], [['folder', l._id]]),
+        [{ path: 'folder', message: 'duplicate_field' }],
+      ],
+      [
+        'many fields',
+        form('/leaflets/save-image', { folder: l._id, a: '1', b: '2', c: '3', d: '4', e: '5' }, [{ field: 'image', data: png }]),
+        [{ path: 'body', message: 'too_many_fields' }],
+      ],
     ];
     for (const [what, pending, fields] of refused) {
       const res = await pending;
@@ -282,7 +343,11 @@ describe('leaflet integrity', () => {
   it('refuses a box outside the largest picture even without a page', async () => {
     const l = await create();
     const max = LEAFLET_LIMITS.imageMaxSide;
-    for (const box of [{ x: 1e15, y: 0, w: 1, h: 1 }, { x: max, y: 0, w: 1, h: 1 }, { x: 0, y: max - 5, w: 10, h: 10 }]) {
+    for (const box of [
+      { x: 1e15, y: 0, w: 1, h: 1 },
+      { x: max, y: 0, w: 1, h: 1 },
+      { x: 0, y: max - 5, w: 10, h: 10 },
+    ]) {
       const res = await addPrice({ leafletId: l._id, productName: 'Milk', price: 1, box });
       expect([box, res.statusCode, fieldsOf(res)]).toEqual([box, 400, [{ path: 'box', message: 'outside_page' }]]);
     }

@@ -254,11 +254,55 @@ describe('leaflets', () => {
     await wb.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0]!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['Leaflet', 'Network', 'Start', 'End', 'Currency', 'Page', 'Product', 'EAN', 'Name in leaflet', 'Price', 'Old price', 'Discount %', 'Mechanics', 'Mechanics text']);
+    expect(header).toEqual([
+      'Leaflet',
+      'Network',
+      'Start',
+      'End',
+      'Currency',
+      'Page',
+      'Product',
+      'EAN',
+      'Name in leaflet',
+      'Price',
+      'Old price',
+      'Discount %',
+      'Mechanics',
+      'Mechanics text',
+    ]);
     expect(sheet.rowCount).toBe(3);
     const row = (sheet.getRow(2).values as unknown[]).slice(1);
-    expect(row).toEqual(['Export leaflet', 'Albert', '2026-03-02', '2026-03-08', 'CZK', undefined, product.name, product.ean ?? undefined, 'Printed name', 12.5, 15, 16.7, 'discount']);
-    expect((sheet.getRow(3).values as unknown[]).slice(1)).toEqual(['Export leaflet', 'Albert', '2026-03-02', '2026-03-08', 'CZK', undefined, undefined, undefined, 'Second', 3, undefined, undefined, 'other', 'gift']);
+    expect(row).toEqual([
+      'Export leaflet',
+      'Albert',
+      '2026-03-02',
+      '2026-03-08',
+      'CZK',
+      undefined,
+      product.name,
+      product.ean ?? undefined,
+      'Printed name',
+      12.5,
+      15,
+      16.7,
+      'discount',
+    ]);
+    expect((sheet.getRow(3).values as unknown[]).slice(1)).toEqual([
+      'Export leaflet',
+      'Albert',
+      '2026-03-02',
+      '2026-03-08',
+      'CZK',
+      undefined,
+      undefined,
+      undefined,
+      'Second',
+      3,
+      undefined,
+      undefined,
+      'other',
+      'gift',
+    ]);
 
     const capped = body(await analyst('POST', `/leaflets/export?count=1`, { ids: [l._id] })).data;
     const again = await app.inject({ method: 'GET', url: `/data/${capped.file}`, query: { token: analystSession.token } });
@@ -281,7 +325,13 @@ describe('leaflets', () => {
   });
 
   it('has demo leaflets with rendered pages and prices of several mechanics', async () => {
-    const all = body(await admin('GET', '/leaflets/search/by-name?name=')).data as { _id: string; network: string; pageCount: number; priceCount: number; coverThumbUrl: string | null }[];
+    const all = body(await admin('GET', '/leaflets/search/by-name?name=')).data as {
+      _id: string;
+      network: string;
+      pageCount: number;
+      priceCount: number;
+      coverThumbUrl: string | null;
+    }[];
     const demo = all.filter((l) => l.pageCount > 0 && ['albert', 'billa', 'auchan', 'lidl'].includes(l.network));
     expect(new Set(demo.map((l) => l.network))).toEqual(new Set(['albert', 'billa', 'auchan', 'lidl']));
     for (const l of demo) {

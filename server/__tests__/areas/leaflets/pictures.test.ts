@@ -16,7 +16,11 @@ describe('leaflet pictures', () => {
   let leafletId: string;
   let png: Buffer;
 
-  const files = () => readdirSync(leafletsDirOf(app.config), { withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name).sort();
+  const files = () =>
+    readdirSync(leafletsDirOf(app.config), { withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => f.name)
+      .sort();
   const rowCounts = async () => {
     const [r] = await queryRows<{ pages: number; prices: number }>(
       app.db,
@@ -77,7 +81,9 @@ describe('leaflet pictures', () => {
     expect((await app.inject({ method: 'GET', url: `/leaflets/images/${page.name}` })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: `/leaflets/images/${page.name}`, query: { token: 'not-a-session' } })).statusCode).toBe(401);
     // A user who does not see the leaflet's network does not get its pictures.
-    const billa = body(await caller(app, netadminSession)('POST', '/leaflets/create', { name: 'B', network: 'billa', start: '03/02/2026', end: '03/08/2026' })).data;
+    const billa = body(
+      await caller(app, netadminSession)('POST', '/leaflets/create', { name: 'B', network: 'billa', start: '03/02/2026', end: '03/08/2026' }),
+    ).data;
     const billaPage = body(await upload(png, 'b.png', billa._id, netadminSession)).data;
     expect((await image(billaPage.name, netadminSession)).statusCode).toBe(200);
     expect((await image(billaPage.name, analystSession)).statusCode).toBe(404);
@@ -100,7 +106,9 @@ describe('leaflet pictures', () => {
     expect(truncated.statusCode).toBe(400);
     expect(body(truncated).error.fields).toEqual([{ path: 'image', message: 'not_an_image' }]);
 
-    const wide = await sharp({ create: { width: 12_001, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 12_001, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const tooWide = await upload(wide, 'wide.png');
     expect(body(tooWide).error.fields).toEqual([{ path: 'image', message: 'image_too_large' }]);
 
@@ -158,13 +166,21 @@ describe('leaflet pictures', () => {
     expect(onPage.total).toBe(1);
 
     // A bad price with a picture: nothing of it is kept.
-    const bad = await postForm(app, analystSession, '/leaflets/add-price', { leafletPicture: JSON.stringify({ leafletId: l._id, productName: 'X', price: 'abc' }) }, [
-      { field: 'picture', name: 'page.png', data: png },
-    ]);
+    const bad = await postForm(
+      app,
+      analystSession,
+      '/leaflets/add-price',
+      { leafletPicture: JSON.stringify({ leafletId: l._id, productName: 'X', price: 'abc' }) },
+      [{ field: 'picture', name: 'page.png', data: png }],
+    );
     expect(body(bad).error.fields).toEqual([{ path: 'price', message: 'not_a_number' }]);
-    const fake = await postForm(app, analystSession, '/leaflets/add-price', { leafletPicture: JSON.stringify({ leafletId: l._id, productName: 'X', price: 1 }) }, [
-      { field: 'picture', name: 'page.png', data: Buffer.from('text') },
-    ]);
+    const fake = await postForm(
+      app,
+      analystSession,
+      '/leaflets/add-price',
+      { leafletPicture: JSON.stringify({ leafletId: l._id, productName: 'X', price: 1 }) },
+      [{ field: 'picture', name: 'page.png', data: Buffer.from('text') }],
+    );
     expect(body(fake).error.fields).toEqual([{ path: 'picture', message: 'not_an_image' }]);
     expect(files().length).toBe(before + 2);
 

@@ -51,7 +51,15 @@ describe('leaflet price edit and delete', () => {
 
     const res = await analyst('PUT', `/leaflets/prices/${a._id}`, { price: '15,50', mechanics: 'card', mechanicsText: 'with card' });
     expect(res.statusCode).toBe(200);
-    expect(body(res).data).toMatchObject({ _id: a._id, productName: 'Milk', price: 15.5, oldPrice: 20, discountPct: 22.5, mechanics: 'card', mechanicsText: 'with card' });
+    expect(body(res).data).toMatchObject({
+      _id: a._id,
+      productName: 'Milk',
+      price: 15.5,
+      oldPrice: 20,
+      discountPct: 22.5,
+      mechanics: 'card',
+      mechanicsText: 'with card',
+    });
 
     const page = body(await analyst('GET', `/leaflets/${id}/prices/pageable`)).data;
     expect(page.items.find((p: { _id: string }) => p._id === a._id)).toMatchObject({ price: 15.5, oldPrice: 20, mechanics: 'card' });

@@ -22,8 +22,7 @@ const listOf = async (call: Call, url: string): Promise<NetworkUser[]> => {
   return networkUsersListResponseSchema.parse(res.json()).data;
 };
 const usernames = (users: NetworkUser[]) => users.map((u) => u.username);
-const idOf = async (username: string) =>
-  (await listOf(as.admin!, '/network-users/admin/list')).find((u) => u.username === username)!._id;
+const idOf = async (username: string) => (await listOf(as.admin!, '/network-users/admin/list')).find((u) => u.username === username)!._id;
 const create = (call: Call, body: Record<string, unknown>) =>
   call('POST', '/network-users', { name: 'Test User', password: STRONG, roles: ['network'], ...body });
 
@@ -141,14 +140,24 @@ describe('POST /network-users', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe('not_within_network_rights');
-    expect(res.json().error.fields.map((f: { path: string }) => f.path).sort()).toEqual([
-      'exportDetails.allowedNetworks',
-      'exportDetails.customMarkets',
-    ]);
+    expect(
+      res
+        .json()
+        .error.fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(['exportDetails.allowedNetworks', 'exportDetails.customMarkets']);
     const unknown = await create(as.netadmin!, { username: 'greedy.user', exportDetails: { allowedNetworks: ['atlantis'] } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.fields[0].path).toBe('exportDetails.allowedNetworks');
-    const shop = await create(as.netadmin!, { username: 'greedy.user', exportDetails: { storesMap: [{ code: 'albert-prg-andel', name: 'Anděl' }, { code: 'lidl-nope', name: 'X' }] } });
+    const shop = await create(as.netadmin!, {
+      username: 'greedy.user',
+      exportDetails: {
+        storesMap: [
+          { code: 'albert-prg-andel', name: 'Anděl' },
+          { code: 'lidl-nope', name: 'X' },
+        ],
+      },
+    });
     expect(shop.statusCode).toBe(400);
     expect(shop.json().error.fields[0].path).toBe('exportDetails.storesMap');
     const foreign = await create(as.netadmin!, { username: 'greedy.user', exportDetails: { storesMap: [{ code: 'lidl-prg-smichov', name: 'Lidl' }] } });
@@ -302,17 +311,15 @@ describe('the service on its own', () => {
     await expect(service.list(caller, {})).rejects.toMatchObject({ statusCode: 403 });
     await expect(service.adminList(caller)).rejects.toMatchObject({ statusCode: 403 });
     await expect(service.update(caller, await idOf('analyst'), { name: 'Me' })).rejects.toMatchObject({ statusCode: 403 });
-    await expect(
-      service.create(caller, { username: 'self.made', name: 'X', password: STRONG, roles: ['network'], blocked: false }),
-    ).rejects.toMatchObject({ statusCode: 403 });
+    await expect(service.create(caller, { username: 'self.made', name: 'X', password: STRONG, roles: ['network'], blocked: false })).rejects.toMatchObject({
+      statusCode: 403,
+    });
   });
 });
 
 describe('the first admin (ADMIN_USERNAME)', () => {
   it('follows the same username rules, stopping the start with the reason', () => {
-    expect(() => loadConfig({ ADMIN_USERNAME: '\u0430dmin', ADMIN_PASSWORD: 'a-long-secret' }, SERVER_DIR)).toThrow(
-      /ADMIN_USERNAME: username_not_ascii/,
-    );
+    expect(() => loadConfig({ ADMIN_USERNAME: '\u0430dmin', ADMIN_PASSWORD: 'a-long-secret' }, SERVER_DIR)).toThrow(/ADMIN_USERNAME: username_not_ascii/);
     expect(loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'a-long-secret' }, SERVER_DIR).admin?.username).toBe('boss');
   });
 });

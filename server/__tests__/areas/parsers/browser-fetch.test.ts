@@ -22,7 +22,13 @@ let operator: Session;
 
 const get = (url: string) => app.inject({ method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}token=${operator.token}` });
 const post = (url: string, payload: unknown) =>
-  app.inject({ method: 'POST', url: `${url}?token=${operator.token}`, payload: payload as object, cookies: operator.xsrf.cookies, headers: operator.xsrf.headers });
+  app.inject({
+    method: 'POST',
+    url: `${url}?token=${operator.token}`,
+    payload: payload as object,
+    cookies: operator.xsrf.cookies,
+    headers: operator.xsrf.headers,
+  });
 
 async function forceRun(): Promise<{ status: string; pagesDone: number; pricesFound: number; errors: Record<string, number>; _id: string }> {
   const list = body(await get(`/parsers/list?filters=${SHOP}`)).data.items;

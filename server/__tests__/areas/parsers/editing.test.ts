@@ -125,7 +125,9 @@ describe('invalid definitions are 400 naming the field, nothing saved', () => {
     }
     const before = await demoParser('kaufland-prg-barrandov');
     const id = before._id;
-    expect(fieldsOf(await call(operator, 'PUT', `/parsers/${id}`, { definition: { productUrls: ['http://192.168.1.1/'] } }))).toEqual(['definition.productUrls.0']);
+    expect(fieldsOf(await call(operator, 'PUT', `/parsers/${id}`, { definition: { productUrls: ['http://192.168.1.1/'] } }))).toEqual([
+      'definition.productUrls.0',
+    ]);
     expect(fieldsOf(await call(operator, 'PUT', `/parsers/${id}`, { code: 'lidl-prg-smichov' }))).toEqual(['code']);
     const [{ n }] = await queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM parsers WHERE code = 'kaufland-new'`);
     expect(Number(n)).toBe(0);
@@ -226,7 +228,10 @@ describe('ten at once', () => {
     const deletes = calls.slice(0, 10).map((r) => r.statusCode);
     expect(deletes.sort()).toEqual([200, ...Array(9).fill(404)]);
     for (const r of calls.slice(10)) expect([200, 404]).toContain(r.statusCode);
-    const [row] = await queryRows<{ deleted: boolean; code: string }>(app.db, sql`SELECT deleted_at IS NOT NULL AS deleted, code FROM parsers WHERE id = ${Number(id)}`);
+    const [row] = await queryRows<{ deleted: boolean; code: string }>(
+      app.db,
+      sql`SELECT deleted_at IS NOT NULL AS deleted, code FROM parsers WHERE id = ${Number(id)}`,
+    );
     expect(row).toMatchObject({ deleted: true });
     expect(row!.code).not.toBe('kaufland-gone');
   });

@@ -37,7 +37,10 @@ async function drain() {
 }
 
 async function parser() {
-  const [row] = await queryRows<{ id: number; shop_id: number; definition: Record<string, unknown> }>(app.db, sql`SELECT id, shop_id, definition FROM parsers WHERE code = ${SHOP}`);
+  const [row] = await queryRows<{ id: number; shop_id: number; definition: Record<string, unknown> }>(
+    app.db,
+    sql`SELECT id, shop_id, definition FROM parsers WHERE code = ${SHOP}`,
+  );
   return { id: String(row!.id), shopId: Number(row!.shop_id), definition: row!.definition };
 }
 
@@ -88,7 +91,10 @@ describe('a JSON API shop', () => {
     const base = def.api.request.url.replace(/\/api\/.*$/, '');
     await setDefinition({ ...def, api: { ...def.api, paging: undefined, request: { ...def.api.request, url: `${base}/api/v1/products/{id}` } } });
     try {
-      const [{ n }] = (await queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM offers WHERE shop_id = ${p.shopId} AND shop_article IS NOT NULL`)) as [{ n: number }];
+      const [{ n }] = (await queryRows<{ n: number }>(
+        app.db,
+        sql`SELECT count(*)::int AS n FROM offers WHERE shop_id = ${p.shopId} AND shop_article IS NOT NULL`,
+      )) as [{ n: number }];
       const run = await runToEnd(p.id);
       expect(run).toMatchObject({ status: 'done', pagesTotal: n, pricesFound: n, errors: {} });
     } finally {
@@ -124,7 +130,9 @@ describe('a JSON API shop', () => {
       const [failure] = await queryRows<{ failure: string }>(app.db, sql`SELECT failure FROM parser_runs WHERE id = ${Number(run._id)}`);
       expect(failure!.failure).toMatch(/api\.fields\.price: invalid JSONPath/);
       expect((await current(p.shopId)).size).toBe(0);
-      const [{ n }] = (await queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM parser_run_items WHERE run_id = ${Number(run._id)}`)) as [{ n: number }];
+      const [{ n }] = (await queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM parser_run_items WHERE run_id = ${Number(run._id)}`)) as [
+        { n: number },
+      ];
       expect(n).toBe(0);
     } finally {
       await setDefinition(def);

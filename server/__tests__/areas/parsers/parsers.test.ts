@@ -148,7 +148,17 @@ describe('force start, live progress, prices, problems, results', () => {
     const run = body(await get(analyst, `/parsers/runs/${runId}`)).data;
     expect(run.status).toBe('done');
     expect(run.notFound).toBe(1);
-    expect(run.errors).toMatchObject({ http_status: 1, timeout: 1, layout_changed: 1, blocked: 1, price_unparseable: 1, too_large: 1, redirect_loop: 1, invalid_encoding: 1, not_allowed: 1 });
+    expect(run.errors).toMatchObject({
+      http_status: 1,
+      timeout: 1,
+      layout_changed: 1,
+      blocked: 1,
+      price_unparseable: 1,
+      too_large: 1,
+      redirect_loop: 1,
+      invalid_encoding: 1,
+      not_allowed: 1,
+    });
     expect(run.pricesFound).toBe(6);
 
     const problems = body(await get(analyst, '/parsers/list?onlyWithProblems=true')).data.items.map((p: { code: string }) => p.code);

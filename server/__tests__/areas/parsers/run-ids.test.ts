@@ -19,10 +19,7 @@ afterAll(() => app?.close());
 const nextRunId = async () => {
   // A force start takes the next id: what the scheduler took before shows as a gap.
   const [parser] = await queryRows<{ id: number }>(app.db, sql`SELECT id FROM parsers ORDER BY id LIMIT 1`);
-  const [run] = await queryRows<{ id: number }>(
-    app.db,
-    sql`INSERT INTO parser_runs (parser_id, trigger) VALUES (${parser!.id}, 'force') RETURNING id`,
-  );
+  const [run] = await queryRows<{ id: number }>(app.db, sql`INSERT INTO parser_runs (parser_id, trigger) VALUES (${parser!.id}, 'force') RETURNING id`);
   await app.db.execute(sql`DELETE FROM parser_runs WHERE id = ${run!.id}`);
   return Number(run!.id);
 };

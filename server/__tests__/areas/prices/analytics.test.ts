@@ -56,7 +56,17 @@ describe('POST /prices/history/products/analytics', () => {
     expect(item!.product._id).toBe(String(fx.cocoa));
     const by = Object.fromEntries(item!.networks.map((n) => [n.network, n]));
     // albert: 23 days at 100 and 7 at 80 → 95.33.
-    expect(by.albert).toEqual({ network: 'albert', networkName: 'Albert', currency: 'CZK', min: 80, avg: 95.33, max: 100, promoShare: 23.3, shops: 1, index: 100 });
+    expect(by.albert).toEqual({
+      network: 'albert',
+      networkName: 'Albert',
+      currency: 'CZK',
+      min: 80,
+      avg: 95.33,
+      max: 100,
+      promoShare: 23.3,
+      shops: 1,
+      index: 100,
+    });
     expect(by.lidl).toMatchObject({ avg: 90, index: 94.4 });
     expect(by.kaufland).toMatchObject({ avg: 110, index: 115.4 });
     expect(by.billa).toMatchObject({ avg: 95, index: 99.7 });
@@ -173,7 +183,11 @@ describe('POST /prices/history/discount-analysis', () => {
   });
 
   it('finds weekly promos in the demo data', async () => {
-    const res = await as.admin!('POST', '/prices/history/discount-analysis', { start: us(addDays(fx.end, -89)), end: period.end, networks: ['albert', 'billa'] });
+    const res = await as.admin!('POST', '/prices/history/discount-analysis', {
+      start: us(addDays(fx.end, -89)),
+      end: period.end,
+      networks: ['albert', 'billa'],
+    });
     const { data } = discountAnalysisResponseSchema.parse(res.json());
     for (const n of data.networks) {
       expect(n.promoShare).toBeGreaterThan(5);

@@ -52,7 +52,7 @@ describe('GET /prices/product/{id}', () => {
     });
   });
 
-  it("shows a network user only the shops it may see", async () => {
+  it('shows a network user only the shops it may see', async () => {
     const { data } = productPricesResponseSchema.parse((await as.analyst!('GET', `/prices/product/${fx.cocoa}`)).json());
     expect(data.prices.map((p) => p.network).sort()).toEqual(['albert', 'kaufland', 'lidl']);
   });
@@ -91,9 +91,7 @@ describe('GET /prices/history', () => {
     const end = addDays(fx.start, 24);
     const data = await history(`product=${fx.cocoa}&start=${us(start)}&end=${us(end)}&include=${fx.shop('albert-prg-andel')}`);
     expect(data.shops).toHaveLength(1);
-    expect(data.shops[0]!.spans).toEqual([
-      { start, end, regular: 100, promo: 80, price: 80, isPromo: true, inStock: true, source: 'parser' },
-    ]);
+    expect(data.shops[0]!.spans).toEqual([{ start, end, regular: 100, promo: 80, price: 80, isPromo: true, inStock: true, source: 'parser' }]);
   });
 
   it('defaults to the 365 days ending today', async () => {
@@ -145,9 +143,7 @@ describe('POST /prices/all-prices', () => {
     const day = addDays(fx.start, 22);
     const res = await as.admin!('POST', '/prices/all-prices', { products: [fx.cocoa], shops: [fx.shop('albert-prg-andel')], date: us(day) });
     const { data } = allPricesResponseSchema.parse(res.json());
-    expect(data).toEqual([
-      expect.objectContaining({ network: 'albert', regular: 100, promo: 80, price: 80, isPromo: true, since: addDays(fx.start, 20) }),
-    ]);
+    expect(data).toEqual([expect.objectContaining({ network: 'albert', regular: 100, promo: 80, price: 80, isPromo: true, since: addDays(fx.start, 20) })]);
   });
 
   it('never answers shops a network may not see', async () => {

@@ -32,10 +32,12 @@ const spans = () =>
     sql`SELECT start_day::text, end_day::text, regular, promo, in_stock FROM price_spans WHERE product_id = ${productId} ORDER BY start_day`,
   );
 const current = async () =>
-  (await queryRows<{ start_day: string; last_seen: string; regular: number; promo: number | null }>(
-    app.db,
-    sql`SELECT start_day::text, last_seen::text, regular, promo FROM current_prices WHERE product_id = ${productId}`,
-  ))[0];
+  (
+    await queryRows<{ start_day: string; last_seen: string; regular: number; promo: number | null }>(
+      app.db,
+      sql`SELECT start_day::text, last_seen::text, regular, promo FROM current_prices WHERE product_id = ${productId}`,
+    )
+  )[0];
 
 describe('recordObservations (change points)', () => {
   it('opens a span, extends it with equal observations and opens a new one on any change', async () => {

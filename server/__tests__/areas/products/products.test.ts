@@ -125,7 +125,7 @@ describe('GET /products', () => {
     expect(albert.total).toBe(n);
   });
 
-  it("refuses a market the user may not see", async () => {
+  it('refuses a market the user may not see', async () => {
     const res = await as.analyst!('GET', '/products?market=billa');
     expect(res.statusCode).toBe(403);
     const shop = await as.analyst!('GET', `/products?marketId=${fx.shop('billa-prg-vinohrady')}`);
@@ -179,7 +179,12 @@ describe('GET /products/list', () => {
     const withPrice = prices(cheap.items).filter((v): v is number => v !== null);
     expect(withPrice.length).toBeGreaterThan(10);
     expect(withPrice).toEqual([...withPrice].sort((a, b) => a - b));
-    expect(prices(cheap.items).indexOf(null) === -1 || prices(cheap.items).slice(prices(cheap.items).indexOf(null)).every((v) => v === null)).toBe(true);
+    expect(
+      prices(cheap.items).indexOf(null) === -1 ||
+        prices(cheap.items)
+          .slice(prices(cheap.items).indexOf(null))
+          .every((v) => v === null),
+    ).toBe(true);
     const dear = await page('sort=price&order=desc&limit=50&country=cz');
     const top = prices(dear.items).filter((v): v is number => v !== null);
     expect(top[0]).toBe(Math.max(...withPrice, ...top));
@@ -205,7 +210,14 @@ describe('GET /products/{id}', () => {
     expect(data.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(Math.abs(Date.parse(data.createdAt) - Date.now())).toBeLessThan(10 * 60_000);
     expect(data.offers).toEqual([
-      { shopId: String(fx.shop('albert-prg-andel')), shopName: 'Albert Anděl', network: 'albert', networkName: 'Albert', url: 'https://www.albert.cz/p/777', shopArticle: '777' },
+      {
+        shopId: String(fx.shop('albert-prg-andel')),
+        shopName: 'Albert Anděl',
+        network: 'albert',
+        networkName: 'Albert',
+        url: 'https://www.albert.cz/p/777',
+        shopArticle: '777',
+      },
     ]);
   });
 
@@ -228,10 +240,7 @@ describe('GET /products/max-article', () => {
 
 describe('GET /products/find-similar-products', () => {
   it('ranks by name similarity, brand, weight and price', async () => {
-    const res = await as.admin!(
-      'GET',
-      `/products/find-similar-products?name=${encodeURIComponent('Cocoa Mix Special 250g')}&brand=Madeta&weight=250&price=92`,
-    );
+    const res = await as.admin!('GET', `/products/find-similar-products?name=${encodeURIComponent('Cocoa Mix Special 250g')}&brand=Madeta&weight=250&price=92`);
     expect(res.statusCode).toBe(200);
     const { data } = similarProductsResponseSchema.parse(res.json());
     expect(data[0]).toMatchObject({ _id: String(fx.cocoa), sameBrand: true, weightDiffPct: 0, price: 90, currency: 'CZK' });

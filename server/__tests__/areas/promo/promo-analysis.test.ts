@@ -42,10 +42,20 @@ async function seed() {
 
   const plans: [number, number, Plan][] = [
     // P1 at Albert Anděl: 20 % off 4–10 March, then 25 % off 11–13 (the same promo, deeper), 10 % off 25–31.
-    [ids.p1, shop('albert-prg-andel'), (d) => ({
-      regular: 10000,
-      promo: between(d, '2024-03-04', '2024-03-10') ? 8000 : between(d, '2024-03-11', '2024-03-13') ? 7500 : between(d, '2024-03-25', '2024-03-31') ? 9000 : null,
-    })],
+    [
+      ids.p1,
+      shop('albert-prg-andel'),
+      (d) => ({
+        regular: 10000,
+        promo: between(d, '2024-03-04', '2024-03-10')
+          ? 8000
+          : between(d, '2024-03-11', '2024-03-13')
+            ? 7500
+            : between(d, '2024-03-25', '2024-03-31')
+              ? 9000
+              : null,
+      }),
+    ],
     // P1 at Albert Vaňkovka: the same promo start, 7 days only.
     [ids.p1, shop('albert-brn-vankovka'), (d) => ({ regular: 10000, promo: between(d, '2024-03-04', '2024-03-10') ? 8000 : null })],
     [ids.p1, shop('lidl-prg-smichov'), () => ({ regular: 9000, promo: null })],
@@ -121,8 +131,25 @@ describe('GET /promo-analysis/summary', () => {
       promoCount: 2,
       promosPerProduct: 1,
     });
-    expect(rows.lidl).toMatchObject({ products: 3, promoProducts: 1, promoSharePct: 33.3, avgDepthPct: 20, maxDepthPct: 20, avgDurationDays: 4, promoCount: 1, promosPerProduct: 1 });
-    expect(rows.billa).toMatchObject({ products: 1, promoProducts: 1, promoSharePct: 100, avgDepthPct: 25, maxDepthPct: 25, avgDurationDays: 3, promoCount: 1 });
+    expect(rows.lidl).toMatchObject({
+      products: 3,
+      promoProducts: 1,
+      promoSharePct: 33.3,
+      avgDepthPct: 20,
+      maxDepthPct: 20,
+      avgDurationDays: 4,
+      promoCount: 1,
+      promosPerProduct: 1,
+    });
+    expect(rows.billa).toMatchObject({
+      products: 1,
+      promoProducts: 1,
+      promoSharePct: 100,
+      avgDepthPct: 25,
+      maxDepthPct: 25,
+      avgDurationDays: 3,
+      promoCount: 1,
+    });
   });
 
   it('by brand and by section (a product without a section is the "none" group)', async () => {
@@ -140,7 +167,15 @@ describe('GET /promo-analysis/summary', () => {
       promosPerProduct: 2,
     });
     // P2 at Albert (50 × 3), P2 at Lidl (20 × 4), P3 at Billa (25 × 3): 305 / 10.
-    expect(brands[String(ids.brandB)]).toMatchObject({ products: 2, promoProducts: 2, avgDepthPct: 30.5, maxDepthPct: 50, avgDurationDays: 3.3, promoCount: 2, promosPerProduct: 1 });
+    expect(brands[String(ids.brandB)]).toMatchObject({
+      products: 2,
+      promoProducts: 2,
+      avgDepthPct: 30.5,
+      maxDepthPct: 50,
+      avgDurationDays: 3.3,
+      promoCount: 2,
+      promosPerProduct: 1,
+    });
 
     const sections = await summary('admin', `${PERIOD}&groupBy=section`);
     expect(sections.rows.map((r) => r.label)).toEqual(['—', 'Promo Section']);
@@ -160,9 +195,24 @@ describe('GET /promo-analysis/summary', () => {
   it('weekly promo share per network (weeks start on Monday)', async () => {
     const data = await summary('admin', PERIOD);
     const weekly = (network: string) => data.weekly.filter((w) => w.network === network).map((w) => [w.week, w.promoSharePct]);
-    expect(weekly('albert')).toEqual([['2024-03-04', 100], ['2024-03-11', 50], ['2024-03-18', 0], ['2024-03-25', 50]]);
-    expect(weekly('lidl')).toEqual([['2024-03-04', 0], ['2024-03-11', 0], ['2024-03-18', 33.3], ['2024-03-25', 0]]);
-    expect(weekly('billa')).toEqual([['2024-03-04', 0], ['2024-03-11', 0], ['2024-03-18', 100], ['2024-03-25', 0]]);
+    expect(weekly('albert')).toEqual([
+      ['2024-03-04', 100],
+      ['2024-03-11', 50],
+      ['2024-03-18', 0],
+      ['2024-03-25', 50],
+    ]);
+    expect(weekly('lidl')).toEqual([
+      ['2024-03-04', 0],
+      ['2024-03-11', 0],
+      ['2024-03-18', 33.3],
+      ['2024-03-25', 0],
+    ]);
+    expect(weekly('billa')).toEqual([
+      ['2024-03-04', 0],
+      ['2024-03-11', 0],
+      ['2024-03-18', 100],
+      ['2024-03-25', 0],
+    ]);
   });
 
   it('mechanics of the leaflets running in the period, with their average discount', async () => {
@@ -230,8 +280,14 @@ describe('GET /promo-analysis/summary', () => {
     const [p5] = await queryRows<{ id: number }>(db, sql`INSERT INTO products (name, brand_id, country) VALUES ('Promo P5', ${brand!.id}, 'cz') RETURNING id`);
     const shops = new Map((await queryRows<{ id: number; code: string }>(db, sql`SELECT id, code FROM shops`)).map((s) => [s.code, s.id]));
     const plans: [number, Plan][] = [
-      [shops.get('albert-prg-andel')!, (d) => ({ regular: 10000, promo: between(d, '2024-06-03', '2024-06-14') ? 8000 : between(d, '2024-06-17', '2024-06-20') ? 9000 : null })],
-      [shops.get('albert-brn-vankovka')!, (d) => ({ regular: 10000, promo: between(d, '2024-06-03', '2024-06-05') ? 8000 : between(d, '2024-06-06', '2024-06-12') ? 7500 : null })],
+      [
+        shops.get('albert-prg-andel')!,
+        (d) => ({ regular: 10000, promo: between(d, '2024-06-03', '2024-06-14') ? 8000 : between(d, '2024-06-17', '2024-06-20') ? 9000 : null }),
+      ],
+      [
+        shops.get('albert-brn-vankovka')!,
+        (d) => ({ regular: 10000, promo: between(d, '2024-06-03', '2024-06-05') ? 8000 : between(d, '2024-06-06', '2024-06-12') ? 7500 : null }),
+      ],
     ];
     for (let day = '2024-06-01'; day <= '2024-06-20'; day = addDays(day, 1)) {
       await recordObservations(
@@ -272,9 +328,24 @@ describe('POST /promo-analysis/export', () => {
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets.map((w) => w.name)).toEqual(['Groups (brand)', 'Mechanics', 'Weekly']);
     const values = (name: string) =>
-      book.getWorksheet(name)!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+      book
+        .getWorksheet(name)!
+        .getSheetValues()
+        .slice(1)
+        .map((r) => (r as unknown[]).slice(1));
     const groups = values('Groups (brand)');
-    expect(groups[0]).toEqual(['Group', 'Key', 'Products', 'Products on promo', 'Promo share %', 'Average depth %', 'Max depth %', 'Average duration (days)', 'Promos started', 'Promos per product']);
+    expect(groups[0]).toEqual([
+      'Group',
+      'Key',
+      'Products',
+      'Products on promo',
+      'Promo share %',
+      'Average depth %',
+      'Max depth %',
+      'Average duration (days)',
+      'Promos started',
+      'Promos per product',
+    ]);
     // Albert and Lidl only: Beta = P2 (on promo at both), Alpha = P1 (promo at Albert) and P4.
     expect(groups.slice(1)).toEqual([
       ['Promo Beta', String(ids.brandB), 1, 1, 100, 32.9, 50, 3.5, 1, 1],

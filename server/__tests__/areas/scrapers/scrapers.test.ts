@@ -88,7 +88,14 @@ describe('scraper requests', () => {
 });
 
 describe('a scrape that fails, and the shop parser', () => {
-  type Listed = { _id: string; code: string; lastRun: { _id: string; status: string; trigger: string } | null; failingStreak: number; flagged: boolean; problems: number };
+  type Listed = {
+    _id: string;
+    code: string;
+    lastRun: { _id: string; status: string; trigger: string } | null;
+    failingStreak: number;
+    flagged: boolean;
+    problems: number;
+  };
   const albert = async (filter = '') =>
     (body(await get(operator, `/parsers/list?filters=albert-prg-andel${filter}`)).data.items as Listed[]).find((p) => p.code === 'albert-prg-andel');
   let before: Listed;

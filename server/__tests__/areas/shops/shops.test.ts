@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  marketsMapResponseSchema,
-  networksResponseSchema,
-  shopsMapResponseSchema,
-  shopsResponseSchema,
-} from '@pricewatch/shared/contract';
+import { marketsMapResponseSchema, networksResponseSchema, shopsMapResponseSchema, shopsResponseSchema } from '@pricewatch/shared/contract';
 import { body, build, loginAs } from '../../helpers/build';
 import { callerFor, type Caller } from '../../helpers/catalogue';
 
@@ -141,10 +136,7 @@ describe('GET /utils/export-details', () => {
 });
 
 describe('every shops call needs a token', () => {
-  it.each(['/shops/map', '/shops', '/shops/networks', '/utils/markets-map', '/custom/utils/markets-map', '/utils/export-details'])(
-    '%s → 401',
-    async (url) => {
-      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    },
-  );
+  it.each(['/shops/map', '/shops', '/shops/networks', '/utils/markets-map', '/custom/utils/markets-map', '/utils/export-details'])('%s → 401', async (url) => {
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
 });

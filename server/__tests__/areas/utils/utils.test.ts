@@ -29,8 +29,21 @@ describe('GET /utils/city-codes', () => {
 
 describe('GET /utils/available-shops', () => {
   const ALL = [
-    'albert', 'atb', 'auchan', 'biedronka', 'billa', 'carrefour', 'kaufland', 'lidl', 'metro', 'nikora', 'novus',
-    'penny', 'silpo', 'tesco', 'zabka',
+    'albert',
+    'atb',
+    'auchan',
+    'biedronka',
+    'billa',
+    'carrefour',
+    'kaufland',
+    'lidl',
+    'metro',
+    'nikora',
+    'novus',
+    'penny',
+    'silpo',
+    'tesco',
+    'zabka',
   ];
 
   it.each([

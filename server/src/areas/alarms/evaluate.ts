@@ -21,8 +21,7 @@ const EVALUATION_LOCK_KEY = 7_210_777;
 export const EVALUATE_BATCH = 50_000;
 
 /** The compared price of a current_prices row: promo counts unless the alarm says regular only. */
-const priceOf = (cp: string) =>
-  sql.raw(`(CASE WHEN a.promo_counts THEN coalesce(${cp}.promo, ${cp}.regular) ELSE ${cp}.regular END)`);
+const priceOf = (cp: string) => sql.raw(`(CASE WHEN a.promo_counts THEN coalesce(${cp}.promo, ${cp}.regular) ELSE ${cp}.regular END)`);
 
 /**
  * The rule's condition for alias `cp` (the watched pair's current price) and `oc` (the own shop's),
@@ -89,8 +88,8 @@ export async function evaluatePairs(db: Db, pairs: PricePair[], today = todayIso
     const rows = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${EVALUATION_LOCK_KEY})`);
       return queryRows<{ owner_id: string | null; fired: number; evaluated: number }>(
-      tx,
-      sql`WITH touched AS (
+        tx,
+        sql`WITH touched AS (
             SELECT DISTINCT product_id, shop_id
             FROM unnest(${sql.param(batch.map((p) => p.productId))}::int[], ${sql.param(batch.map((p) => p.shopId))}::int[])
               AS x(product_id, shop_id)

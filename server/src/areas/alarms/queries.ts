@@ -143,10 +143,7 @@ export function createAlarmsQueries(db: Db) {
     },
 
     async remove(owner: string, kind: AlarmKind, where: SQL): Promise<number> {
-      const rows = await queryRows<{ id: number }>(
-        db,
-        sql`DELETE FROM alarms a WHERE a.owner_id = ${owner} AND a.kind = ${kind} AND ${where} RETURNING a.id`,
-      );
+      const rows = await queryRows<{ id: number }>(db, sql`DELETE FROM alarms a WHERE a.owner_id = ${owner} AND a.kind = ${kind} AND ${where} RETURNING a.id`);
       return rows.length;
     },
 
@@ -205,10 +202,7 @@ export function createAlarmsQueries(db: Db) {
     },
 
     async unreadCount(owner: string): Promise<number> {
-      const [row] = await queryRows<{ n: number }>(
-        db,
-        sql`SELECT count(*)::int AS n FROM alarm_firings WHERE owner_id = ${owner} AND read_at IS NULL`,
-      );
+      const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM alarm_firings WHERE owner_id = ${owner} AND read_at IS NULL`);
       return Number(row?.n ?? 0);
     },
 

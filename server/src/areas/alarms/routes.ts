@@ -109,11 +109,15 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     });
   }
 
-  fastify.put('/price-alarms/:id', { schema: { params: idParamsSchema, body: priceAlarmBodySchema, response: { 200: priceAlarmResponseSchema } } }, async (request) => {
-    const user = currentUser(request);
-    const row = await service.update(user, 'price', request.params.id, priceInput(request.body));
-    return ok((await service.renderPrice([row]))[0]!);
-  });
+  fastify.put(
+    '/price-alarms/:id',
+    { schema: { params: idParamsSchema, body: priceAlarmBodySchema, response: { 200: priceAlarmResponseSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      const row = await service.update(user, 'price', request.params.id, priceInput(request.body));
+      return ok((await service.renderPrice([row]))[0]!);
+    },
+  );
 
   fastify.delete('/price-alarms/all/:x', { schema: { params: deleteAllParamsSchema, response: { 200: countResponseSchema } } }, async (request) =>
     ok({ count: await service.removeAll(currentUser(request), 'price', request.params.x) }),
@@ -123,14 +127,18 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ok({ count: await service.remove(currentUser(request), 'price', request.params.id) }),
   );
 
-  fastify.post('/price-alarms/import', { schema: { querystring: previewQuerySchema, form: priceAlarmImportFormSchema, response: { 200: importResultResponseSchema } } }, async (request) => {
-    const user = currentUser(request);
-    return withImportSlot(async () => {
-      const upload = await readUpload(request);
-      const preview = request.query.preview || ['true', '1'].includes(upload.fields.preview ?? '');
-      return ok(await service.importPrice(user, upload, preview));
-    });
-  });
+  fastify.post(
+    '/price-alarms/import',
+    { schema: { querystring: previewQuerySchema, form: priceAlarmImportFormSchema, response: { 200: importResultResponseSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      return withImportSlot(async () => {
+        const upload = await readUpload(request);
+        const preview = request.query.preview || ['true', '1'].includes(upload.fields.preview ?? '');
+        return ok(await service.importPrice(user, upload, preview));
+      });
+    },
+  );
 
   fastify.post('/price-alarms/export', { schema: { response: { 200: alarmExportResponseSchema } } }, async (request) =>
     ok(await service.exportAlarms(currentUser(request), 'price')),
@@ -168,11 +176,15 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return ok((await service.renderProduct([row]))[0]!);
   });
 
-  fastify.get('/price-products-alarms/get/all', { schema: { querystring: alarmListQuerySchema, response: { 200: productAlarmPageResponseSchema } } }, async (request) => {
-    const user = currentUser(request);
-    const { rows, total } = await service.list(user, 'product', request.query);
-    return ok({ items: await service.renderProduct(rows), total, limit: request.query.limit, skip: request.query.skip });
-  });
+  fastify.get(
+    '/price-products-alarms/get/all',
+    { schema: { querystring: alarmListQuerySchema, response: { 200: productAlarmPageResponseSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { rows, total } = await service.list(user, 'product', request.query);
+      return ok({ items: await service.renderProduct(rows), total, limit: request.query.limit, skip: request.query.skip });
+    },
+  );
 
   for (const url of ['/price-products-alarms', '/price-products-alarms/']) {
     fastify.put(url, { schema: { body: productGroupUpdateBodySchema, response: { 200: countResponseSchema } } }, async (request) => {
@@ -186,10 +198,14 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return ok((await service.renderProduct([row]))[0]!);
   });
 
-  fastify.put('/price-products-alarms/:id', { schema: { params: idParamsSchema, body: productAlarmBodySchema, response: { 200: productAlarmResponseSchema } } }, async (request) => {
-    const row = await service.update(currentUser(request), 'product', request.params.id, productInput(request.body));
-    return ok((await service.renderProduct([row]))[0]!);
-  });
+  fastify.put(
+    '/price-products-alarms/:id',
+    { schema: { params: idParamsSchema, body: productAlarmBodySchema, response: { 200: productAlarmResponseSchema } } },
+    async (request) => {
+      const row = await service.update(currentUser(request), 'product', request.params.id, productInput(request.body));
+      return ok((await service.renderProduct([row]))[0]!);
+    },
+  );
 
   fastify.delete('/price-products-alarms/all/:x', { schema: { params: deleteAllParamsSchema, response: { 200: countResponseSchema } } }, async (request) =>
     ok({ count: await service.removeAll(currentUser(request), 'product', request.params.x) }),
@@ -199,14 +215,18 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ok({ count: await service.remove(currentUser(request), 'product', request.params.id) }),
   );
 
-  fastify.post('/price-products-alarms/import', { schema: { querystring: previewQuerySchema, form: productAlarmImportFormSchema, response: { 200: importResultResponseSchema } } }, async (request) => {
-    const user = currentUser(request);
-    return withImportSlot(async () => {
-      const upload = await readUpload(request);
-      const preview = request.query.preview || ['true', '1'].includes(upload.fields.preview ?? '');
-      return ok(await service.importProduct(user, upload, preview));
-    });
-  });
+  fastify.post(
+    '/price-products-alarms/import',
+    { schema: { querystring: previewQuerySchema, form: productAlarmImportFormSchema, response: { 200: importResultResponseSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      return withImportSlot(async () => {
+        const upload = await readUpload(request);
+        const preview = request.query.preview || ['true', '1'].includes(upload.fields.preview ?? '');
+        return ok(await service.importProduct(user, upload, preview));
+      });
+    },
+  );
 
   fastify.post('/price-products-alarms/export', { schema: { response: { 200: alarmExportResponseSchema } } }, async (request) =>
     ok(await service.exportAlarms(currentUser(request), 'product')),

@@ -49,7 +49,6 @@ export type AlarmInput = {
   enabled: boolean;
 };
 
-
 export function createAlarmsService(db: Db, files: FileStore) {
   const queries = createAlarmsQueries(db);
   const directory = () => shopDirectory(db).get();
@@ -198,7 +197,15 @@ export function createAlarmsService(db: Db, files: FileStore) {
     const rows = await queries.byIds(user.id, kind, unique);
     if (rows.length !== unique.length) {
       const found = new Set(rows.map((r) => r.id));
-      throw validationFailed([{ path: 'ids', message: `unknown alarm: ${unique.filter((id) => !found.has(id)).slice(0, 20).join(', ')}` }]);
+      throw validationFailed([
+        {
+          path: 'ids',
+          message: `unknown alarm: ${unique
+            .filter((id) => !found.has(id))
+            .slice(0, 20)
+            .join(', ')}`,
+        },
+      ]);
     }
     if (set.shops || set.originalShopId) await checkShops(user, set.shops ?? [], set.originalShopId, 'set.shops');
     const next = rows.map((r) => {
@@ -268,7 +275,10 @@ export function createAlarmsService(db: Db, files: FileStore) {
   };
 
   function parseRule(text: string | undefined): AlarmRule | null {
-    const t = (text ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+    const t = (text ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
     return (ALARM_RULES as readonly string[]).includes(t) ? (t as AlarmRule) : null;
   }
 
@@ -342,7 +352,17 @@ export function createAlarmsService(db: Db, files: FileStore) {
         user,
         'price',
         accepted.map((r) =>
-          toValues({ productIds: [r.productNum!], shops, rule: r.ruleCode!, value: r.value, originalShopId: own, start, end, isPromoAdded: promo, enabled: true }),
+          toValues({
+            productIds: [r.productNum!],
+            shops,
+            rule: r.ruleCode!,
+            value: r.value,
+            originalShopId: own,
+            start,
+            end,
+            isPromoAdded: promo,
+            enabled: true,
+          }),
         ),
       );
       created = ids.length;
@@ -419,7 +439,12 @@ export function createAlarmsService(db: Db, files: FileStore) {
       { header: 'value', key: 'value' },
       { header: 'shops', key: 'shops', width: 40 },
       { header: 'originalShop', key: 'originalShop', width: 20 },
-      ...(kind === 'price' ? [{ header: 'start', key: 'start' }, { header: 'end', key: 'end' }] : []),
+      ...(kind === 'price'
+        ? [
+            { header: 'start', key: 'start' },
+            { header: 'end', key: 'end' },
+          ]
+        : []),
       { header: 'isPromoAdded', key: 'isPromoAdded' },
       { header: 'enabled', key: 'enabled' },
     ];

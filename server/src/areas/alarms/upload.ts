@@ -95,7 +95,13 @@ function xmlShapeOk(xml: Buffer): boolean {
     if (next === 0x21 || next === 0x3f) {
       // <!-- -->, <![CDATA[ ]]>, <!DOCTYPE …>, <?…?>: skipped to their end.
       const head = xml.toString('latin1', i, i + 9);
-      const end = head.startsWith('<!--') ? xml.indexOf('-->', i + 4) : head === '<![CDATA[' ? xml.indexOf(']]>', i + 9) : next === 0x3f ? xml.indexOf('?>', i + 2) : xml.indexOf(GT, i);
+      const end = head.startsWith('<!--')
+        ? xml.indexOf('-->', i + 4)
+        : head === '<![CDATA['
+          ? xml.indexOf(']]>', i + 9)
+          : next === 0x3f
+            ? xml.indexOf('?>', i + 2)
+            : xml.indexOf(GT, i);
       if (end < 0) return true;
       i = xml.indexOf(LT, end);
       continue;
@@ -228,7 +234,11 @@ function fullCellText(value: ExcelJS.CellValue): string {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
     const v = value as { result?: unknown; text?: unknown; richText?: { text: string }[] };
-    if (v.richText) return v.richText.map((r) => r.text).join('').trim();
+    if (v.richText)
+      return v.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
     if (v.text !== undefined) return String(v.text).trim();
     if (v.result !== undefined) return String(v.result).trim();
     return '';

@@ -29,14 +29,7 @@ export function createAuthQueries(db: Db) {
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .leftJoin(networks, eq(networks.id, users.networkId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            isNull(sessions.revokedAt),
-            gt(sessions.lastSeenAt, activeSince),
-            eq(users.blocked, false),
-          ),
-        )
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.lastSeenAt, activeSince), eq(users.blocked, false)))
         .limit(1);
       return rows[0] ?? null;
     },
@@ -87,10 +80,7 @@ export function createAuthQueries(db: Db) {
             RETURNING t.failures`,
       );
       if (counted.length) return { counted: true };
-      const [row] = await db
-        .select({ blockedUntil: loginThrottle.blockedUntil })
-        .from(loginThrottle)
-        .where(eq(loginThrottle.key, key));
+      const [row] = await db.select({ blockedUntil: loginThrottle.blockedUntil }).from(loginThrottle).where(eq(loginThrottle.key, key));
       // Gone or unblocked in between (a success cleared it): refuse this once, briefly.
       return { counted: false, blockedUntil: row?.blockedUntil ?? new Date(at.getTime() + 1000) };
     },

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  checkResponseSchema,
-  loginRequestSchema,
-  loginResponseSchema,
-  logoutRequestSchema,
-  okSchema,
-} from '@pricewatch/shared/contract';
+import { checkResponseSchema, loginRequestSchema, loginResponseSchema, logoutRequestSchema, okSchema } from '@pricewatch/shared/contract';
 import { tooManyRequests, unauthorized } from '../../lib/errors';
 import { ok } from '../../lib/envelope';
 import { tokenOf } from '../../plugins/auth';
@@ -32,15 +26,11 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.get(
-    '/auth/check',
-    { schema: { response: { 200: checkResponseSchema } } },
-    async (request) => {
-      const user = await fastify.auth.authenticate(tokenOf(request));
-      if (!user) throw unauthorized();
-      return ok(user.profile);
-    },
-  );
+  fastify.get('/auth/check', { schema: { response: { 200: checkResponseSchema } } }, async (request) => {
+    const user = await fastify.auth.authenticate(tokenOf(request));
+    if (!user) throw unauthorized();
+    return ok(user.profile);
+  });
 
   // The token may come in the body (spec: "logout (token)") or, like every call, in the query.
   fastify.post(

@@ -12,9 +12,7 @@ import type { Config } from '../../config';
 export function loadDeployment(config: Config, deploymentsDir: string): Deployment {
   const file = path.join(deploymentsDir, `${config.country}.json`);
   const base = deploymentSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-  const remotes = Object.fromEntries(
-    Object.entries(base.remotes).filter(([name]) => !config.remotesDisabled.includes(name)),
-  );
+  const remotes = Object.fromEntries(Object.entries(base.remotes).filter(([name]) => !config.remotesDisabled.includes(name)));
   const remoteTimeoutMs = config.remoteTimeoutMs ?? base.remoteTimeoutMs;
   return deploymentSchema.parse({
     ...base,

@@ -13,8 +13,7 @@ import type { StoredParams } from './plan';
 export type Scope = Pick<AuthUser, 'isProvider' | 'networkId'>;
 
 /** Export requests a caller sees. */
-export const requestScope = (u: Scope, alias = 'r'): SQL =>
-  u.isProvider ? sql`TRUE` : sql`${sql.raw(alias)}.network_id = ${u.networkId}`;
+export const requestScope = (u: Scope, alias = 'r'): SQL => (u.isProvider ? sql`TRUE` : sql`${sql.raw(alias)}.network_id = ${u.networkId}`);
 
 /** Templates, schedules and lists a caller shares: their network's, or the provider's. */
 export const ownScope = (u: Scope, alias: string): SQL =>
@@ -165,9 +164,7 @@ export function createExportQueries(db: Db) {
     },
 
     async request(id: number, scope: Scope | null): Promise<RequestRow | null> {
-      const row = await one<RequestRow>(
-        sql`SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE r.id = ${id} AND ${scope ? requestScope(scope) : sql`TRUE`}`,
-      );
+      const row = await one<RequestRow>(sql`SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE r.id = ${id} AND ${scope ? requestScope(scope) : sql`TRUE`}`);
       return row && normalizeRequest(row);
     },
 
@@ -259,15 +256,15 @@ export function createExportQueries(db: Db) {
     },
 
     async rename(id: number, name: string) {
-      await db.update(exportRequests).set({ name, updatedAt: sql`now()` }).where(eq(exportRequests.id, id));
+      await db
+        .update(exportRequests)
+        .set({ name, updatedAt: sql`now()` })
+        .where(eq(exportRequests.id, id));
     },
 
     /** Deletes requests; answers the files they held. */
     deleteRequests(ids: number[]) {
-      return queryRows<{ id: number; file: string | null }>(
-        db,
-        sql`DELETE FROM export_requests WHERE id = ANY(${sql.param(ids)}::int[]) RETURNING id, file`,
-      );
+      return queryRows<{ id: number; file: string | null }>(db, sql`DELETE FROM export_requests WHERE id = ANY(${sql.param(ids)}::int[]) RETURNING id, file`);
     },
 
     requestIdsIn(scope: Scope, f: { ids?: number[]; templates?: number[] }) {
@@ -283,7 +280,14 @@ export function createExportQueries(db: Db) {
     },
 
     // ---- templates -------------------------------------------------------------------------------
-    async insertTemplate(t: { name: string; type: string; data: Record<string, unknown>; autoGeneration: boolean; date: string; owner: Scope & { id: string } }) {
+    async insertTemplate(t: {
+      name: string;
+      type: string;
+      data: Record<string, unknown>;
+      autoGeneration: boolean;
+      date: string;
+      owner: Scope & { id: string };
+    }) {
       const [row] = await db
         .insert(exportTemplates)
         .values({
@@ -326,7 +330,12 @@ export function createExportQueries(db: Db) {
     },
 
     // ---- schedules -------------------------------------------------------------------------------
-    async insertSchedule(s: Omit<ScheduleRow, 'id' | 'template_name' | 'template_type' | 'owner_name' | 'network_code' | 'last_run_at' | 'last_request_id' | 'created_at' | 'updated_at'>) {
+    async insertSchedule(
+      s: Omit<
+        ScheduleRow,
+        'id' | 'template_name' | 'template_type' | 'owner_name' | 'network_code' | 'last_run_at' | 'last_request_id' | 'created_at' | 'updated_at'
+      >,
+    ) {
       const row = await one<{ id: number }>(
         sql`INSERT INTO export_schedules (name, template_id, frequency, time, day_of_week, day_of_month, time_zone, cron, enabled,
               owner_id, network_id, provider)
@@ -373,7 +382,10 @@ export function createExportQueries(db: Db) {
     },
 
     async scheduleRan(id: number, requestId: number) {
-      await db.update(exportSchedules).set({ lastRunAt: sql`now()`, lastRequestId: requestId }).where(eq(exportSchedules.id, id));
+      await db
+        .update(exportSchedules)
+        .set({ lastRunAt: sql`now()`, lastRequestId: requestId })
+        .where(eq(exportSchedules.id, id));
     },
 
     // ---- new-product lists -----------------------------------------------------------------------

@@ -49,23 +49,17 @@ const exportsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
   await service.start();
 
-  fastify.get(
-    '/export/get/:id',
-    { schema: { params: exportIdParamsSchema, response: { 200: exportRequestDetailResponseSchema } } },
-    async (request) => ok(await service.get(currentUser(request), request.params.id)),
+  fastify.get('/export/get/:id', { schema: { params: exportIdParamsSchema, response: { 200: exportRequestDetailResponseSchema } } }, async (request) =>
+    ok(await service.get(currentUser(request), request.params.id)),
   );
 
-  fastify.get(
-    '/export/list',
-    { schema: { querystring: exportListQuerySchema, response: { 200: exportListResponseSchema } } },
-    async (request) => ok(await service.list(currentUser(request), request.query)),
+  fastify.get('/export/list', { schema: { querystring: exportListQuerySchema, response: { 200: exportListResponseSchema } } }, async (request) =>
+    ok(await service.list(currentUser(request), request.query)),
   );
 
   for (const type of EXPORT_TYPES) {
-    fastify.post(
-      `/export/${type}/prices`,
-      { schema: { body: exportPricesBodySchema, response: { 200: exportRequestResponseSchema } } },
-      async (request) => ok(await service.create(currentUser(request), type as ExportType, request.body)),
+    fastify.post(`/export/${type}/prices`, { schema: { body: exportPricesBodySchema, response: { 200: exportRequestResponseSchema } } }, async (request) =>
+      ok(await service.create(currentUser(request), type as ExportType, request.body)),
     );
   }
 
@@ -75,10 +69,8 @@ const exportsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => ok(await service.update(currentUser(request), request.params.id, request.body)),
   );
 
-  fastify.post(
-    '/export/save-template',
-    { schema: { body: exportTemplateBodySchema, response: { 200: exportTemplateResponseSchema } } },
-    async (request) => ok(await service.saveTemplate(currentUser(request), request.body)),
+  fastify.post('/export/save-template', { schema: { body: exportTemplateBodySchema, response: { 200: exportTemplateResponseSchema } } }, async (request) =>
+    ok(await service.saveTemplate(currentUser(request), request.body)),
   );
 
   // The template(s) may come in the JSON body (the client's apiDelete sends one) or the query string.
@@ -102,10 +94,8 @@ const exportsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ok(await service.listTemplates(currentUser(request))),
   );
 
-  fastify.delete(
-    '/export/prices',
-    { schema: { querystring: exportDeleteQuerySchema, response: { 200: deletedResponseSchema } } },
-    async (request) => ok(await service.remove(currentUser(request), request.query.id)),
+  fastify.delete('/export/prices', { schema: { querystring: exportDeleteQuerySchema, response: { 200: deletedResponseSchema } } }, async (request) =>
+    ok(await service.remove(currentUser(request), request.query.id)),
   );
 
   fastify.delete(

@@ -91,7 +91,12 @@ export function createExportRunner(deps: RunnerDeps) {
 
   async function ownerOf(id: string | null): Promise<AuthUser | null> {
     if (!id) return null;
-    const [row] = await db.select({ user: users, network: networks }).from(users).leftJoin(networks, eq(networks.id, users.networkId)).where(eq(users.id, id)).limit(1);
+    const [row] = await db
+      .select({ user: users, network: networks })
+      .from(users)
+      .leftJoin(networks, eq(networks.id, users.networkId))
+      .where(eq(users.id, id))
+      .limit(1);
     if (!row || row.user.blocked) return null;
     return toAuthUser(row.user, row.network);
   }

@@ -476,7 +476,15 @@ export function createExportsService(deps: ExportsServiceDeps) {
 
   async function createSchedule(
     user: AuthUser,
-    body: { template: number; frequency: ScheduleFrequency; time: string; dayOfWeek?: number | null; dayOfMonth?: number | null; name?: string; enabled?: boolean },
+    body: {
+      template: number;
+      frequency: ScheduleFrequency;
+      time: string;
+      dayOfWeek?: number | null;
+      dayOfMonth?: number | null;
+      name?: string;
+      enabled?: boolean;
+    },
   ): Promise<ExportSchedule> {
     const [template] = await templatesOr404(user, [body.template]);
     const spec = {
@@ -507,7 +515,15 @@ export function createExportsService(deps: ExportsServiceDeps) {
   async function updateSchedule(
     user: AuthUser,
     id: number,
-    body: { template?: number; frequency?: ScheduleFrequency; time?: string; dayOfWeek?: number | null; dayOfMonth?: number | null; name?: string; enabled?: boolean },
+    body: {
+      template?: number;
+      frequency?: ScheduleFrequency;
+      time?: string;
+      dayOfWeek?: number | null;
+      dayOfMonth?: number | null;
+      name?: string;
+      enabled?: boolean;
+    },
   ): Promise<ExportSchedule> {
     const s = await scheduleOr404(user, id);
     if (body.template !== undefined && body.template !== s.template_id) await templatesOr404(user, [body.template]);
@@ -570,7 +586,19 @@ export function createExportsService(deps: ExportsServiceDeps) {
         name: s.template_name,
         type: s.template_type,
         state: 'failed',
-        params: { networks: [], shops: [], products: [], unmatched: [], start: today, end: today, baseNetwork: null, customMarkets: true, productColumns: [], priceField: 'price', templates: [] },
+        params: {
+          networks: [],
+          shops: [],
+          products: [],
+          unmatched: [],
+          start: today,
+          end: today,
+          baseNetwork: null,
+          customMarkets: true,
+          productColumns: [],
+          priceField: 'price',
+          templates: [],
+        },
         productsCount: 0,
         shopsCount: 0,
         rowsExpected: 0,

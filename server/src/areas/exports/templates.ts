@@ -4,12 +4,7 @@
  * period follows autoGeneration (contract exportTemplateBodySchema): rolling (moved forward by the days
  * since the template's date) or fixed; a `days` period always ends on the day the export runs.
  */
-import {
-  exportTemplateDataSchema,
-  type ExportSelection,
-  type ExportTemplateData,
-  type ExportType,
-} from '@pricewatch/shared/contract';
+import { exportTemplateDataSchema, type ExportSelection, type ExportTemplateData, type ExportType } from '@pricewatch/shared/contract';
 import type { Db } from '../../db/client';
 import { addDays, dayNumber } from '../../lib/days';
 import { AppError } from '../../lib/errors';
@@ -42,7 +37,8 @@ export async function buildParams(db: Db, sel: ExportSelection, today: string): 
 /** The template's selection (parsed again: it was valid when saved, the schema is the judge). */
 export function templateSelection(t: TemplateLike): ExportSelection & { type: ExportType } {
   const parsed = exportTemplateDataSchema.safeParse(t.data);
-  if (!parsed.success) throw new AppError(400, 'validation_failed', 'validation_failed', [{ path: 'template', message: 'the template no longer fits the contract' }]);
+  if (!parsed.success)
+    throw new AppError(400, 'validation_failed', 'validation_failed', [{ path: 'template', message: 'the template no longer fits the contract' }]);
   return parsed.data;
 }
 

@@ -35,7 +35,11 @@ const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Excel sheet names: at most 31 characters, none of []:*?/\, unique within the book. */
 export function sheetName(wanted: string, taken: Set<string>): string {
-  const base = wanted.replace(/[[\]:*?/\\]/g, ' ').trim().slice(0, 31) || 'Sheet';
+  const base =
+    wanted
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .trim()
+      .slice(0, 31) || 'Sheet';
   let name = base;
   for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base.slice(0, 31 - String(n).length - 1)} ${n}`;
   taken.add(name.toLowerCase());
@@ -151,7 +155,10 @@ export class XlsxStream {
   async abort(): Promise<void> {
     if (!this.closed) {
       this.closed = true;
-      const wb = this.workbook as unknown as { zip: { abort?: () => void }; stream: NodeJS.WritableStream & { destroy?: () => void; once: (e: string, f: () => void) => void; closed?: boolean } };
+      const wb = this.workbook as unknown as {
+        zip: { abort?: () => void };
+        stream: NodeJS.WritableStream & { destroy?: () => void; once: (e: string, f: () => void) => void; closed?: boolean };
+      };
       try {
         wb.zip.abort?.();
       } catch {

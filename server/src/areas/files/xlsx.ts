@@ -6,12 +6,7 @@ import ExcelJS from 'exceljs';
 
 export type XlsxColumn = { header: string; key: string; width?: number };
 
-export async function writeXlsx(
-  file: string,
-  sheetName: string,
-  columns: XlsxColumn[],
-  rows: AsyncIterable<Record<string, unknown>[]>,
-): Promise<number> {
+export async function writeXlsx(file: string, sheetName: string, columns: XlsxColumn[], rows: AsyncIterable<Record<string, unknown>[]>): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 14 }));

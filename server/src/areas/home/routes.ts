@@ -28,9 +28,7 @@ const homeRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/home/price-changes', { schema: { response: { 200: homePriceChangesResponseSchema } } }, async (request) =>
     ok(await service.priceChanges(currentUser(request))),
   );
-  fastify.get('/home/alarms', { schema: { response: { 200: homeAlarmsResponseSchema } } }, async (request) =>
-    ok(await service.alarms(currentUser(request))),
-  );
+  fastify.get('/home/alarms', { schema: { response: { 200: homeAlarmsResponseSchema } } }, async (request) => ok(await service.alarms(currentUser(request))));
   fastify.get('/home/exports', { schema: { response: { 200: homeExportsResponseSchema } } }, async (request) =>
     ok(await service.exports(currentUser(request))),
   );

@@ -3,14 +3,7 @@
  * built from that screen's own service or queries, so a tile shows exactly what its screen would show
  * the caller. Who may call each tile is the route rule of its screen (src/access/route-rules.ts).
  */
-import type {
-  HomeAlarms,
-  HomeExports,
-  HomeParsers,
-  HomePriceChanges,
-  HomePriceIndex,
-  HomeSuspicious,
-} from '@pricewatch/shared/contract';
+import type { HomeAlarms, HomeExports, HomeParsers, HomePriceChanges, HomePriceIndex, HomeSuspicious } from '@pricewatch/shared/contract';
 import { HOME_INDEX_DAYS, HOME_PERIOD_DAYS, HOME_TILE_ITEMS } from '@pricewatch/shared/contract';
 import type { Db } from '../../db/client';
 import { addDays, todayIso } from '../../lib/days';

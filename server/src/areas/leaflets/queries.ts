@@ -69,8 +69,7 @@ export type PriceRow = {
   p_country: string | null;
 };
 
-export const networkCondition = (codes: string[] | null): SQL =>
-  codes === null ? sql`TRUE` : sql`n.code = ANY(${sql.param(codes)}::text[])`;
+export const networkCondition = (codes: string[] | null): SQL => (codes === null ? sql`TRUE` : sql`n.code = ANY(${sql.param(codes)}::text[])`);
 
 const LEAFLET_SELECT = sql`SELECT l.id, l.network_id, n.code AS network, n.name AS network_name, n.country, l.name,
     l.start_day, l.end_day, l.description, l.created_at, l.updated_at,
@@ -129,11 +128,13 @@ export function createLeafletsQueries(db: Db) {
     /** Every word of `name` in the name (any case); empty name: the newest leaflets. */
     async byName(name: string, codes: string[] | null, limit: number): Promise<LeafletRow[]> {
       const words = searchWords(name.toLowerCase());
-      const text = words.length ? sql.join(words.map((w) => sql`lower(l.name) LIKE ${likeContains(w)}`), sql` AND `) : sql`TRUE`;
-      return queryRows<LeafletRow>(
-        db,
-        sql`${LEAFLET_SELECT} WHERE ${networkCondition(codes)} AND ${text} ORDER BY l.start_day DESC, l.id DESC LIMIT ${limit}`,
-      );
+      const text = words.length
+        ? sql.join(
+            words.map((w) => sql`lower(l.name) LIKE ${likeContains(w)}`),
+            sql` AND `,
+          )
+        : sql`TRUE`;
+      return queryRows<LeafletRow>(db, sql`${LEAFLET_SELECT} WHERE ${networkCondition(codes)} AND ${text} ORDER BY l.start_day DESC, l.id DESC LIMIT ${limit}`);
     },
 
     /** Leaflets running on at least one day of start…end. */
@@ -186,10 +187,7 @@ export function createLeafletsQueries(db: Db) {
 
     async pricesPage(leafletId: number, pageId: number | undefined, offset: number, limit: number): Promise<{ rows: PriceRow[]; total: number }> {
       const cond = pageId === undefined ? sql`TRUE` : sql`pr.page_id = ${pageId}`;
-      const [count] = await queryRows<{ n: number }>(
-        db,
-        sql`SELECT count(*)::int AS n FROM leaflet_prices pr WHERE pr.leaflet_id = ${leafletId} AND ${cond}`,
-      );
+      const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM leaflet_prices pr WHERE pr.leaflet_id = ${leafletId} AND ${cond}`);
       const rows = await queryRows<PriceRow>(
         db,
         sql`${PRICE_SELECT} WHERE pr.leaflet_id = ${leafletId} AND ${cond}

@@ -79,8 +79,7 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
   let closing = false;
   let ocrLoaded = false;
 
-  const rowOf = async (pageId: number) =>
-    (await queryRows<RecognitionRow>(db, sql`SELECT * FROM leaflet_recognitions WHERE page_id = ${pageId}`))[0];
+  const rowOf = async (pageId: number) => (await queryRows<RecognitionRow>(db, sql`SELECT * FROM leaflet_recognitions WHERE page_id = ${pageId}`))[0];
 
   await fastify.jobs.register<{ pageId: number; jobId: string }>(
     RECOGNISE_QUEUE,
@@ -88,7 +87,9 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
       const mine = sql`page_id = ${pageId} AND job_id = ${jobId}`;
       if (closing || ctx.signal.aborted) {
         await db
-          .execute(sql`UPDATE leaflet_recognitions SET status = 'failed', error = 'interrupted', finished_at = now() WHERE ${mine} AND status IN ('queued', 'running')`)
+          .execute(
+            sql`UPDATE leaflet_recognitions SET status = 'failed', error = 'interrupted', finished_at = now() WHERE ${mine} AND status IN ('queued', 'running')`,
+          )
           .catch(() => undefined);
         return;
       }
@@ -107,7 +108,10 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
         const p = Math.max(0, Math.min(99, Math.round(pct)));
         writes = writes
           .then(() => db.execute(sql`UPDATE leaflet_recognitions SET progress = ${p} WHERE ${mine} AND status = 'running'`))
-          .then(() => undefined, () => undefined);
+          .then(
+            () => undefined,
+            () => undefined,
+          );
       };
       try {
         const page = await service.queries.page(pageId);
@@ -137,13 +141,10 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
         );
       } catch (error) {
         const code = (error as { code?: unknown }).code;
-        const reason =
-          closing || ctx.signal.aborted ? 'interrupted' : typeof code === 'string' && /^[a-z_]+$/.test(code) ? code : 'ocr_failed';
+        const reason = closing || ctx.signal.aborted ? 'interrupted' : typeof code === 'string' && /^[a-z_]+$/.test(code) ? code : 'ocr_failed';
         fastify.log.warn({ pageId, reason, err: error }, 'leaflets: recognition failed');
         await writes;
-        await db
-          .execute(sql`UPDATE leaflet_recognitions SET status = 'failed', error = ${reason}, finished_at = now() WHERE ${mine}`)
-          .catch(() => undefined);
+        await db.execute(sql`UPDATE leaflet_recognitions SET status = 'failed', error = ${reason}, finished_at = now() WHERE ${mine}`).catch(() => undefined);
       }
     },
     { concurrency: 1, retryLimit: 0, expireInSeconds: 15 * 60 },
@@ -179,7 +180,9 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
       await fastify.jobs.send(RECOGNISE_QUEUE, { pageId, jobId }, { id: jobId });
     } catch (error) {
       fastify.log.error({ err: error, pageId }, 'leaflets: could not queue recognition');
-      await db.execute(sql`UPDATE leaflet_recognitions SET status = 'failed', error = 'not_queued', finished_at = now() WHERE page_id = ${pageId} AND job_id = ${jobId}`);
+      await db.execute(
+        sql`UPDATE leaflet_recognitions SET status = 'failed', error = 'not_queued', finished_at = now() WHERE page_id = ${pageId} AND job_id = ${jobId}`,
+      );
     }
   }
 
@@ -207,7 +210,11 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
           sql`SELECT id, price, box FROM leaflet_prices WHERE leaflet_id = ${leafletId} AND page_id = ${pageId} AND box IS NOT NULL ORDER BY id`,
         )
       : [];
-    const priceBoxes = prices.map((p) => ({ id: p.id, price: p.price, box: (typeof p.box === 'string' ? JSON.parse(p.box) : p.box) as { x: number; y: number; w: number; h: number } }));
+    const priceBoxes = prices.map((p) => ({
+      id: p.id,
+      price: p.price,
+      box: (typeof p.box === 'string' ? JSON.parse(p.box) : p.box) as { x: number; y: number; w: number; h: number },
+    }));
     const candidates: PriceCandidate[] = stored.map(({ suggestedProductId, ...c }) => {
       const product = suggestedProductId === null ? undefined : productById.get(suggestedProductId);
       const confirmed = priceBoxes.find((p) => p.price === toMinor(c.price) && overlaps(p.box, c.box));

@@ -60,12 +60,16 @@ const leafletsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ok(await service.create(currentUser(request), request.body)),
   );
 
-  fastify.get('/leaflets/search/by-name', { schema: { querystring: leafletSearchByNameQuerySchema, response: { 200: leafletListResponseSchema } } }, async (request) =>
-    ok(await service.search(currentUser(request), { name: request.query.name, network: request.query.network })),
+  fastify.get(
+    '/leaflets/search/by-name',
+    { schema: { querystring: leafletSearchByNameQuerySchema, response: { 200: leafletListResponseSchema } } },
+    async (request) => ok(await service.search(currentUser(request), { name: request.query.name, network: request.query.network })),
   );
 
-  fastify.get('/leaflets/search/by-period', { schema: { querystring: leafletSearchByPeriodQuerySchema, response: { 200: leafletListResponseSchema } } }, async (request) =>
-    ok(await service.search(currentUser(request), request.query)),
+  fastify.get(
+    '/leaflets/search/by-period',
+    { schema: { querystring: leafletSearchByPeriodQuerySchema, response: { 200: leafletListResponseSchema } } },
+    async (request) => ok(await service.search(currentUser(request), request.query)),
   );
 
   fastify.post('/leaflets/save-image', { schema: { form: leafletSaveImageFormSchema, response: { 200: leafletPageResponseSchema } } }, async (request) => {
@@ -95,13 +99,15 @@ const leafletsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const full = pictures.pathOf(thumb ? row.thumb_name : row.file_name);
     const info = full ? await stat(full).catch(() => null) : null;
     if (!full || !info?.isFile()) throw notFound('image');
-    return reply
-      .header('content-type', thumb ? 'image/webp' : CONTENT_TYPE[row.type as LeafletImageType])
-      .header('content-length', info.size)
-      // Names are never reused: the bytes behind one never change. Private: it needs a token.
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(createReadStream(full));
+    return (
+      reply
+        .header('content-type', thumb ? 'image/webp' : CONTENT_TYPE[row.type as LeafletImageType])
+        .header('content-length', info.size)
+        // Names are never reused: the bytes behind one never change. Private: it needs a token.
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(full))
+    );
   });
 
   // One price of a leaflet (docs/leaflets.md "Editing one price"). The static `prices` segment wins over
@@ -112,10 +118,14 @@ const leafletsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => ok(await service.updatePrice(currentUser(request), request.params.priceId, request.body)),
   );
 
-  fastify.delete('/leaflets/prices/:priceId', { schema: { params: leafletPriceParamsSchema, response: { 200: leafletDeletedResponseSchema } } }, async (request) => {
-    await service.removePrice(currentUser(request), request.params.priceId);
-    return ok({ deleted: true as const });
-  });
+  fastify.delete(
+    '/leaflets/prices/:priceId',
+    { schema: { params: leafletPriceParamsSchema, response: { 200: leafletDeletedResponseSchema } } },
+    async (request) => {
+      await service.removePrice(currentUser(request), request.params.priceId);
+      return ok({ deleted: true as const });
+    },
+  );
 
   fastify.get('/leaflets/:id', { schema: { params: idParamsSchema, response: { 200: leafletResponseSchema } } }, async (request) =>
     ok(await service.get(currentUser(request), request.params.id)),

@@ -36,7 +36,6 @@ import { Visibility, visibleNetworkCodes } from '../shops/visibility';
 import { checkPicture, type Form, type PictureStore, type StoredPicture } from './pictures';
 import { createLeafletsQueries, productOf, type LeafletRow, type PageRow, type PriceRow } from './queries';
 
-
 export const toIso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 export const imageUrl = (name: string) => `/leaflets/images/${name}`;
@@ -476,30 +475,35 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
       const prices = await queries.allPrices(unique, count);
       const out = await files.create('leaflets', user, '.xlsx');
       try {
-        await writeXlsx(out.path, 'Leaflet prices', EXPORT_COLUMNS, (async function* () {
-          const batch: Record<string, unknown>[] = [];
-          for (const p of prices) {
-            const l = byId.get(p.leaflet_id)!;
-            const price = toPrice(p);
-            batch.push({
-              leaflet: l.name,
-              network: l.network_name,
-              start: asIsoDay(l.start_day),
-              end: asIsoDay(l.end_day),
-              currency: currencyOf(l.country),
-              page: price.pageNo,
-              product: price.product?.name ?? null,
-              ean: price.product?.ean ?? null,
-              productName: price.productName,
-              price: price.price,
-              oldPrice: price.oldPrice,
-              discountPct: price.discountPct,
-              mechanics: price.mechanics,
-              mechanicsText: price.mechanicsText,
-            });
-          }
-          yield batch;
-        })());
+        await writeXlsx(
+          out.path,
+          'Leaflet prices',
+          EXPORT_COLUMNS,
+          (async function* () {
+            const batch: Record<string, unknown>[] = [];
+            for (const p of prices) {
+              const l = byId.get(p.leaflet_id)!;
+              const price = toPrice(p);
+              batch.push({
+                leaflet: l.name,
+                network: l.network_name,
+                start: asIsoDay(l.start_day),
+                end: asIsoDay(l.end_day),
+                currency: currencyOf(l.country),
+                page: price.pageNo,
+                product: price.product?.name ?? null,
+                ean: price.product?.ean ?? null,
+                productName: price.productName,
+                price: price.price,
+                oldPrice: price.oldPrice,
+                discountPct: price.discountPct,
+                mechanics: price.mechanics,
+                mechanicsText: price.mechanicsText,
+              });
+            }
+            yield batch;
+          })(),
+        );
         await out.commit();
       } catch (error) {
         await out.discard();

@@ -9,8 +9,7 @@ export type UserWithNetwork = { user: UserRow; network: NetworkRow | null };
 export type Q = Db | Tx;
 
 export function createNetworkUsersQueries(db: Db) {
-  const withNetwork = (q: Q) =>
-    q.select({ user: users, network: networks }).from(users).leftJoin(networks, eq(networks.id, users.networkId));
+  const withNetwork = (q: Q) => q.select({ user: users, network: networks }).from(users).leftJoin(networks, eq(networks.id, users.networkId));
 
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
@@ -43,7 +42,9 @@ export function createNetworkUsersQueries(db: Db) {
     },
 
     async listByNetwork(networkId: number, q: Q = db): Promise<UserWithNetwork[]> {
-      return withNetwork(q).where(eq(users.networkId, networkId)).orderBy(asc(sql`lower(${users.username})`));
+      return withNetwork(q)
+        .where(eq(users.networkId, networkId))
+        .orderBy(asc(sql`lower(${users.username})`));
     },
 
     async listAll(q: Q = db): Promise<UserWithNetwork[]> {
@@ -87,9 +88,7 @@ export function createNetworkUsersQueries(db: Db) {
 
     /** Ends every session of the user, except the one named (the caller's own). */
     async endSessions(userId: string, exceptTokenHash: string | null, q: Q = db): Promise<void> {
-      await q
-        .delete(sessions)
-        .where(exceptTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userId, userId));
+      await q.delete(sessions).where(exceptTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userId, userId));
     },
   };
 }

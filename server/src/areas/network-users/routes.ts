@@ -40,10 +40,8 @@ const networkUsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ok(await service.adminList(callerOf(request))),
   );
 
-  fastify.post(
-    '/network-users',
-    { schema: { body: networkUserCreateSchema, response: { 200: networkUserResponseSchema } } },
-    async (request) => ok(await service.create(callerOf(request), request.body)),
+  fastify.post('/network-users', { schema: { body: networkUserCreateSchema, response: { 200: networkUserResponseSchema } } }, async (request) =>
+    ok(await service.create(callerOf(request), request.body)),
   );
 
   fastify.put(
@@ -52,10 +50,8 @@ const networkUsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => ok(await service.update(callerOf(request), request.params.id, request.body)),
   );
 
-  fastify.delete(
-    '/network-users/:id',
-    { schema: { params: networkUserParamsSchema, response: { 200: networkUserDeleteResponseSchema } } },
-    async (request) => ok(await service.delete(callerOf(request), request.params.id)),
+  fastify.delete('/network-users/:id', { schema: { params: networkUserParamsSchema, response: { 200: networkUserDeleteResponseSchema } } }, async (request) =>
+    ok(await service.delete(callerOf(request), request.params.id)),
   );
 };
 

@@ -131,7 +131,10 @@ export function createNetworkUsersService(queries: NetworkUsersQueries) {
       if (details.showCustomEans && !net.showCustomEans) outside.push('exportDetails.showCustomEans');
     }
     if (outside.length) {
-      throw refused('not_within_network_rights', outside.map((path) => ({ path, message: 'not_within_network_rights' })));
+      throw refused(
+        'not_within_network_rights',
+        outside.map((path) => ({ path, message: 'not_within_network_rights' })),
+      );
     }
   }
 
@@ -220,9 +223,7 @@ export function createNetworkUsersService(queries: NetworkUsersQueries) {
         const { user, network } = found;
         if (self && input.roles) {
           // Nobody takes their own management rights away by mistake (nor raises them: checkRoles).
-          const keeps = isProviderAdmin(c)
-            ? input.roles.some((r) => r === 'admin' || r === 'operator-admin')
-            : input.roles.includes('network-admin');
+          const keeps = isProviderAdmin(c) ? input.roles.some((r) => r === 'admin' || r === 'operator-admin') : input.roles.includes('network-admin');
           if (!keeps) throw invalid('roles', 'cannot_demote_self');
         }
         if (input.password !== undefined) checkPassword(input.password, user.username);

@@ -55,7 +55,9 @@ export default fp(
      */
     const dispatch = (runIds: number[]) => {
       for (const runId of runIds) {
-        fastify.jobs.send('parsers.run', { runId }).catch((err: unknown) => fastify.log.debug({ err, runId }, 'parsers.run not sent; the poll loop will take it'));
+        fastify.jobs
+          .send('parsers.run', { runId })
+          .catch((err: unknown) => fastify.log.debug({ err, runId }, 'parsers.run not sent; the poll loop will take it'));
       }
       if (config.parsersWorker && workerOptions.polling !== false) void worker.tick();
     };

@@ -149,7 +149,11 @@ export function createParsersQueries(db: Db) {
       one<RunRow>(sql`SELECT ${RUN_COLUMNS} FROM parser_runs r WHERE r.parser_id = ${parserId} AND r.status IN ('queued', 'running')
         AND r.trigger <> 'scraper' ORDER BY r.id DESC LIMIT 1`),
 
-    async queueRun(parserId: number, trigger: RunRow['trigger'], opts: { requestedBy?: string | null; scraperRequestId?: number; productIds?: number[]; scheduledFor?: Date }) {
+    async queueRun(
+      parserId: number,
+      trigger: RunRow['trigger'],
+      opts: { requestedBy?: string | null; scraperRequestId?: number; productIds?: number[]; scheduledFor?: Date },
+    ) {
       const scheduledFor = opts.scheduledFor?.toISOString() ?? null;
       // The scheduler asks for every slot once a minute in every process: an INSERT that then hits the
       // unique index would still take an id from the sequence (issue 13: ids ran out). A slot already
@@ -176,7 +180,14 @@ export function createParsersQueries(db: Db) {
           RETURNING scraper_request_id`,
       );
       // Their scraper requests would otherwise wait forever.
-      const requests = [...new Set(dead.map((d) => d.scraper_request_id).filter((id) => id !== null).map(Number))];
+      const requests = [
+        ...new Set(
+          dead
+            .map((d) => d.scraper_request_id)
+            .filter((id) => id !== null)
+            .map(Number),
+        ),
+      ];
       if (requests.length) await db.transaction((tx) => settleScraperRequests(tx, requests));
       return one<RunRow>(sql`UPDATE parser_runs r SET status = 'running', claimed_by = ${worker}, heartbeat_at = now(),
           started_at = COALESCE(r.started_at, now()), attempts = r.attempts + 1
@@ -202,7 +213,11 @@ export function createParsersQueries(db: Db) {
         RETURNING ${RUN_COLUMNS}`),
 
     /** Progress and heartbeat; false when the run is no longer this worker's (lease lost). */
-    async progress(id: number, worker: string, p: { pagesTotal: number; pagesDone: number; pricesFound: number; notFound: number; errors: Record<string, number> }) {
+    async progress(
+      id: number,
+      worker: string,
+      p: { pagesTotal: number; pagesDone: number; pricesFound: number; notFound: number; errors: Record<string, number> },
+    ) {
       const rows = await queryRows<{ id: number }>(
         db,
         sql`UPDATE parser_runs SET heartbeat_at = now(), pages_total = ${p.pagesTotal}, pages_done = ${p.pagesDone},

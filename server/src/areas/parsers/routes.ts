@@ -35,23 +35,17 @@ import { currentUser } from '../../plugins/auth';
 const parsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { service, matching } = fastify.parsers;
 
-  fastify.get(
-    '/parsers/list',
-    { schema: { querystring: parsersListQuerySchema, response: { 200: parsersListResponseSchema } } },
-    async (request) => ok({ ...(await service.list(currentUser(request), request.query)), limit: request.query.limit, skip: request.query.skip }),
+  fastify.get('/parsers/list', { schema: { querystring: parsersListQuerySchema, response: { 200: parsersListResponseSchema } } }, async (request) =>
+    ok({ ...(await service.list(currentUser(request), request.query)), limit: request.query.limit, skip: request.query.skip }),
   );
 
   // Adding a shop in the app (docs/parsers.md "Editing parsers").
-  fastify.post(
-    '/parsers',
-    { schema: { body: parserCreateBodySchema, response: { 200: parserDetailResponseSchema } } },
-    async (request) => ok(await service.create(currentUser(request), request.body)),
+  fastify.post('/parsers', { schema: { body: parserCreateBodySchema, response: { 200: parserDetailResponseSchema } } }, async (request) =>
+    ok(await service.create(currentUser(request), request.body)),
   );
 
-  fastify.get(
-    '/parsers/:id',
-    { schema: { params: parserParamsSchema, response: { 200: parserDetailResponseSchema } } },
-    async (request) => ok(await service.detail(currentUser(request), request.params.id)),
+  fastify.get('/parsers/:id', { schema: { params: parserParamsSchema, response: { 200: parserDetailResponseSchema } } }, async (request) =>
+    ok(await service.detail(currentUser(request), request.params.id)),
   );
 
   fastify.put(
@@ -60,10 +54,8 @@ const parsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => ok(await service.update(currentUser(request), request.params.id, request.body)),
   );
 
-  fastify.delete(
-    '/parsers/:id',
-    { schema: { params: parserParamsSchema, response: { 200: parserDeleteResponseSchema } } },
-    async (request) => ok(await service.remove(currentUser(request), request.params.id)),
+  fastify.delete('/parsers/:id', { schema: { params: parserParamsSchema, response: { 200: parserDeleteResponseSchema } } }, async (request) =>
+    ok(await service.remove(currentUser(request), request.params.id)),
   );
 
   fastify.get(
@@ -72,16 +64,12 @@ const parsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => ok(await service.schedules(currentUser(request), request.query.parsers)),
   );
 
-  fastify.post(
-    '/parsers/force-start',
-    { schema: { body: forceStartBodySchema, response: { 200: forceStartResponseSchema } } },
-    async (request) => ok(await service.forceStart(currentUser(request), request.body)),
+  fastify.post('/parsers/force-start', { schema: { body: forceStartBodySchema, response: { 200: forceStartResponseSchema } } }, async (request) =>
+    ok(await service.forceStart(currentUser(request), request.body)),
   );
 
-  fastify.get(
-    '/parsers/runs/:id',
-    { schema: { params: parserRunParamsSchema, response: { 200: parserRunResponseSchema } } },
-    async (request) => ok(await service.run(currentUser(request), request.params.id)),
+  fastify.get('/parsers/runs/:id', { schema: { params: parserRunParamsSchema, response: { 200: parserRunResponseSchema } } }, async (request) =>
+    ok(await service.run(currentUser(request), request.params.id)),
   );
 
   fastify.get(
@@ -90,10 +78,8 @@ const parsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => ok(await service.problems(currentUser(request), request.params.id)),
   );
 
-  fastify.get(
-    '/parsers/runs/:id/results',
-    { schema: { params: parserRunParamsSchema, response: { 200: parserRunFileResponseSchema } } },
-    async (request) => ok(await service.results(currentUser(request), request.params.id)),
+  fastify.get('/parsers/runs/:id/results', { schema: { params: parserRunParamsSchema, response: { 200: parserRunFileResponseSchema } } }, async (request) =>
+    ok(await service.results(currentUser(request), request.params.id)),
   );
 
   // The sanity guard's queue (docs/parsers.md "Sanity guard").
@@ -120,7 +106,11 @@ const parsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/parsers/:id/unmatched',
     { schema: { params: unmatchedParamsSchema, querystring: unmatchedQuerySchema, response: { 200: unmatchedPagesResponseSchema } } },
     async (request) =>
-      ok({ ...(await matching.list(currentUser(request), request.params.id, request.query.limit, request.query.skip)), limit: request.query.limit, skip: request.query.skip }),
+      ok({
+        ...(await matching.list(currentUser(request), request.params.id, request.query.limit, request.query.skip)),
+        limit: request.query.limit,
+        skip: request.query.skip,
+      }),
   );
 
   fastify.post(

@@ -49,7 +49,9 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
     let recorded: Observation[] = [];
     await db.transaction(async (t) => {
       const [mine] = (
-        (await t.execute(sql`SELECT id FROM parser_runs WHERE id = ${run.id} AND claimed_by = ${worker} AND status = 'running' FOR UPDATE`)) as { rows: unknown[] }
+        (await t.execute(sql`SELECT id FROM parser_runs WHERE id = ${run.id} AND claimed_by = ${worker} AND status = 'running' FOR UPDATE`)) as {
+          rows: unknown[];
+        }
       ).rows;
       if (!mine) return; // The lease was lost: another worker owns the run now.
       if (observations.length && status === 'done') {
@@ -76,7 +78,11 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
       }
     });
     // After the commit: the alarms these prices touch are evaluated in the background (docs/alarms.md).
-    if (written > 0) void onPricesWritten(db, recorded.map((o) => ({ productId: o.productId, shopId: o.shopId })));
+    if (written > 0)
+      void onPricesWritten(
+        db,
+        recorded.map((o) => ({ productId: o.productId, shopId: o.shopId })),
+      );
     return written;
   };
 
@@ -104,7 +110,11 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
     const requested = run.product_ids?.length ? run.product_ids.map(Number) : null;
     const perProduct = apiMode(def.api) === 'products';
     const products = perProduct && parser.shop_id !== null ? await q.apiProducts(parser.shop_id, requested) : [];
-    api = planApi(def.api, products.map((p) => ({ ean: p.ean, article: p.shop_article })), { country: parser.country, currency: currencyOf(parser.country) });
+    api = planApi(
+      def.api,
+      products.map((p) => ({ ean: p.ean, article: p.shop_article })),
+      { country: parser.country, currency: currencyOf(parser.country) },
+    );
     if (requested && !perProduct) only = new Set(requested);
     urls = [];
     listing = undefined;
@@ -131,7 +141,9 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
     const eans = batch.map((b) => b.outcome.extraction?.ean).filter((e): e is string => !!e);
     const pageUrls = batch.map((b) => b.outcome.url);
     const articles = batch.map((b) => b.outcome.extraction?.article).filter((a): a is string => !!a);
-    const m = batch.length ? await q.match(parser.country, parser.shop_id, eans, pageUrls, articles) : { byEan: new Map(), byUrl: new Map(), byArticle: new Map() };
+    const m = batch.length
+      ? await q.match(parser.country, parser.shop_id, eans, pageUrls, articles)
+      : { byEan: new Map(), byUrl: new Map(), byArticle: new Map() };
     const rows: ItemRow[] = [];
     for (const { outcome: o, seq: s } of batch) {
       const x = o.extraction;
@@ -222,7 +234,11 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
   };
 
   const heartbeat = setInterval(() => {
-    if (!pending.length && !opts.isAbandoned?.()) void q.progress(run.id, worker, { ...counts, errors }).then((ok) => (ok ? undefined : (lost = true)), () => undefined);
+    if (!pending.length && !opts.isAbandoned?.())
+      void q.progress(run.id, worker, { ...counts, errors }).then(
+        (ok) => (ok ? undefined : (lost = true)),
+        () => undefined,
+      );
   }, 5000);
   try {
     await q.progress(run.id, worker, { ...counts, errors });
@@ -230,7 +246,13 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
       urls,
       {
         // The shop's country and currency settle separators the text leaves open and refuse other currencies.
-        extract: { strategy: def.strategy, selectors: def.selectors, priceFormat: def.priceFormat, country: parser.country, currency: currencyOf(parser.country) },
+        extract: {
+          strategy: def.strategy,
+          selectors: def.selectors,
+          priceFormat: def.priceFormat,
+          country: parser.country,
+          currency: currencyOf(parser.country),
+        },
         concurrency: def.concurrency,
         rateLimitPerSecond: opts.politeness ? def.rateLimitPerSecond : null,
         timeoutSeconds: def.timeoutSeconds,

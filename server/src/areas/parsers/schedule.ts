@@ -10,7 +10,12 @@ function field(spec: string, max: number): Set<number> {
     const n = Math.max(1, Number(step[1]));
     return new Set(Array.from({ length: max }, (_, i) => i).filter((i) => i % n === 0));
   }
-  return new Set(spec.split(',').map(Number).filter((v) => Number.isInteger(v) && v >= 0 && v < max));
+  return new Set(
+    spec
+      .split(',')
+      .map(Number)
+      .filter((v) => Number.isInteger(v) && v >= 0 && v < max),
+  );
 }
 
 export function parseSchedule(cron: string): { minutes: Set<number>; hours: Set<number> } | null {

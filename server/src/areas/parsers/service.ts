@@ -5,8 +5,26 @@
  * the networks visible to it; guests look but do not start runs.
  */
 import { sql } from 'drizzle-orm';
-import type { ForceStartBody, ParserCreateBody, ParserDefinition, ParserDetail, ParserListItem, ParserUpdateBody, ParserRun, ParserSchedule, ParsersListQuery, SuspiciousDecision, SuspiciousPrices } from '@pricewatch/shared/contract';
-import { parserCreateBodySchema, parserDefinitionSchema, parserUpdateBodySchema, parsersListQuerySchema, suspiciousPricesQuerySchema } from '@pricewatch/shared/contract';
+import type {
+  ForceStartBody,
+  ParserCreateBody,
+  ParserDefinition,
+  ParserDetail,
+  ParserListItem,
+  ParserUpdateBody,
+  ParserRun,
+  ParserSchedule,
+  ParsersListQuery,
+  SuspiciousDecision,
+  SuspiciousPrices,
+} from '@pricewatch/shared/contract';
+import {
+  parserCreateBodySchema,
+  parserDefinitionSchema,
+  parserUpdateBodySchema,
+  parsersListQuerySchema,
+  suspiciousPricesQuerySchema,
+} from '@pricewatch/shared/contract';
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../db/client';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors';
@@ -106,7 +124,10 @@ export function createParsersService(
       const networkIds = await visibleNetworkIds(user);
       if (query.shops?.length) {
         // As everywhere in the catalogue: an unknown shop is 400 naming the field, an invisible one 403.
-        const known = await queryRows<{ id: number; network_id: number }>(db, sql`SELECT id, network_id FROM shops WHERE id = ANY(${sql.param(query.shops)}::int[])`);
+        const known = await queryRows<{ id: number; network_id: number }>(
+          db,
+          sql`SELECT id, network_id FROM shops WHERE id = ANY(${sql.param(query.shops)}::int[])`,
+        );
         const unknown = query.shops.filter((id) => !known.some((k) => Number(k.id) === id));
         if (unknown.length) throw validationFailed([{ path: 'shops', message: `unknown shop: ${unknown.join(', ')}` }]);
         if (networkIds && known.some((k) => !networkIds.includes(Number(k.network_id)))) throw forbidden();
@@ -135,7 +156,12 @@ export function createParsersService(
       const now = Date.now();
       return rows
         .filter((r) => !ids || ids.includes(Number(r.network_id)))
-        .map((r) => ({ parserId: String(r.id), code: r.code, schedule: r.schedule, next: r.enabled ? nextSlots(r.schedule, now).map((d) => d.toISOString()) : [] }));
+        .map((r) => ({
+          parserId: String(r.id),
+          code: r.code,
+          schedule: r.schedule,
+          next: r.enabled ? nextSlots(r.schedule, now).map((d) => d.toISOString()) : [],
+        }));
     },
 
     async forceStart(user: AuthUser, body: { parsers: number[] }): Promise<ParserRun[]> {
@@ -323,7 +349,10 @@ export function createParsersService(
       if (body.definition !== undefined) sets.push(sql`definition = ${JSON.stringify(body.definition)}::jsonb`);
       try {
         // Deleted meanwhile → 404; two edits at once: each is whole, the later one stays.
-        const rows = await queryRows<{ id: number }>(db, sql`UPDATE parsers SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND deleted_at IS NULL RETURNING id`);
+        const rows = await queryRows<{ id: number }>(
+          db,
+          sql`UPDATE parsers SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND deleted_at IS NULL RETURNING id`,
+        );
         if (!rows.length) throw notFound('parser');
       } catch (err) {
         if (pgCode(err) === PG_UNIQUE_VIOLATION) throw codeTaken();

@@ -41,8 +41,7 @@ export type PairStatsRow = {
 };
 
 const spansIn = (start: string, end: string) => sql`ps.start_day <= ${end}::date AND ps.end_day >= ${start}::date`;
-const daysIn = (start: string, end: string) =>
-  sql`(least(ps.end_day, ${end}::date) - greatest(ps.start_day, ${start}::date) + 1)`;
+const daysIn = (start: string, end: string) => sql`(least(ps.end_day, ${end}::date) - greatest(ps.start_day, ${start}::date) + 1)`;
 
 export function createPricesQueries(db: Db) {
   return {
@@ -137,20 +136,13 @@ export function createPricesQueries(db: Db) {
      * Products for analytics: the given ids, or those matching sections/brands with a current price in
      * the shops, first `limit` by id (one more is asked, to tell the caller it was cut).
      */
-    async analyticsProducts(
-      f: { products?: number[]; sections?: number[]; brands?: number[] },
-      shops: number[] | null,
-      limit: number,
-    ): Promise<number[]> {
+    async analyticsProducts(f: { products?: number[]; sections?: number[]; brands?: number[] }, shops: number[] | null, limit: number): Promise<number[]> {
       const conds: SQL[] = [];
       if (f.products?.length) conds.push(sql`p.id = ANY(${sql.param(f.products)}::int[])`);
       if (f.sections?.length) conds.push(sql`p.section_id = ANY(${sql.param(f.sections)}::int[])`);
       if (f.brands?.length) conds.push(sql`p.brand_id = ANY(${sql.param(f.brands)}::int[])`);
       conds.push(sql`EXISTS (SELECT 1 FROM current_prices cp WHERE cp.product_id = p.id AND ${shopCondition(sql`cp.shop_id`, shops)})`);
-      const rows = await queryRows<{ id: number }>(
-        db,
-        sql`SELECT p.id FROM products p WHERE ${sql.join(conds, sql` AND `)} ORDER BY p.id LIMIT ${limit + 1}`,
-      );
+      const rows = await queryRows<{ id: number }>(db, sql`SELECT p.id FROM products p WHERE ${sql.join(conds, sql` AND `)} ORDER BY p.id LIMIT ${limit + 1}`);
       return rows.map((r) => r.id);
     },
 

@@ -20,22 +20,16 @@ import { createPricesService } from './service';
 const pricesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const service = createPricesService(fastify.db);
 
-  fastify.get(
-    '/prices/product/:id',
-    { schema: { params: idParamsSchema, response: { 200: productPricesResponseSchema } } },
-    async (request) => ok(await service.productPrices(currentUser(request), request.params.id)),
+  fastify.get('/prices/product/:id', { schema: { params: idParamsSchema, response: { 200: productPricesResponseSchema } } }, async (request) =>
+    ok(await service.productPrices(currentUser(request), request.params.id)),
   );
 
-  fastify.get(
-    '/prices/history',
-    { schema: { querystring: priceHistoryQuerySchema, response: { 200: priceHistoryResponseSchema } } },
-    async (request) => ok(await service.history(currentUser(request), request.query)),
+  fastify.get('/prices/history', { schema: { querystring: priceHistoryQuerySchema, response: { 200: priceHistoryResponseSchema } } }, async (request) =>
+    ok(await service.history(currentUser(request), request.query)),
   );
 
-  fastify.post(
-    '/prices/all-prices',
-    { schema: { body: allPricesBodySchema, response: { 200: allPricesResponseSchema } } },
-    async (request) => ok(await service.allPrices(currentUser(request), request.body)),
+  fastify.post('/prices/all-prices', { schema: { body: allPricesBodySchema, response: { 200: allPricesResponseSchema } } }, async (request) =>
+    ok(await service.allPrices(currentUser(request), request.body)),
   );
 
   fastify.post(

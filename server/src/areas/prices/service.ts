@@ -126,7 +126,10 @@ export function createPricesService(db: Db) {
           cheapest: false,
         });
       }
-      prices.sort((a, b) => a.currency.localeCompare(b.currency) || a.price - b.price || a.networkName.localeCompare(b.networkName) || a.shopName.localeCompare(b.shopName));
+      prices.sort(
+        (a, b) =>
+          a.currency.localeCompare(b.currency) || a.price - b.price || a.networkName.localeCompare(b.networkName) || a.shopName.localeCompare(b.shopName),
+      );
       const summary: CurrencySummary[] = [];
       for (const currency of [...new Set(prices.map((p) => p.currency))]) {
         const list = prices.filter((p) => p.currency === currency);
@@ -265,9 +268,7 @@ export function createPricesService(db: Db) {
     async pricesAnalytics(user: AuthUser, q: AnalyticsInput): Promise<PricesAnalytics> {
       const scope = await analyticsScope(user, q, CATALOGUE_LIMITS.dailyAnalyticsMaxProducts);
       const { vis, base } = scope;
-      const rows = scope.productIds.length
-        ? await queries.daily(scope.productIds, scope.shopIds, q.start, q.end, base?.id ?? null)
-        : [];
+      const rows = scope.productIds.length ? await queries.daily(scope.productIds, scope.shopIds, q.start, q.end, base?.id ?? null) : [];
       const networks = new Map<number, { points: PricesAnalytics['networks'][number]['points']; num: number; den: number }>();
       for (const r of rows) {
         if (r.kind !== 'n') continue;
@@ -295,7 +296,13 @@ export function createPricesService(db: Db) {
         const shop = vis.dir.shopById.get(r.id);
         if (!shop) continue;
         const acc = shops.get(r.id) ?? { shopId: String(shop.id), shopName: shop.name, network: shop.network, currency: shop.currency, points: [] };
-        acc.points.push({ day: r.day, min: fromMinor(Number(r.min)), avg: round2(fromMinor(Number(r.avg))), max: fromMinor(Number(r.max)), products: Number(r.products) });
+        acc.points.push({
+          day: r.day,
+          min: fromMinor(Number(r.min)),
+          avg: round2(fromMinor(Number(r.avg))),
+          max: fromMinor(Number(r.max)),
+          products: Number(r.products),
+        });
         shops.set(r.id, acc);
       }
       return {
@@ -385,7 +392,7 @@ export function createPricesService(db: Db) {
           competitorsMin: cheapest ? round2(fromMinor(cheapest.avg)) : null,
           competitorsAvg: compAvg === null ? null : round2(fromMinor(compAvg)),
           competitorsMax: perShop.length ? round2(fromMinor(perShop[perShop.length - 1]!.avg)) : null,
-          cheapestNetwork: cheapest ? dir.shopById.get(cheapest.shopId)?.network ?? null : null,
+          cheapestNetwork: cheapest ? (dir.shopById.get(cheapest.shopId)?.network ?? null) : null,
           cheapestShopId: cheapest ? String(cheapest.shopId) : null,
           diffMinPct: pct(ownAvg, cheapest?.avg),
           diffAvgPct: pct(ownAvg, compAvg),

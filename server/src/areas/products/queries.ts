@@ -66,7 +66,13 @@ export function textCondition(q: SearchQuery): SQL | null {
   }
   if (q.name) {
     const words = searchWords(q.name);
-    if (words.length) parts.push(sql`(${sql.join(words.map((w) => sql`p.name ILIKE ${likeContains(w)}`), sql` AND `)})`);
+    if (words.length)
+      parts.push(
+        sql`(${sql.join(
+          words.map((w) => sql`p.name ILIKE ${likeContains(w)}`),
+          sql` AND `,
+        )})`,
+      );
   }
   if (!parts.length) return null;
   return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` OR `)})`;
@@ -196,8 +202,7 @@ export function createProductsQueries(db: Db) {
               SELECT id, k, count(*) OVER ()::int AS total FROM m ORDER BY k ${keyDir}, id ${dir} LIMIT ${limit} OFFSET ${skip}`
         : sql`SELECT p.id, ${key} AS k, NULL::int AS total FROM products p WHERE ${where}
               ORDER BY ${key} ${keyDir}, p.id ${dir} LIMIT ${limit} OFFSET ${skip}`;
-      const countQuery = () =>
-        queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`).then((r) => Number(r[0]?.n ?? 0));
+      const countQuery = () => queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`).then((r) => Number(r[0]?.n ?? 0));
       const [rows, counted] = await Promise.all([
         queryRows<ProductListRow & { total: number | null }>(db, itemsSql(page, sql`page.k ${keyDir}, page.id ${dir}`, statShops)),
         hasText ? Promise.resolve(null) : whereIsEmpty(f) ? countAll() : countQuery(),
@@ -321,9 +326,7 @@ export function createProductsQueries(db: Db) {
       if (f.sections?.length) conds.push(sql`p.section_id = ANY(${sql.param(f.sections)}::int[])`);
       if (f.categories?.length) conds.push(sql`p.category_id = ANY(${sql.param(f.categories)}::int[])`);
       if (f.inShops !== null) {
-        conds.push(
-          sql`EXISTS (SELECT 1 FROM current_prices cp WHERE cp.product_id = p.id AND cp.shop_id = ANY(${sql.param(f.inShops)}::int[]))`,
-        );
+        conds.push(sql`EXISTS (SELECT 1 FROM current_prices cp WHERE cp.product_id = p.id AND cp.shop_id = ANY(${sql.param(f.inShops)}::int[]))`);
       }
       return queryRows<{ id: number; name: string; products: number }>(
         db,

@@ -24,27 +24,19 @@ import { createProductsService } from './service';
 const productsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const service = createProductsService(fastify.db, createFileStore(fastify.db, filesDirFor(fastify.config.dataDir)));
 
-  fastify.get(
-    '/products/search',
-    { schema: { querystring: productSearchQuerySchema, response: { 200: productSearchResponseSchema } } },
-    async (request) => ok(await service.search(currentUser(request), request.query)),
+  fastify.get('/products/search', { schema: { querystring: productSearchQuerySchema, response: { 200: productSearchResponseSchema } } }, async (request) =>
+    ok(await service.search(currentUser(request), request.query)),
   );
 
-  fastify.get(
-    '/products',
-    { schema: { querystring: productsQuerySchema, response: { 200: productPageResponseSchema } } },
-    async (request) => ok(await service.products(currentUser(request), request.query)),
+  fastify.get('/products', { schema: { querystring: productsQuerySchema, response: { 200: productPageResponseSchema } } }, async (request) =>
+    ok(await service.products(currentUser(request), request.query)),
   );
 
-  fastify.get(
-    '/products/list',
-    { schema: { querystring: productListQuerySchema, response: { 200: productPageResponseSchema } } },
-    async (request) => ok(await service.list(currentUser(request), request.query)),
+  fastify.get('/products/list', { schema: { querystring: productListQuerySchema, response: { 200: productPageResponseSchema } } }, async (request) =>
+    ok(await service.list(currentUser(request), request.query)),
   );
 
-  fastify.get('/products/max-article', { schema: { response: { 200: maxArticleResponseSchema } } }, async () =>
-    ok(await service.maxArticle()),
-  );
+  fastify.get('/products/max-article', { schema: { response: { 200: maxArticleResponseSchema } } }, async () => ok(await service.maxArticle()));
 
   fastify.get(
     '/products/find-similar-products',
@@ -52,22 +44,16 @@ const productsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => ok(await service.similar(currentUser(request), request.query)),
   );
 
-  fastify.get(
-    '/products/export',
-    { schema: { querystring: productExportQuerySchema, response: { 200: exportFileResponseSchema } } },
-    async (request) => ok(await service.exportXlsx(currentUser(request), request.query)),
+  fastify.get('/products/export', { schema: { querystring: productExportQuerySchema, response: { 200: exportFileResponseSchema } } }, async (request) =>
+    ok(await service.exportXlsx(currentUser(request), request.query)),
   );
 
-  fastify.get(
-    '/products/:id',
-    { schema: { params: idParamsSchema, response: { 200: productResponseSchema } } },
-    async (request) => ok(await service.detail(currentUser(request), request.params.id)),
+  fastify.get('/products/:id', { schema: { params: idParamsSchema, response: { 200: productResponseSchema } } }, async (request) =>
+    ok(await service.detail(currentUser(request), request.params.id)),
   );
 
-  fastify.post(
-    '/brands/get-by-filters',
-    { schema: { body: brandsBodySchema, response: { 200: brandsResponseSchema } } },
-    async (request) => ok(await service.brands(currentUser(request), request.body)),
+  fastify.post('/brands/get-by-filters', { schema: { body: brandsBodySchema, response: { 200: brandsResponseSchema } } }, async (request) =>
+    ok(await service.brands(currentUser(request), request.body)),
   );
 };
 

@@ -23,7 +23,7 @@ import { shopDirectory } from '../shops/directory';
 import { Visibility } from '../shops/visibility';
 import { createProductsQueries, type ProductFilter, type ProductListRow, type ProductRow } from './queries';
 
-const unitOf = (u: string | null): WeightUnit | null => (WEIGHT_UNITS as readonly string[]).includes(u ?? '') ? (u as WeightUnit) : null;
+const unitOf = (u: string | null): WeightUnit | null => ((WEIGHT_UNITS as readonly string[]).includes(u ?? '') ? (u as WeightUnit) : null);
 
 export function toSummary(r: ProductRow): ProductSummary {
   return {
@@ -57,12 +57,10 @@ export function toListItem(r: ProductListRow): ProductListItem {
 }
 
 /** Grams, millilitres or pieces. */
-const normalWeight = (w: number | null, unit: string | null) =>
-  w === null ? null : unit === 'kg' || unit === 'l' ? w * 1000 : w;
+const normalWeight = (w: number | null, unit: string | null) => (w === null ? null : unit === 'kg' || unit === 'l' ? w * 1000 : w);
 
 /** 1 within `full` % difference, fading to 0 at `zero` %. */
-const closeness = (diffPct: number, full: number, zero: number) =>
-  diffPct <= full ? 1 : Math.max(0, 1 - (diffPct - full) / (zero - full));
+const closeness = (diffPct: number, full: number, zero: number) => (diffPct <= full ? 1 : Math.max(0, 1 - (diffPct - full) / (zero - full)));
 
 export type ListFilters = {
   search?: string;

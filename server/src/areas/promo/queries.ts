@@ -121,7 +121,6 @@ export function createPromoQueries(db: Db) {
       });
     },
 
-
     /** Leaflet prices of leaflets running on at least one day of the period, by mechanics. */
     mechanics(networkIds: number[] | null, start: string, end: string) {
       const cond = networkIds === null ? sql`TRUE` : sql`l.network_id = ANY(${sql.param(networkIds)}::int[])`;

@@ -25,10 +25,8 @@ const promoRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 
   // The same fields as the summary's query, as a JSON body (arrays or comma-separated networks).
-  fastify.post(
-    '/promo-analysis/export',
-    { schema: { body: promoAnalysisQuerySchema, response: { 200: leafletFileResponseSchema } } },
-    async (request) => ok(await service.exportXlsx(currentUser(request), request.body)),
+  fastify.post('/promo-analysis/export', { schema: { body: promoAnalysisQuerySchema, response: { 200: leafletFileResponseSchema } } }, async (request) =>
+    ok(await service.exportXlsx(currentUser(request), request.body)),
   );
 };
 

@@ -4,14 +4,7 @@
  * trend per network; and the same as an xlsx file.
  */
 import ExcelJS from 'exceljs';
-import {
-  LEAFLET_LIMITS,
-  PROMO_MECHANICS,
-  type PromoAnalysis,
-  type PromoGroup,
-  type PromoMechanics,
-  type PromoRow,
-} from '@pricewatch/shared/contract';
+import { LEAFLET_LIMITS, PROMO_MECHANICS, type PromoAnalysis, type PromoGroup, type PromoMechanics, type PromoRow } from '@pricewatch/shared/contract';
 import type { Db } from '../../db/client';
 import { daysBetween } from '../../lib/days';
 import { validationFailed } from '../../lib/errors';
@@ -41,11 +34,7 @@ export function createPromoService(db: Db, files: FileStore) {
     const vis = Visibility.of(user, await directory.get());
     // 403 for an invisible network, 400 naming `networks` for an unknown one.
     const shopIds = vis.shopIdsFor({ networks: q.networks });
-    const networkIds = q.networks?.length
-      ? q.networks.map((c) => vis.dir.networkByCode.get(c)!.id)
-      : vis.all
-        ? null
-        : vis.networks.map((n) => n.id);
+    const networkIds = q.networks?.length ? q.networks.map((c) => vis.dir.networkByCode.get(c)!.id) : vis.all ? null : vis.networks.map((n) => n.id);
     const nothing = shopIds !== null && shopIds.length === 0;
     const [figures, mechanics] = await Promise.all([
       nothing ? [] : queries.figures(q.groupBy, shopIds, q.start, q.end),

@@ -21,14 +21,10 @@ const scrapersRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const service = createScrapersService(fastify.db, queries, parsers, dispatch);
 
   // Registered before /scrapers/:type so "list" is never taken for a type.
-  fastify.get(
-    '/scrapers/list',
-    { schema: { querystring: scrapersListQuerySchema, response: { 200: scrapersListResponseSchema } } },
-    async (request) => {
-      const { country, type, scrapers, field, limit, skip } = request.query;
-      return ok({ ...(await service.list(currentUser(request), { country, type, scrapers, field, limit, skip })), limit, skip });
-    },
-  );
+  fastify.get('/scrapers/list', { schema: { querystring: scrapersListQuerySchema, response: { 200: scrapersListResponseSchema } } }, async (request) => {
+    const { country, type, scrapers, field, limit, skip } = request.query;
+    return ok({ ...(await service.list(currentUser(request), { country, type, scrapers, field, limit, skip })), limit, skip });
+  });
 
   fastify.delete(
     '/scrapers/delete-scraper-request',

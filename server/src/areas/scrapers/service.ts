@@ -70,7 +70,20 @@ export function createScrapersService(db: Db, q: ParsersQueries, parsers: Parser
     return ids === null ? sql`TRUE` : sql`sr.network_id = ANY(${sql.param(ids)}::int[])`;
   }
 
-  async function list(user: AuthUser, f: { country?: string; type?: string; scrapers?: number[]; network?: string; user?: string; productId?: number; field?: keyof typeof SORTS; limit: number; skip: number }) {
+  async function list(
+    user: AuthUser,
+    f: {
+      country?: string;
+      type?: string;
+      scrapers?: number[];
+      network?: string;
+      user?: string;
+      productId?: number;
+      field?: keyof typeof SORTS;
+      limit: number;
+      skip: number;
+    },
+  ) {
     const conds = [await scope(user)];
     if (f.country) conds.push(sql`sr.country = ${f.country}`);
     if (f.type) conds.push(sql`sr.type = ${f.type}`);

@@ -32,10 +32,8 @@ const shopsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ok(await service.networks(currentUser(request))),
   );
 
-  fastify.get(
-    '/utils/markets-map',
-    { schema: { querystring: marketsMapQuerySchema, response: { 200: marketsMapResponseSchema } } },
-    async (request) => ok(await service.marketsMap(currentUser(request), request.query.full ?? false)),
+  fastify.get('/utils/markets-map', { schema: { querystring: marketsMapQuerySchema, response: { 200: marketsMapResponseSchema } } }, async (request) =>
+    ok(await service.marketsMap(currentUser(request), request.query.full ?? false)),
   );
 
   fastify.get(
@@ -44,10 +42,8 @@ const shopsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => ok(await service.customMarketsMap(currentUser(request), request.query)),
   );
 
-  fastify.get(
-    '/utils/export-details',
-    { schema: { querystring: exportDetailsQuerySchema, response: { 200: exportDetailsResponseSchema } } },
-    async (request) => ok(await service.exportDetails(currentUser(request), request.query)),
+  fastify.get('/utils/export-details', { schema: { querystring: exportDetailsQuerySchema, response: { 200: exportDetailsResponseSchema } } }, async (request) =>
+    ok(await service.exportDetails(currentUser(request), request.query)),
   );
 };
 

@@ -36,8 +36,7 @@ function mapEntries(dir: Directory, entries: DirParserEntry[]): MarketsMapEntry[
     .sort((a, b) => a.name.localeCompare(b.name) || a.code.localeCompare(b.code));
 }
 
-const asMap = (entries: MarketsMapEntry[], full: boolean): MarketsMap =>
-  full ? entries : Object.fromEntries(entries.map((e) => [e.code, e.name]));
+const asMap = (entries: MarketsMapEntry[], full: boolean): MarketsMap => (full ? entries : Object.fromEntries(entries.map((e) => [e.code, e.name])));
 
 export function createShopsService(db: Db) {
   const directory = shopDirectory(db);
@@ -80,9 +79,7 @@ export function createShopsService(db: Db) {
     async marketsMap(user: AuthUser, full: boolean): Promise<MarketsMap> {
       const vis = await visibility(user);
       const dir = vis.dir;
-      const entries = dir.parserMap.filter((e) =>
-        e.shopId === null ? vis.canSeeNetwork(dir.networkById.get(e.networkId)!.code) : vis.canSeeShop(e.shopId),
-      );
+      const entries = dir.parserMap.filter((e) => (e.shopId === null ? vis.canSeeNetwork(dir.networkById.get(e.networkId)!.code) : vis.canSeeShop(e.shopId)));
       return asMap(mapEntries(dir, entries), full);
     },
 

@@ -9,14 +9,10 @@ import { createUtilsService } from './service';
 const utilsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const service = createUtilsService(createUtilsQueries(fastify.db));
 
-  fastify.get('/utils/city-codes', { schema: { response: { 200: cityCodesResponseSchema } } }, async () =>
-    ok(await service.cityCodes()),
-  );
+  fastify.get('/utils/city-codes', { schema: { response: { 200: cityCodesResponseSchema } } }, async () => ok(await service.cityCodes()));
 
-  fastify.get(
-    '/utils/available-shops',
-    { schema: { response: { 200: availableShopsResponseSchema } } },
-    async (request) => ok(await service.availableShops(currentUser(request))),
+  fastify.get('/utils/available-shops', { schema: { response: { 200: availableShopsResponseSchema } } }, async (request) =>
+    ok(await service.availableShops(currentUser(request))),
   );
 };
 

@@ -16,16 +16,7 @@ import type { WeightUnit } from '@pricewatch/shared/contract';
 import { isoDay } from '../../lib/days';
 import { makeEan13 } from './ean';
 import { hash32, hashString, mulberry32, rand01 } from './prng';
-import {
-  BRANDS,
-  COUNTRY_MONEY,
-  COUNTRY_TLD,
-  LINES,
-  NETWORK_PRICE_LEVEL,
-  SECTIONS,
-  type CategoryDef,
-  type Country,
-} from './vocabulary';
+import { BRANDS, COUNTRY_MONEY, COUNTRY_TLD, LINES, NETWORK_PRICE_LEVEL, SECTIONS, type CategoryDef, type Country } from './vocabulary';
 
 export type CatalogueSize = {
   /** Products to make. */
@@ -271,7 +262,7 @@ export function* generateCatalogue(opts: GenerateOptions): Generator<GenBatch> {
           const source = sr() < 0.85 ? 0 : sr() < 0.66 ? 2 : 1;
           const from = listedFrom;
           const to = sr() < 0.02 ? Math.max(from, d1 - 1 - Math.floor(sr() * 120)) : d1;
-          const shopArticle = String(hash32(shopHash, i) % 9_000_000 + 1_000_000);
+          const shopArticle = String((hash32(shopHash, i) % 9_000_000) + 1_000_000);
           batch.offers.productId.push(p.id);
           batch.offers.shopId.push(shop.id);
           batch.offers.url.push(`https://www.${network.replace(/-.*$/, '')}.${COUNTRY_TLD[p.country]}/p/${shopArticle}`);

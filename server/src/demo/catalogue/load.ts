@@ -52,7 +52,14 @@ export async function ensureShops(db: Db, wanted: number): Promise<number> {
   const codes = new Set((await queryRows<{ code: string }>(db, sql`SELECT code FROM shops`)).map((r) => r.code));
   const countries = ['cz', 'ua', 'pl', 'ge'];
   const share: Record<string, number> = { cz: 0.35, ua: 0.35, pl: 0.18, ge: 0.12 };
-  const rows = { code: [] as string[], name: [] as string[], networkId: [] as number[], city: [] as string[], address: [] as string[], country: [] as string[] };
+  const rows = {
+    code: [] as string[],
+    name: [] as string[],
+    networkId: [] as number[],
+    city: [] as string[],
+    address: [] as string[],
+    country: [] as string[],
+  };
   const toAdd = wanted - n;
   const counters = new Map<string, number>();
   for (const country of countries) {

@@ -412,7 +412,24 @@ export const SECTIONS: readonly SectionDef[] = [
 ];
 
 /** Words that tell apart products of one brand, variant and size (bench sizes need many). */
-export const LINES = ['', '', '', 'Classic', 'Bio', 'Premium', 'Family pack', 'Light', 'Extra', 'Farm', 'Gold', 'Select', 'Mini', 'Max', 'Traditional', 'Fresh'];
+export const LINES = [
+  '',
+  '',
+  '',
+  'Classic',
+  'Bio',
+  'Premium',
+  'Family pack',
+  'Light',
+  'Extra',
+  'Farm',
+  'Gold',
+  'Select',
+  'Mini',
+  'Max',
+  'Traditional',
+  'Fresh',
+];
 
 /** Price level and rounding per country: euro cents × factor → local minor units. */
 export const COUNTRY_MONEY: Record<Country, { factor: number; ending: (minor: number) => number }> = {

@@ -14,8 +14,7 @@ beforeEach(() => {
   useUnreadAlarmsStore.setState({ count: null });
 });
 
-const render = (enabled: boolean) =>
-  renderWithProviders(<AlarmsBadge enabled={enabled} />, { user: makeUser(), deployment: { apiServers: [server.url] } });
+const render = (enabled: boolean) => renderWithProviders(<AlarmsBadge enabled={enabled} />, { user: makeUser(), deployment: { apiServers: [server.url] } });
 
 describe('AlarmsBadge', () => {
   it('shows the unread count from the server, labelled for screen readers', async () => {

@@ -59,10 +59,13 @@ describe('downloadFile (spec §7 GET /data/{file}, §9 revoke after 100 ms, defa
   });
 
   it('a failed download rejects and saves nothing', async () => {
-    fetchMock.mockImplementation(async () => new Response('{"success":false,"error":{"code":"not_found","message":"x"}}', {
-      status: 404,
-      headers: { 'content-type': 'application/json' },
-    }));
+    fetchMock.mockImplementation(
+      async () =>
+        new Response('{"success":false,"error":{"code":"not_found","message":"x"}}', {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     await expect(downloadFile('gone')).rejects.toMatchObject({ status: 404, messageKey: 'not_found' });
     expect(createObjectURL).not.toHaveBeenCalled();
   });

@@ -83,7 +83,10 @@ describe('login', () => {
   it('code 1000 → incorrect_password_login; stored token and data removed; no redirect', async () => {
     storeSession('tok-old');
     server.on('POST /auth/login', { status: 401, json: { success: false, error: { code: 1000, message: 'Incorrect' } } });
-    const error = await useAuthStore.getState().login('ann', 'wrong').catch((e: unknown) => e);
+    const error = await useAuthStore
+      .getState()
+      .login('ann', 'wrong')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ messageKey: 'incorrect_password_login', status: 401 });
     expect(localStorage.getItem('auth_token')).toBeNull();
@@ -98,7 +101,10 @@ describe('login', () => {
   });
 
   it('passes on when to retry after a 429', async () => {
-    server.on('POST /auth/login', { status: 429, json: { success: false, error: { code: 'too_many_requests', message: 'too_many_requests', retryAfter: 120 } } });
+    server.on('POST /auth/login', {
+      status: 429,
+      json: { success: false, error: { code: 'too_many_requests', message: 'too_many_requests', retryAfter: 120 } },
+    });
     await expect(useAuthStore.getState().login('ann', 'x')).rejects.toMatchObject({ messageKey: 'too_many_requests', retryAfter: 120 });
   });
 

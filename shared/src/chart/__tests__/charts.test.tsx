@@ -59,7 +59,10 @@ describe('charts', () => {
 
 describe('niceScale', () => {
   it('rounds the bounds out to a whole step and puts a tick on each step', () => {
-    const rows = [{ a: 132.4, b: null }, { a: 150, b: 213.9 }];
+    const rows = [
+      { a: 132.4, b: null },
+      { a: 150, b: 213.9 },
+    ];
     expect(niceScale(rows, ['a', 'b'])).toEqual({ domain: [120, 220], ticks: [120, 140, 160, 180, 200, 220] });
     expect(niceScale([{ i: 93.8 }, { i: 103.2 }], ['i'])).toEqual({ domain: [92, 104], ticks: [92, 94, 96, 98, 100, 102, 104] });
   });

@@ -45,7 +45,11 @@ describe('DataTable', () => {
   it('renders the rows under an accessible name, figures right-aligned', () => {
     renderWithProviders(<DataTable label="Prices" columns={columns} data={rows} getRowId={(r) => r.id} />, { resources });
     const table = screen.getByRole('table', { name: 'Prices' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Price', 'Note']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Price', 'Note']);
     expect(bodyTexts(table, 1)).toEqual(['39.90', '89.50', '24.00']);
     expect(within(table).getByRole('cell', { name: '39.90' })).toHaveStyle({ textAlign: 'end' });
   });
@@ -113,10 +117,7 @@ describe('DataTable', () => {
   });
 
   it('marks highlighted rows and shows the empty text without rows', () => {
-    const { unmount } = renderWithProviders(
-      <DataTable label="Prices" columns={columns} data={rows} isHighlighted={(r) => r.price < 30} />,
-      { resources },
-    );
+    const { unmount } = renderWithProviders(<DataTable label="Prices" columns={columns} data={rows} isHighlighted={(r) => r.price < 30} />, { resources });
     const highlighted = screen.getAllByRole('row').filter((r) => r.hasAttribute('data-highlighted'));
     expect(highlighted).toHaveLength(1);
     expect(highlighted[0]).toHaveTextContent('Apples');

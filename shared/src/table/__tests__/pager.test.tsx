@@ -32,10 +32,7 @@ describe('Pager', () => {
 
   it('offers the page sizes when it may change them', async () => {
     const onPageSizeChange = jest.fn();
-    renderWithProviders(
-      <Pager pageIndex={0} pageSize={30} total={10} onPageChange={() => {}} onPageSizeChange={onPageSizeChange} />,
-      { resources },
-    );
+    renderWithProviders(<Pager pageIndex={0} pageSize={30} total={10} onPageChange={() => {}} onPageSizeChange={onPageSizeChange} />, { resources });
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
     await userEvent.selectOptions(screen.getByLabelText('Rows per page'), '100');

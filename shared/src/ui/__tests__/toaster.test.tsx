@@ -19,7 +19,10 @@ describe('Toaster', () => {
   });
 
   it("names its region and the close button in the user's language", async () => {
-    renderWithProviders(<Toaster />, { language: 'ru', resources: { ru: { translation: { toaster: { label: 'Уведомления', close: 'Закрыть уведомление' } } } } });
+    renderWithProviders(<Toaster />, {
+      language: 'ru',
+      resources: { ru: { translation: { toaster: { label: 'Уведомления', close: 'Закрыть уведомление' } } } },
+    });
     act(() => {
       toaster.create({ title: 'Готово', type: 'success', closable: true });
     });

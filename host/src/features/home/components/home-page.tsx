@@ -2,14 +2,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Link, SimpleGrid, Text } from '@chakra-ui/react';
 import { selectUser, useAuthStore } from '@pricewatch/shared/auth';
-import type {
-  HomeAlarms,
-  HomeExports,
-  HomeParsers,
-  HomePriceChanges,
-  HomePriceIndex,
-  HomeSuspicious,
-} from '@pricewatch/shared/contract';
+import type { HomeAlarms, HomeExports, HomeParsers, HomePriceChanges, HomePriceIndex, HomeSuspicious } from '@pricewatch/shared/contract';
 import { getDeployment } from '@pricewatch/shared/deployment';
 import { useTranslation } from '@pricewatch/shared/i18n';
 import { PageHeader } from '@pricewatch/shared/ui';

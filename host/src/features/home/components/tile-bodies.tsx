@@ -2,14 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { BarSeriesChart } from '@pricewatch/shared/chart';
-import type {
-  HomeAlarms,
-  HomeExports,
-  HomeParsers,
-  HomePriceChanges,
-  HomePriceIndex,
-  HomeSuspicious,
-} from '@pricewatch/shared/contract';
+import type { HomeAlarms, HomeExports, HomeParsers, HomePriceChanges, HomePriceIndex, HomeSuspicious } from '@pricewatch/shared/contract';
 import { intlLocale } from '@pricewatch/shared/format';
 import { useTranslation } from '@pricewatch/shared/i18n';
 
@@ -22,8 +15,7 @@ function useFormat() {
     const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
     const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', timeZone: 'UTC' });
     return {
-      money: (v: number, currency: string | null) =>
-        currency ? new Intl.NumberFormat(locale, { style: 'currency', currency }).format(v) : decimal.format(v),
+      money: (v: number, currency: string | null) => (currency ? new Intl.NumberFormat(locale, { style: 'currency', currency }).format(v) : decimal.format(v)),
       pct: (v: number) => `${v > 0 ? '+' : ''}${decimal.format(v)} %`,
       decimal: (v: number) => decimal.format(v),
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
@@ -118,7 +110,11 @@ export function PriceIndexBody({ data }: { data: HomePriceIndex }) {
   return (
     <>
       <Text fontSize="sm" color="fg.muted">
-        {t('home.tiles.price-index.caption', { base: base.networkName, days: Math.round((Date.parse(data.end) - Date.parse(data.start)) / 86_400_000) + 1, products: data.products })}
+        {t('home.tiles.price-index.caption', {
+          base: base.networkName,
+          days: Math.round((Date.parse(data.end) - Date.parse(data.start)) / 86_400_000) + 1,
+          products: data.products,
+        })}
       </Text>
       <BarSeriesChart
         label={t('home.tiles.price-index.chart', { base: base.networkName })}

@@ -29,14 +29,7 @@ export function MenuDrawer() {
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          <Drawer.Content
-            as="nav"
-            aria-label={t('menu.label')}
-            data-testid="menu-drawer"
-            maxW={`${SIDE_MENU_WIDTH + 40}px`}
-            bg="gray.900"
-            color="gray.100"
-          >
+          <Drawer.Content as="nav" aria-label={t('menu.label')} data-testid="menu-drawer" maxW={`${SIDE_MENU_WIDTH + 40}px`} bg="gray.900" color="gray.100">
             <Drawer.Header px="7" pt="5" pb="3" flexDirection="column" alignItems="flex-start" gap="0">
               <Drawer.Title color="white" fontWeight="bold" fontSize="lg">
                 Pricewatch

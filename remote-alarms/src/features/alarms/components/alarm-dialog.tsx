@@ -101,7 +101,13 @@ export function AlarmDialog({ kind, open, alarm, shops, onClose, onSaved }: Alar
       // Firing is edge-triggered (docs/alarms.md): a rule met already fires nothing until a price newly
       // meets it, so the user hears it now rather than waiting for an alarm that will not come.
       if (saved.metNow > 0) {
-        toaster.create({ type: 'warning', title: t('toast.metNow'), description: t('toast.metNowHelp', { count: saved.metNow }), closable: true, duration: 12000 });
+        toaster.create({
+          type: 'warning',
+          title: t('toast.metNow'),
+          description: t('toast.metNowHelp', { count: saved.metNow }),
+          closable: true,
+          duration: 12000,
+        });
       }
       onSaved();
       onClose();
@@ -151,7 +157,11 @@ export function AlarmDialog({ kind, open, alarm, shops, onClose, onSaved }: Alar
             </Select>
           </FormRow>
           {needsValue(rule) && (
-            <FormRow label={isPercent(rule) ? t('form.valuePercent') : currency ? t('form.valueMoneyIn', { currency }) : t('form.valueMoney')} htmlFor="alarm-value" error={problems.value}>
+            <FormRow
+              label={isPercent(rule) ? t('form.valuePercent') : currency ? t('form.valueMoneyIn', { currency }) : t('form.valueMoney')}
+              htmlFor="alarm-value"
+              error={problems.value}
+            >
               <Input id="alarm-value" size="sm" inputMode="decimal" value={value} onChange={(e) => setValue(e.currentTarget.value)} />
             </FormRow>
           )}

@@ -88,14 +88,28 @@ export function EventsPanel({ canWrite, onUnread }: { canWrite: boolean; onUnrea
             <Text fontSize="sm" data-testid="events-unread">
               {t('events.unread', { count: events.data?.unread ?? 0 })}
             </Text>
-            <CheckBox checked={unreadOnly} onChange={(v) => { setUnreadOnly(v); setPage(0); }}>
+            <CheckBox
+              checked={unreadOnly}
+              onChange={(v) => {
+                setUnreadOnly(v);
+                setPage(0);
+              }}
+            >
               {t('events.unreadOnly')}
             </CheckBox>
             <Button size="sm" variant="outline" ms="auto" disabled={!events.data?.unread} onClick={() => void markAll()}>
               {t('events.markAllRead')}
             </Button>
           </Flex>
-          <DataTable columns={columns} data={events.data?.items ?? []} label={t('tabs.events')} busy={events.loading} getRowId={(e) => e._id} empty={t('empty.filtered')} isHighlighted={(e) => !e.read} />
+          <DataTable
+            columns={columns}
+            data={events.data?.items ?? []}
+            label={t('tabs.events')}
+            busy={events.loading}
+            getRowId={(e) => e._id}
+            empty={t('empty.filtered')}
+            isHighlighted={(e) => !e.read}
+          />
           <Pager pageIndex={page} pageSize={PAGE} total={events.data?.total ?? 0} onPageChange={setPage} />
         </>
       )}

@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { Box, NativeSelect, Text, chakra } from '@chakra-ui/react';
 
 /** A labelled form row; `error` in red under it. */
-export function FormRow({ label, htmlFor, children, error, hint }: { label: ReactNode; htmlFor?: string; children: ReactNode; error?: string | null; hint?: ReactNode }) {
+export function FormRow({
+  label,
+  htmlFor,
+  children,
+  error,
+  hint,
+}: {
+  label: ReactNode;
+  htmlFor?: string;
+  children: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+}) {
   return (
     <Box>
       <chakra.label htmlFor={htmlFor} display="block" fontSize="sm" fontWeight="medium" mb="1">
@@ -23,7 +35,19 @@ export function FormRow({ label, htmlFor, children, error, hint }: { label: Reac
   );
 }
 
-export function Select({ id, value, onChange, children, label }: { id?: string; value: string; onChange: (v: string) => void; children: ReactNode; label?: string }) {
+export function Select({
+  id,
+  value,
+  onChange,
+  children,
+  label,
+}: {
+  id?: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: ReactNode;
+  label?: string;
+}) {
   return (
     <NativeSelect.Root size="sm">
       <NativeSelect.Field id={id} aria-label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
@@ -38,7 +62,13 @@ export function Select({ id, value, onChange, children, label }: { id?: string; 
 export function CheckBox({ checked, onChange, children, id }: { checked: boolean; onChange: (v: boolean) => void; children: ReactNode; id?: string }) {
   return (
     <chakra.label display="inline-flex" alignItems="center" gap="2" fontSize="sm" cursor="pointer">
-      <chakra.input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} accentColor="var(--chakra-colors-color-palette-solid, #2563eb)" />
+      <chakra.input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+        accentColor="var(--chakra-colors-color-palette-solid, #2563eb)"
+      />
       {children}
     </chakra.label>
   );

@@ -18,7 +18,19 @@ const col = dataColumnHelper<ImportRow>();
  * Import from xlsx in two steps: "Check file" sends it with preview=true (nothing saved) and shows the
  * accepted and rejected rows with reasons; "Save" sends it again for real.
  */
-export function ImportDialog({ kind, open, shops, onClose, onSaved }: { kind: 'price' | 'product'; open: boolean; shops: Shop[]; onClose: () => void; onSaved: () => void }) {
+export function ImportDialog({
+  kind,
+  open,
+  shops,
+  onClose,
+  onSaved,
+}: {
+  kind: 'price' | 'product';
+  open: boolean;
+  shops: Shop[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useAlarmsTranslation();
   const errorText = useErrorText();
   const [file, setFile] = useState<File | null>(null);

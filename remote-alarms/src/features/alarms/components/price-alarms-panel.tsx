@@ -31,7 +31,13 @@ export function PriceAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrite:
   const [importing, setImporting] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const query = { limit: PAGE, skip: page * PAGE, search: search || undefined, rule: (rule || undefined) as AlarmRule | undefined, enabled: enabled ? enabled === 'true' : undefined };
+  const query = {
+    limit: PAGE,
+    skip: page * PAGE,
+    search: search || undefined,
+    rule: (rule || undefined) as AlarmRule | undefined,
+    enabled: enabled ? enabled === 'true' : undefined,
+  };
   const list = useApi(JSON.stringify(query), () => getPriceAlarms(query));
   const items = list.data?.items;
 
@@ -73,9 +79,16 @@ export function PriceAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrite:
         ),
         meta: { wrap: true },
       }),
-      col.accessor((a) => ruleText(t, a.rule, a.value, a.originalShopName, (v) => f.money(v, a.currency)), { id: 'rule', header: t('form.rule'), meta: { wrap: true } }),
+      col.accessor((a) => ruleText(t, a.rule, a.value, a.originalShopName, (v) => f.money(v, a.currency)), {
+        id: 'rule',
+        header: t('form.rule'),
+        meta: { wrap: true },
+      }),
       col.accessor((a) => a.shops.map((s) => s.name).join(', '), { id: 'shops', header: t('form.shops'), meta: { wrap: true } }),
-      col.accessor((a) => (a.start || a.end ? `${a.start ? f.day(a.start) : '…'} – ${a.end ? f.day(a.end) : '…'}` : t('table.always')), { id: 'period', header: t('table.period') }),
+      col.accessor((a) => (a.start || a.end ? `${a.start ? f.day(a.start) : '…'} – ${a.end ? f.day(a.end) : '…'}` : t('table.always')), {
+        id: 'period',
+        header: t('table.period'),
+      }),
       col.accessor('enabled', {
         header: t('table.state'),
         cell: ({ getValue }) => <Badge colorPalette={getValue() ? 'green' : 'gray'}>{t(getValue() ? 'table.on' : 'table.off')}</Badge>,
@@ -139,9 +152,26 @@ export function PriceAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrite:
   return (
     <Box>
       <Flex gap="2" wrap="wrap" mb="3" align="center">
-        <Input size="sm" maxW="260px" placeholder={t('filters.search')} aria-label={t('filters.search')} value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(0); }} />
+        <Input
+          size="sm"
+          maxW="260px"
+          placeholder={t('filters.search')}
+          aria-label={t('filters.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(0);
+          }}
+        />
         <Box minW="200px">
-          <Select label={t('filters.rule')} value={rule} onChange={(v) => { setRule(v); setPage(0); }}>
+          <Select
+            label={t('filters.rule')}
+            value={rule}
+            onChange={(v) => {
+              setRule(v);
+              setPage(0);
+            }}
+          >
             <option value="">{t('filters.anyRule')}</option>
             {ALARM_RULES.map((r) => (
               <option key={r} value={r}>
@@ -151,7 +181,14 @@ export function PriceAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrite:
           </Select>
         </Box>
         <Box minW="150px">
-          <Select label={t('filters.state')} value={enabled} onChange={(v) => { setEnabled(v); setPage(0); }}>
+          <Select
+            label={t('filters.state')}
+            value={enabled}
+            onChange={(v) => {
+              setEnabled(v);
+              setPage(0);
+            }}
+          >
             <option value="">{t('filters.anyState')}</option>
             <option value="true">{t('table.on')}</option>
             <option value="false">{t('table.off')}</option>
@@ -172,7 +209,13 @@ export function PriceAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrite:
             {t('actions.export')}
           </Button>
           {canWrite && (
-            <Button size="sm" variant="ghost" colorPalette="red" disabled={!list.data?.total} onClick={() => window.confirm(t('confirm.deleteAll')) && void run(deleteAllPriceAlarms, t('toast.deletedAll'))}>
+            <Button
+              size="sm"
+              variant="ghost"
+              colorPalette="red"
+              disabled={!list.data?.total}
+              onClick={() => window.confirm(t('confirm.deleteAll')) && void run(deleteAllPriceAlarms, t('toast.deletedAll'))}
+            >
               {t('actions.deleteAll')}
             </Button>
           )}
@@ -187,7 +230,15 @@ export function PriceAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrite:
           <Button size="xs" variant="outline" onClick={() => void groupSet({ enabled: false })}>
             {t('group.disable')}
           </Button>
-          <Button size="xs" variant="outline" colorPalette="red" onClick={() => window.confirm(t('confirm.deleteSelected', { count: ids.length })) && void run(() => Promise.all(ids.map(deletePriceAlarm)), t('toast.deleted', { count: ids.length }))}>
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette="red"
+            onClick={() =>
+              window.confirm(t('confirm.deleteSelected', { count: ids.length })) &&
+              void run(() => Promise.all(ids.map(deletePriceAlarm)), t('toast.deleted', { count: ids.length }))
+            }
+          >
             {t('group.delete')}
           </Button>
           <Button size="xs" variant="ghost" onClick={() => setSelected(new Set())}>

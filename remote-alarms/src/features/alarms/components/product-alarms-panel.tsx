@@ -61,7 +61,11 @@ export function ProductAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrit
       }),
       col.accessor('name', { header: t('form.name'), meta: { wrap: true } }),
       col.accessor((a) => a.products.map((p) => p.name).join(', '), { id: 'products', header: t('form.products'), meta: { wrap: true } }),
-      col.accessor((a) => ruleText(t, a.rule, a.value, a.originalShopName, (v) => f.money(v, a.currency)), { id: 'rule', header: t('form.rule'), meta: { wrap: true } }),
+      col.accessor((a) => ruleText(t, a.rule, a.value, a.originalShopName, (v) => f.money(v, a.currency)), {
+        id: 'rule',
+        header: t('form.rule'),
+        meta: { wrap: true },
+      }),
       col.accessor((a) => a.shops.map((s) => s.name).join(', '), { id: 'shops', header: t('form.shops'), meta: { wrap: true } }),
       col.accessor('firings', { header: t('table.firings'), meta: { numeric: true } }),
       col.accessor((a) => (a.lastFiredAt ? f.dateTime(a.lastFiredAt) : '—'), { id: 'lastFired', header: t('table.lastFired') }),
@@ -79,7 +83,10 @@ export function ProductAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrit
                     size="xs"
                     variant="ghost"
                     colorPalette="red"
-                    onClick={() => window.confirm(t('confirm.deleteOne', { name: row.original.name })) && void act(() => deleteProductAlarm(row.original._id), t('toast.deleted', { count: 1 }))}
+                    onClick={() =>
+                      window.confirm(t('confirm.deleteOne', { name: row.original.name })) &&
+                      void act(() => deleteProductAlarm(row.original._id), t('toast.deleted', { count: 1 }))
+                    }
                   >
                     {t('actions.delete')}
                   </Button>
@@ -102,7 +109,17 @@ export function ProductAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrit
   return (
     <Box>
       <Flex gap="2" wrap="wrap" mb="3">
-        <Input size="sm" maxW="260px" placeholder={t('filters.search')} aria-label={t('filters.search')} value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(0); }} />
+        <Input
+          size="sm"
+          maxW="260px"
+          placeholder={t('filters.search')}
+          aria-label={t('filters.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(0);
+          }}
+        />
         <Flex gap="2" ms="auto" wrap="wrap">
           {canWrite && (
             <>
@@ -118,7 +135,13 @@ export function ProductAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrit
             {t('actions.export')}
           </Button>
           {canWrite && (
-            <Button size="sm" variant="ghost" colorPalette="red" disabled={!list.data?.total} onClick={() => window.confirm(t('confirm.deleteAll')) && void act(deleteAllProductAlarms, t('toast.deletedAll'))}>
+            <Button
+              size="sm"
+              variant="ghost"
+              colorPalette="red"
+              disabled={!list.data?.total}
+              onClick={() => window.confirm(t('confirm.deleteAll')) && void act(deleteAllProductAlarms, t('toast.deletedAll'))}
+            >
               {t('actions.deleteAll')}
             </Button>
           )}
@@ -130,7 +153,14 @@ export function ProductAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrit
         <EmptyState title={t('empty.productTitle')} description={t('empty.productDescription')} />
       ) : (
         <>
-          <DataTable columns={columns} data={list.data?.items ?? []} label={t('tabs.product')} busy={list.loading} getRowId={(a) => a._id} empty={t('empty.filtered')} />
+          <DataTable
+            columns={columns}
+            data={list.data?.items ?? []}
+            label={t('tabs.product')}
+            busy={list.loading}
+            getRowId={(a) => a._id}
+            empty={t('empty.filtered')}
+          />
           <Pager pageIndex={page} pageSize={PAGE} total={list.data?.total ?? 0} onPageChange={setPage} />
         </>
       )}

@@ -110,7 +110,12 @@ export function AnalyticsFilters({
               </option>
             ))}
         </Select>
-        <Select label={t('analytics.filters.section')} value={value.section} anyLabel={t('analytics.filters.all')} onChange={(section) => onChange({ section })}>
+        <Select
+          label={t('analytics.filters.section')}
+          value={value.section}
+          anyLabel={t('analytics.filters.all')}
+          onChange={(section) => onChange({ section })}
+        >
           {sections.map((s) => (
             <option key={s._id} value={s._id}>
               {s.name}

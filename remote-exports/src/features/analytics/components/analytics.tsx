@@ -22,9 +22,7 @@ export const ANALYTICS_DEFAULT_DAYS = 90;
 function initialFilters(networks: NetworkSummary[], ownNetwork: string | undefined): AnalyticsFilterValues {
   const own = networks.find((n) => n.code === ownNetwork);
   const deploymentCountry = peekDeployment()?.country;
-  const country =
-    own?.country ??
-    (networks.some((n) => n.country === deploymentCountry) ? deploymentCountry! : (networks[0]?.country ?? ''));
+  const country = own?.country ?? (networks.some((n) => n.country === deploymentCountry) ? deploymentCountry! : (networks[0]?.country ?? ''));
   const inCountry = networks.filter((n) => n.country === country && !n.isProduct);
   return {
     period: lastDays(ANALYTICS_DEFAULT_DAYS),
@@ -64,7 +62,13 @@ export function Analytics() {
   }, []);
 
   useEffect(() => {
-    if (networks.data && !filters) setFilters(initialFilters(networks.data.filter((n) => !n.isProduct), ownNetwork));
+    if (networks.data && !filters)
+      setFilters(
+        initialFilters(
+          networks.data.filter((n) => !n.isProduct),
+          ownNetwork,
+        ),
+      );
   }, [networks.data, filters, ownNetwork]);
 
   const brands = useBrands({

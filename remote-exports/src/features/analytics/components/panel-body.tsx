@@ -29,7 +29,11 @@ export function PanelBody<T>({
   if (state.error) return <LoadError title={errorTitle} error={state.error} onRetry={state.reload} />;
   if (state.data === undefined) return <LoadingState />;
   if (isEmpty(state.data)) return <EmptyState title={t('analytics.noData')} description={t('analytics.noDataDescription')} />;
-  return <div aria-busy={state.loading || undefined} style={{ opacity: state.loading ? 0.6 : 1 }}>{children(state.data)}</div>;
+  return (
+    <div aria-busy={state.loading || undefined} style={{ opacity: state.loading ? 0.6 : 1 }}>
+      {children(state.data)}
+    </div>
+  );
 }
 
 export function TruncatedNote({ max }: { max: number }) {

@@ -117,7 +117,12 @@ export function PriceIndexPanel({ body, file }: { body: AnalyticsBody | null; fi
           meta: { numeric: true },
           cell: (c) => {
             const v = c.row.original.index;
-            if (v === null) return <Text as="span" color="fg.muted">—</Text>;
+            if (v === null)
+              return (
+                <Text as="span" color="fg.muted">
+                  —
+                </Text>
+              );
             const tone = c.row.original.isBase || Math.abs(v - 100) < 0.05 ? undefined : v < 100 ? 'green.fg' : 'red.fg';
             return (
               <Text as="span" fontWeight="semibold" color={tone}>
@@ -134,7 +139,12 @@ export function PriceIndexPanel({ body, file }: { body: AnalyticsBody | null; fi
           meta: { numeric: true },
           cell: (c) => {
             const v = c.row.original.index;
-            if (v === null || c.row.original.isBase) return <Text as="span" color="fg.muted">—</Text>;
+            if (v === null || c.row.original.isBase)
+              return (
+                <Text as="span" color="fg.muted">
+                  —
+                </Text>
+              );
             const d = v - 100;
             return `${d > 0 ? '+' : d < 0 ? '−' : ''}${f.percent(Math.abs(d))}`;
           },
@@ -169,14 +179,21 @@ export function PriceIndexPanel({ body, file }: { body: AnalyticsBody | null; fi
   );
 
   const exportCsv = () =>
-    downloadCsv(`${file}-price-index.csv`, [
-      { header: t('analytics.index.columns.network'), value: (r: IndexRow) => r.networkName },
-      { header: t('analytics.index.columns.index'), value: (r: IndexRow) => r.index },
-      { header: t('analytics.index.columns.minIndex'), value: (r: IndexRow) => r.minIndex },
-      { header: t('analytics.index.columns.maxIndex'), value: (r: IndexRow) => r.maxIndex },
-      { header: `${t('analytics.index.columns.avgPrice')} (${rows[0]?.currency ?? ''})`, value: (r: IndexRow) => (r.avgPrice === null ? null : Math.round(r.avgPrice * 100) / 100) },
-      { header: t('analytics.index.columns.days'), value: (r: IndexRow) => r.days },
-    ], rows);
+    downloadCsv(
+      `${file}-price-index.csv`,
+      [
+        { header: t('analytics.index.columns.network'), value: (r: IndexRow) => r.networkName },
+        { header: t('analytics.index.columns.index'), value: (r: IndexRow) => r.index },
+        { header: t('analytics.index.columns.minIndex'), value: (r: IndexRow) => r.minIndex },
+        { header: t('analytics.index.columns.maxIndex'), value: (r: IndexRow) => r.maxIndex },
+        {
+          header: `${t('analytics.index.columns.avgPrice')} (${rows[0]?.currency ?? ''})`,
+          value: (r: IndexRow) => (r.avgPrice === null ? null : Math.round(r.avgPrice * 100) / 100),
+        },
+        { header: t('analytics.index.columns.days'), value: (r: IndexRow) => r.days },
+      ],
+      rows,
+    );
 
   return (
     <Panel
@@ -204,7 +221,13 @@ export function PriceIndexPanel({ body, file }: { body: AnalyticsBody | null; fi
                 {t('analytics.index.noIndex')}
               </Text>
             )}
-            <DataTable label={t('analytics.index.tableLabel')} columns={columns} data={rows} getRowId={(r) => r.network} initialSorting={[{ id: 'index', desc: false }]} />
+            <DataTable
+              label={t('analytics.index.tableLabel')}
+              columns={columns}
+              data={rows}
+              getRowId={(r) => r.network}
+              initialSorting={[{ id: 'index', desc: false }]}
+            />
             {partialRows(d, rows).map(({ row, total, allDays }) => (
               <Text key={row.network} fontSize="sm" color="fg.muted">
                 {t('analytics.index.partial', { network: row.networkName, products: f.count(row.products), total: f.count(total), days: row.days, allDays })}

@@ -35,30 +35,87 @@ export function PromoPanel({ body, file }: { body: AnalyticsBody | null; file: s
   const columns = useMemo(
     () =>
       col.columns([
-        col.accessor('networkName', { header: t('analytics.promo.columns.network'), sortFn: 'text', cell: (c) => <Text as="span" fontWeight="medium">{c.getValue()}</Text> }),
-        col.accessor('products', { header: t('analytics.promo.columns.products'), sortFn: 'basic', meta: { numeric: true }, cell: (c) => f.count(c.getValue()) }),
-        col.accessor('productsOnPromo', { header: t('analytics.promo.columns.productsOnPromo'), sortFn: 'basic', meta: { numeric: true }, cell: (c) => f.count(c.getValue()) }),
-        col.accessor('promoShare', { header: t('analytics.promo.columns.share'), sortFn: 'basic', meta: { numeric: true }, cell: (c) => <Text as="span" fontWeight="semibold">{f.percent(c.getValue())}</Text> }),
-        col.accessor((r) => r.avgDepthPct ?? undefined, { id: 'avgDepth', header: t('analytics.promo.columns.avgDepth'), sortFn: 'basic', sortUndefined: 'last', meta: { numeric: true }, cell: (c) => opt(c.row.original.avgDepthPct, f.percent) }),
-        col.accessor((r) => r.maxDepthPct ?? undefined, { id: 'maxDepth', header: t('analytics.promo.columns.maxDepth'), sortFn: 'basic', sortUndefined: 'last', meta: { numeric: true }, cell: (c) => opt(c.row.original.maxDepthPct, f.percent) }),
-        col.accessor('promoStarts', { header: t('analytics.promo.columns.starts'), sortFn: 'basic', meta: { numeric: true }, cell: (c) => f.count(c.getValue()) }),
-        col.accessor((r) => r.avgDurationDays ?? undefined, { id: 'duration', header: t('analytics.promo.columns.duration'), sortFn: 'basic', sortUndefined: 'last', meta: { numeric: true }, cell: (c) => opt(c.row.original.avgDurationDays, f.decimal) }),
+        col.accessor('networkName', {
+          header: t('analytics.promo.columns.network'),
+          sortFn: 'text',
+          cell: (c) => (
+            <Text as="span" fontWeight="medium">
+              {c.getValue()}
+            </Text>
+          ),
+        }),
+        col.accessor('products', {
+          header: t('analytics.promo.columns.products'),
+          sortFn: 'basic',
+          meta: { numeric: true },
+          cell: (c) => f.count(c.getValue()),
+        }),
+        col.accessor('productsOnPromo', {
+          header: t('analytics.promo.columns.productsOnPromo'),
+          sortFn: 'basic',
+          meta: { numeric: true },
+          cell: (c) => f.count(c.getValue()),
+        }),
+        col.accessor('promoShare', {
+          header: t('analytics.promo.columns.share'),
+          sortFn: 'basic',
+          meta: { numeric: true },
+          cell: (c) => (
+            <Text as="span" fontWeight="semibold">
+              {f.percent(c.getValue())}
+            </Text>
+          ),
+        }),
+        col.accessor((r) => r.avgDepthPct ?? undefined, {
+          id: 'avgDepth',
+          header: t('analytics.promo.columns.avgDepth'),
+          sortFn: 'basic',
+          sortUndefined: 'last',
+          meta: { numeric: true },
+          cell: (c) => opt(c.row.original.avgDepthPct, f.percent),
+        }),
+        col.accessor((r) => r.maxDepthPct ?? undefined, {
+          id: 'maxDepth',
+          header: t('analytics.promo.columns.maxDepth'),
+          sortFn: 'basic',
+          sortUndefined: 'last',
+          meta: { numeric: true },
+          cell: (c) => opt(c.row.original.maxDepthPct, f.percent),
+        }),
+        col.accessor('promoStarts', {
+          header: t('analytics.promo.columns.starts'),
+          sortFn: 'basic',
+          meta: { numeric: true },
+          cell: (c) => f.count(c.getValue()),
+        }),
+        col.accessor((r) => r.avgDurationDays ?? undefined, {
+          id: 'duration',
+          header: t('analytics.promo.columns.duration'),
+          sortFn: 'basic',
+          sortUndefined: 'last',
+          meta: { numeric: true },
+          cell: (c) => opt(c.row.original.avgDurationDays, f.decimal),
+        }),
       ]),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, f],
   );
 
   const exportCsv = () =>
-    downloadCsv(`${file}-promotions.csv`, [
-      { header: t('analytics.promo.columns.network'), value: (r: Row) => r.networkName },
-      { header: t('analytics.promo.columns.products'), value: (r: Row) => r.products },
-      { header: t('analytics.promo.columns.productsOnPromo'), value: (r: Row) => r.productsOnPromo },
-      { header: t('analytics.promo.columns.share'), value: (r: Row) => r.promoShare },
-      { header: t('analytics.promo.columns.avgDepth'), value: (r: Row) => r.avgDepthPct },
-      { header: t('analytics.promo.columns.maxDepth'), value: (r: Row) => r.maxDepthPct },
-      { header: t('analytics.promo.columns.starts'), value: (r: Row) => r.promoStarts },
-      { header: t('analytics.promo.columns.duration'), value: (r: Row) => r.avgDurationDays },
-    ], rows);
+    downloadCsv(
+      `${file}-promotions.csv`,
+      [
+        { header: t('analytics.promo.columns.network'), value: (r: Row) => r.networkName },
+        { header: t('analytics.promo.columns.products'), value: (r: Row) => r.products },
+        { header: t('analytics.promo.columns.productsOnPromo'), value: (r: Row) => r.productsOnPromo },
+        { header: t('analytics.promo.columns.share'), value: (r: Row) => r.promoShare },
+        { header: t('analytics.promo.columns.avgDepth'), value: (r: Row) => r.avgDepthPct },
+        { header: t('analytics.promo.columns.maxDepth'), value: (r: Row) => r.maxDepthPct },
+        { header: t('analytics.promo.columns.starts'), value: (r: Row) => r.promoStarts },
+        { header: t('analytics.promo.columns.duration'), value: (r: Row) => r.avgDurationDays },
+      ],
+      rows,
+    );
 
   return (
     <Panel
@@ -81,7 +138,13 @@ export function PromoPanel({ body, file }: { body: AnalyticsBody | null; file: s
               formatValue={f.percent}
               height={280}
             />
-            <DataTable label={t('analytics.promo.tableLabel')} columns={columns} data={d.networks} getRowId={(r) => r.network} initialSorting={[{ id: 'promoShare', desc: true }]} />
+            <DataTable
+              label={t('analytics.promo.tableLabel')}
+              columns={columns}
+              data={d.networks}
+              getRowId={(r) => r.network}
+              initialSorting={[{ id: 'promoShare', desc: true }]}
+            />
             {d.truncated && <TruncatedNote max={ANALYTICS_MAX_PRODUCTS} />}
           </Stack>
         )}

@@ -81,27 +81,64 @@ export function SpreadPanel({ body, file }: { body: AnalyticsBody | null; file: 
           cell: (c) => <ProductLink id={c.row.original.id} name={c.getValue()} />,
         }),
         col.accessor('cheapest', { header: t('analytics.spread.columns.cheapest'), sortFn: 'text' }),
-        col.accessor('min', { header: t('analytics.spread.columns.min'), sortFn: 'basic', meta: { numeric: true }, cell: (c) => <Text as="span" color="green.fg">{f.money(c.getValue(), c.row.original.currency)}</Text> }),
-        col.accessor('avg', { header: t('analytics.spread.columns.avg'), sortFn: 'basic', meta: { numeric: true }, cell: (c) => f.money(c.getValue(), c.row.original.currency) }),
-        col.accessor('max', { header: t('analytics.spread.columns.max'), sortFn: 'basic', meta: { numeric: true }, cell: (c) => f.money(c.getValue(), c.row.original.currency) }),
+        col.accessor('min', {
+          header: t('analytics.spread.columns.min'),
+          sortFn: 'basic',
+          meta: { numeric: true },
+          cell: (c) => (
+            <Text as="span" color="green.fg">
+              {f.money(c.getValue(), c.row.original.currency)}
+            </Text>
+          ),
+        }),
+        col.accessor('avg', {
+          header: t('analytics.spread.columns.avg'),
+          sortFn: 'basic',
+          meta: { numeric: true },
+          cell: (c) => f.money(c.getValue(), c.row.original.currency),
+        }),
+        col.accessor('max', {
+          header: t('analytics.spread.columns.max'),
+          sortFn: 'basic',
+          meta: { numeric: true },
+          cell: (c) => f.money(c.getValue(), c.row.original.currency),
+        }),
         col.accessor('dearest', { header: t('analytics.spread.columns.dearest'), sortFn: 'text' }),
-        col.accessor('spreadPct', { header: t('analytics.spread.columns.spread'), sortFn: 'basic', meta: { numeric: true }, cell: (c) => <Text as="span" fontWeight="semibold">{f.percent(c.getValue())}</Text> }),
-        col.accessor('networks', { header: t('analytics.spread.columns.networks'), sortFn: 'basic', meta: { numeric: true }, cell: (c) => f.count(c.getValue()) }),
+        col.accessor('spreadPct', {
+          header: t('analytics.spread.columns.spread'),
+          sortFn: 'basic',
+          meta: { numeric: true },
+          cell: (c) => (
+            <Text as="span" fontWeight="semibold">
+              {f.percent(c.getValue())}
+            </Text>
+          ),
+        }),
+        col.accessor('networks', {
+          header: t('analytics.spread.columns.networks'),
+          sortFn: 'basic',
+          meta: { numeric: true },
+          cell: (c) => f.count(c.getValue()),
+        }),
       ]),
     [t, f],
   );
 
   const exportCsv = () =>
-    downloadCsv(`${file}-price-spread.csv`, [
-      { header: t('analytics.spread.columns.product'), value: (r: SpreadRow) => r.name },
-      { header: t('analytics.spread.columns.cheapest'), value: (r: SpreadRow) => r.cheapest },
-      { header: t('analytics.spread.columns.min'), value: (r: SpreadRow) => r.min },
-      { header: t('analytics.spread.columns.avg'), value: (r: SpreadRow) => Math.round(r.avg * 100) / 100 },
-      { header: t('analytics.spread.columns.max'), value: (r: SpreadRow) => r.max },
-      { header: t('analytics.spread.columns.dearest'), value: (r: SpreadRow) => r.dearest },
-      { header: t('analytics.spread.columns.spread'), value: (r: SpreadRow) => Math.round(r.spreadPct * 10) / 10 },
-      { header: t('analytics.spread.columns.currency'), value: (r: SpreadRow) => r.currency },
-    ], rows);
+    downloadCsv(
+      `${file}-price-spread.csv`,
+      [
+        { header: t('analytics.spread.columns.product'), value: (r: SpreadRow) => r.name },
+        { header: t('analytics.spread.columns.cheapest'), value: (r: SpreadRow) => r.cheapest },
+        { header: t('analytics.spread.columns.min'), value: (r: SpreadRow) => r.min },
+        { header: t('analytics.spread.columns.avg'), value: (r: SpreadRow) => Math.round(r.avg * 100) / 100 },
+        { header: t('analytics.spread.columns.max'), value: (r: SpreadRow) => r.max },
+        { header: t('analytics.spread.columns.dearest'), value: (r: SpreadRow) => r.dearest },
+        { header: t('analytics.spread.columns.spread'), value: (r: SpreadRow) => Math.round(r.spreadPct * 10) / 10 },
+        { header: t('analytics.spread.columns.currency'), value: (r: SpreadRow) => r.currency },
+      ],
+      rows,
+    );
 
   return (
     <Panel

@@ -24,7 +24,5 @@ export function useSimilarProducts(product: Product | undefined) {
         limit: 11,
       }
     : null;
-  return useApi(query && `similar:${product!._id}`, async () =>
-    (await getSimilarProducts(query!)).filter((p) => p._id !== product!._id).slice(0, 10),
-  );
+  return useApi(query && `similar:${product!._id}`, async () => (await getSimilarProducts(query!)).filter((p) => p._id !== product!._id).slice(0, 10));
 }

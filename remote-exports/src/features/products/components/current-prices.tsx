@@ -111,7 +111,12 @@ export function CurrentPrices({ prices }: { prices: ApiState<ProductPrices> }) {
           meta: { numeric: true },
           cell: (c) => {
             const { promo, promoDepthPct, currency } = c.row.original;
-            if (promo === null) return <Text as="span" color="fg.muted">—</Text>;
+            if (promo === null)
+              return (
+                <Text as="span" color="fg.muted">
+                  —
+                </Text>
+              );
             return (
               <HStack gap="2" justify="flex-end">
                 {promoDepthPct !== null && (

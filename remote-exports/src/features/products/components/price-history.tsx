@@ -30,18 +30,13 @@ export function PriceHistory({ productId }: { productId: string }) {
   const [period, setPeriod] = useState<Period>(() => lastDays(HISTORY_DEFAULT_DAYS));
   const [chosen, setChosen] = useState<Set<string> | null>(null);
   const valid = periodProblem(period, HISTORY_MAX_DAYS) === null;
-  const query: PriceHistoryQuery | null = valid
-    ? { product: productId, start: toUsDate(period.start), end: toUsDate(period.end) }
-    : null;
+  const query: PriceHistoryQuery | null = valid ? { product: productId, start: toUsDate(period.start), end: toUsDate(period.end) } : null;
   const history = usePriceHistory(query);
   const data = history.data;
 
   // Cheapest shops first: the default selection and the order of the toggles.
   const shops = useMemo(() => [...(data?.shops ?? [])].sort((a, b) => a.avg - b.avg), [data]);
-  const shown = useMemo(
-    () => shops.filter((s, i) => (chosen ? chosen.has(s.shopId) : i < FIRST_SHOWN)),
-    [shops, chosen],
-  );
+  const shown = useMemo(() => shops.filter((s, i) => (chosen ? chosen.has(s.shopId) : i < FIRST_SHOWN)), [shops, chosen]);
   const chartRows = useMemo(() => (data ? historyChartRows(data, shown) : []), [data, shown]);
   const tableRows = useMemo(() => historyTableRows(shops), [shops]);
   const currency = shops[0]?.currency;
@@ -86,7 +81,9 @@ export function PriceHistory({ productId }: { productId: string }) {
           meta: { numeric: true },
           cell: (c) =>
             c.row.original.promo === null ? (
-              <Text as="span" color="fg.muted">—</Text>
+              <Text as="span" color="fg.muted">
+                —
+              </Text>
             ) : (
               <HStack gap="2" justify="flex-end">
                 <Badge colorPalette="orange" variant="subtle" size="sm">
@@ -164,13 +161,7 @@ export function PriceHistory({ productId }: { productId: string }) {
             <Text as="h3" fontWeight="semibold" fontSize="sm" mb="2" id="history-table-title">
               {t('productCard.history.tableTitle')}
             </Text>
-            <DataTable
-              label={t('productCard.history.tableLabel')}
-              columns={columns}
-              data={tableRows}
-              getRowId={(r) => r.id}
-              pageSize={10}
-            />
+            <DataTable label={t('productCard.history.tableLabel')} columns={columns} data={tableRows} getRowId={(r) => r.id} pageSize={10} />
           </Box>
         </Stack>
       )}

@@ -28,12 +28,20 @@ export function useProductColumns(): DataColumnDef<ProductListItem>[] {
         col.accessor('ean', {
           header: t('productList.columns.ean'),
           sortFn: 'alphanumeric',
-          cell: (c) => <Text as="span" fontFamily="mono" fontSize="xs">{c.getValue() ?? '—'}</Text>,
+          cell: (c) => (
+            <Text as="span" fontFamily="mono" fontSize="xs">
+              {c.getValue() ?? '—'}
+            </Text>
+          ),
         }),
         col.accessor('article', {
           header: t('productList.columns.article'),
           sortFn: 'alphanumeric',
-          cell: (c) => <Text as="span" fontFamily="mono" fontSize="xs">{c.getValue() ?? '—'}</Text>,
+          cell: (c) => (
+            <Text as="span" fontFamily="mono" fontSize="xs">
+              {c.getValue() ?? '—'}
+            </Text>
+          ),
         }),
         col.accessor('brand', { header: t('productList.columns.brand'), sortFn: 'text', cell: (c) => c.getValue() ?? '—' }),
         col.accessor('section', { header: t('productList.columns.section'), enableSorting: false, cell: (c) => c.getValue() ?? '—' }),
@@ -54,7 +62,12 @@ export function useProductColumns(): DataColumnDef<ProductListItem>[] {
           meta: { numeric: true, width: '10rem' },
           cell: (c) => {
             const { minPrice, maxPrice, currency } = c.row.original;
-            if (minPrice === null || currency === null) return <Text as="span" color="fg.muted">{t('productList.noPrice')}</Text>;
+            if (minPrice === null || currency === null)
+              return (
+                <Text as="span" color="fg.muted">
+                  {t('productList.noPrice')}
+                </Text>
+              );
             if (maxPrice === null || maxPrice === minPrice) return f.money(minPrice, currency);
             return t('productList.priceRange', { min: f.money(minPrice, currency), max: f.money(maxPrice, currency) });
           },
@@ -69,7 +82,9 @@ export function useProductColumns(): DataColumnDef<ProductListItem>[] {
                 {f.count(c.getValue())}
               </Badge>
             ) : (
-              <Text as="span" color="fg.muted">—</Text>
+              <Text as="span" color="fg.muted">
+                —
+              </Text>
             ),
         }),
       ]),

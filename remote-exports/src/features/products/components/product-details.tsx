@@ -10,8 +10,18 @@ export function ProductDetails({ product }: { product: Product }) {
   const { t } = useExportsTranslation();
   const f = useFormatters();
   const items: [string, React.ReactNode][] = [
-    [t('productCard.attributes.ean'), <Box as="span" fontFamily="mono">{product.ean ?? '—'}</Box>],
-    [t('productCard.attributes.article'), <Box as="span" fontFamily="mono">{product.article ?? '—'}</Box>],
+    [
+      t('productCard.attributes.ean'),
+      <Box as="span" fontFamily="mono">
+        {product.ean ?? '—'}
+      </Box>,
+    ],
+    [
+      t('productCard.attributes.article'),
+      <Box as="span" fontFamily="mono">
+        {product.article ?? '—'}
+      </Box>,
+    ],
     [t('productCard.attributes.brand'), product.brand ?? '—'],
     [t('productCard.attributes.section'), [product.section, product.category].filter(Boolean).join(' › ') || '—'],
     [t('productCard.attributes.size'), productSize(product, t, f)],
@@ -22,16 +32,7 @@ export function ProductDetails({ product }: { product: Product }) {
     <Panel title={t('productCard.attributes.title')} headingId="product-attributes">
       <Flex gap="5" align="flex-start" direction={{ base: 'column', sm: 'row' }}>
         {product.image && (
-          <Image
-            src={product.image}
-            alt={product.name}
-            boxSize="7.5rem"
-            objectFit="contain"
-            borderWidth="1px"
-            borderRadius="md"
-            bg="white"
-            flex="none"
-          />
+          <Image src={product.image} alt={product.name} boxSize="7.5rem" objectFit="contain" borderWidth="1px" borderRadius="md" bg="white" flex="none" />
         )}
         <DataList.Root orientation="horizontal" size="sm" flex="1" aria-labelledby="product-attributes">
           {items.map(([label, value]) => (

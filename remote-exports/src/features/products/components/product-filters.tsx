@@ -40,15 +40,7 @@ function FilterSelect({ label, value, onChange, disabled, children }: SelectProp
  * Network, shop, brand and section of the product list. Shops follow the chosen network; brands
  * follow the network and section. An article/EAN search is an exact lookup: filters do not apply.
  */
-export function ProductFilters({
-  value,
-  onChange,
-  disabled,
-}: {
-  value: FilterValues;
-  onChange: (patch: Partial<FilterValues>) => void;
-  disabled: boolean;
-}) {
+export function ProductFilters({ value, onChange, disabled }: { value: FilterValues; onChange: (patch: Partial<FilterValues>) => void; disabled: boolean }) {
   const { t } = useExportsTranslation();
   const networks = useNetworks();
   const shops = useShops();
@@ -66,10 +58,7 @@ export function ProductFilters({
     for (const n of networks.data ?? []) groups.set(n.country, [...(groups.get(n.country) ?? []), n]);
     return [...groups];
   }, [networks.data]);
-  const shopOptions = useMemo(
-    () => (shops.data ?? []).filter((s) => !value.network || s.network === value.network),
-    [shops.data, value.network],
-  );
+  const shopOptions = useMemo(() => (shops.data ?? []).filter((s) => !value.network || s.network === value.network), [shops.data, value.network]);
   const hasFilters = !!(value.network || value.shop || value.brand || value.section);
 
   return (

@@ -46,12 +46,8 @@ export function ProductList() {
   const search = useMemo(() => parseSearchText(params.q), [params.q]);
   const byCode = search.ean !== undefined;
 
-  const listQuery: ProductListQuery | null = byCode
-    ? null
-    : { ...filtersOf(params), limit: params.size, skip: (params.page - 1) * params.size };
-  const searchQuery: ProductSearchQuery | null = byCode
-    ? { article: search.article, ean: search.ean, limit: PAGE_MAX }
-    : null;
+  const listQuery: ProductListQuery | null = byCode ? null : { ...filtersOf(params), limit: params.size, skip: (params.page - 1) * params.size };
+  const searchQuery: ProductSearchQuery | null = byCode ? { article: search.article, ean: search.ean, limit: PAGE_MAX } : null;
   const exportQuery: ProductExportQuery = byCode ? { search: params.q } : filtersOf(params);
 
   const listed = useProductList(listQuery);
@@ -70,11 +66,7 @@ export function ProductList() {
 
   return (
     <Stack gap="5">
-      <PageHeader
-        title={t('productList.title')}
-        description={description}
-        actions={<ExportButton query={exportQuery} disabled={total === 0} />}
-      />
+      <PageHeader title={t('productList.title')} description={description} actions={<ExportButton query={exportQuery} disabled={total === 0} />} />
       <Box bg="bg" borderWidth="1px" borderRadius="lg" p="4" shadow="xs">
         <ProductFilters value={params} onChange={update} disabled={byCode} />
       </Box>

@@ -42,7 +42,13 @@ export function SimilarProducts({ product }: { product: Product }) {
           meta: { numeric: true },
           cell: (c) => {
             const { price, currency } = c.row.original;
-            return price === null || currency === null ? <Text as="span" color="fg.muted">—</Text> : f.money(price, currency);
+            return price === null || currency === null ? (
+              <Text as="span" color="fg.muted">
+                —
+              </Text>
+            ) : (
+              f.money(price, currency)
+            );
           },
         }),
         col.accessor('score', {

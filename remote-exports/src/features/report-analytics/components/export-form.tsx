@@ -21,7 +21,19 @@ export type ExportRights = {
   customMarketsSwitch: boolean;
 };
 
-function Select({ label, value, onChange, children, width = '12rem' }: { label: string; value: string; onChange: (v: string) => void; children: React.ReactNode; width?: string }) {
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+  width = '12rem',
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: React.ReactNode;
+  width?: string;
+}) {
   const id = useId();
   return (
     // At least `width`, and as wide as its longest choice: longer languages (ru, ua) are never cut.
@@ -149,7 +161,12 @@ export function ExportForm({
             {show('baseNetwork') && <Field.ErrorText>{t('reportAnalytics.problems.baseNetwork')}</Field.ErrorText>}
           </Field.Root>
         )}
-        <Select label={t('reportAnalytics.form.priceField')} value={form.priceField} width="18rem" onChange={(v) => onChange({ priceField: v as Form['priceField'] })}>
+        <Select
+          label={t('reportAnalytics.form.priceField')}
+          value={form.priceField}
+          width="18rem"
+          onChange={(v) => onChange({ priceField: v as Form['priceField'] })}
+        >
           <option value="price">{t('reportAnalytics.form.prices.price')}</option>
           <option value="regular">{t('reportAnalytics.form.prices.regular')}</option>
         </Select>
@@ -181,7 +198,11 @@ export function ExportForm({
           />
         )}
         <Text fontSize="xs" color={show('shops') ? 'fg.error' : 'fg.muted'}>
-          {show('shops') ? t('reportAnalytics.problems.shops') : form.shops.length ? t('reportAnalytics.form.someShops', { count: form.shops.length }) : t('reportAnalytics.form.allShops')}
+          {show('shops')
+            ? t('reportAnalytics.problems.shops')
+            : form.shops.length
+              ? t('reportAnalytics.form.someShops', { count: form.shops.length })
+              : t('reportAnalytics.form.allShops')}
         </Text>
       </Stack>
 
@@ -202,7 +223,13 @@ export function ExportForm({
           <Field.Label htmlFor={`${id}-name`} fontSize="xs" color="fg.muted">
             {t('reportAnalytics.form.name')}
           </Field.Label>
-          <Input id={`${id}-name`} size="sm" value={form.name} placeholder={t('reportAnalytics.form.namePlaceholder')} onChange={(e) => onChange({ name: e.target.value })} />
+          <Input
+            id={`${id}-name`}
+            size="sm"
+            value={form.name}
+            placeholder={t('reportAnalytics.form.namePlaceholder')}
+            onChange={(e) => onChange({ name: e.target.value })}
+          />
         </Field.Root>
         <Button type="submit" size="sm" colorPalette="blue" disabled={sending} aria-busy={sending}>
           {sending && <Spinner size="xs" />}

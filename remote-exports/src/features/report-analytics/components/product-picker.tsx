@@ -133,7 +133,13 @@ export function ProductPicker({
                   {p.ean ?? p.article ?? ''}
                 </Text>
               </Text>
-              <Button size="2xs" variant="ghost" disabled={chosen.has(p._id)} onClick={() => add(p)} aria-label={t('reportAnalytics.products.addNamed', { name: p.name })}>
+              <Button
+                size="2xs"
+                variant="ghost"
+                disabled={chosen.has(p._id)}
+                onClick={() => add(p)}
+                aria-label={t('reportAnalytics.products.addNamed', { name: p.name })}
+              >
                 {chosen.has(p._id) ? t('reportAnalytics.products.added') : t('reportAnalytics.products.add')}
               </Button>
             </HStack>
@@ -146,7 +152,11 @@ export function ProductPicker({
           {products.map((p) => (
             <Badge key={p.id} role="listitem" variant="subtle" colorPalette="blue" size="md" pe="0">
               {p.name}
-              <CloseButton size="2xs" aria-label={t('reportAnalytics.products.removeNamed', { name: p.name })} onClick={() => onProducts(products.filter((x) => x.id !== p.id))} />
+              <CloseButton
+                size="2xs"
+                aria-label={t('reportAnalytics.products.removeNamed', { name: p.name })}
+                onClick={() => onProducts(products.filter((x) => x.id !== p.id))}
+              />
             </Badge>
           ))}
         </HStack>
@@ -156,7 +166,15 @@ export function ProductPicker({
         <Field.Label htmlFor={`${id}-codes`} fontSize="xs" color="fg.muted">
           {t('reportAnalytics.products.codes')}
         </Field.Label>
-        <Textarea id={`${id}-codes`} size="sm" rows={3} maxW="32rem" value={codes} placeholder={"4820000000017\n999002"} onChange={(e) => onCodes(e.target.value)} />
+        <Textarea
+          id={`${id}-codes`}
+          size="sm"
+          rows={3}
+          maxW="32rem"
+          value={codes}
+          placeholder={'4820000000017\n999002'}
+          onChange={(e) => onCodes(e.target.value)}
+        />
         {parsed.invalid.length > 0 ? (
           <Field.ErrorText>{t('reportAnalytics.products.invalidCodes', { codes: parsed.invalid.slice(0, 5).join(', ') })}</Field.ErrorText>
         ) : (

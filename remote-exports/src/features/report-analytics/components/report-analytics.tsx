@@ -65,7 +65,11 @@ export function ReportAnalytics() {
       {canWrite ? (
         <Panel title={t('reportAnalytics.form.title')} description={t('reportAnalytics.form.description')} headingId="report-form">
           {networks.error || shops.error ? (
-            <LoadError title={t('reportAnalytics.form.loadError')} error={networks.error ?? shops.error} onRetry={() => (networks.error ? networks.reload() : shops.reload())} />
+            <LoadError
+              title={t('reportAnalytics.form.loadError')}
+              error={networks.error ?? shops.error}
+              onRetry={() => (networks.error ? networks.reload() : shops.reload())}
+            />
           ) : !networks.data || !shops.data ? (
             <LoadingState />
           ) : (
@@ -86,7 +90,14 @@ export function ReportAnalytics() {
         </Text>
       )}
       <RequestsPanel version={requestsVersion} onChanged={requestsChanged} canWrite={canWrite} />
-      <TemplatesPanel data={templates.data} error={templates.error} reload={templates.reload} onUse={loadTemplate} onChanged={templatesChanged} canWrite={canWrite} />
+      <TemplatesPanel
+        data={templates.data}
+        error={templates.error}
+        reload={templates.reload}
+        onUse={loadTemplate}
+        onChanged={templatesChanged}
+        canWrite={canWrite}
+      />
       <SchedulesPanel templates={templates.data ?? NO_TEMPLATES} version={templatesVersion} onChanged={templatesChanged} canWrite={canWrite} />
     </Stack>
   );

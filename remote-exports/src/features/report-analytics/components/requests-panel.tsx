@@ -21,7 +21,19 @@ const NO_ROWS: ExportRequest[] = [];
 
 type Filters = { type: string; state: string; from: string };
 
-function FilterSelect({ label, value, onChange, options, any }: { label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[]; any: string }) {
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+  any,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: { value: string; label: string }[];
+  any: string;
+}) {
   const id = useId();
   return (
     <Field.Root width="auto">
@@ -140,12 +152,22 @@ export const RequestsPanel = memo(function RequestsPanel({ version, onChanged, c
                 <StateBadge request={r} />
                 <HStack gap="1" wrap="wrap">
                   {r.downloadable && (
-                    <Button size="xs" colorPalette="blue" onClick={() => void act('download', r)} aria-label={t('reportAnalytics.requests.downloadNamed', { name: r.name })}>
+                    <Button
+                      size="xs"
+                      colorPalette="blue"
+                      onClick={() => void act('download', r)}
+                      aria-label={t('reportAnalytics.requests.downloadNamed', { name: r.name })}
+                    >
                       {t('reportAnalytics.requests.download')}
                     </Button>
                   )}
                   {canWrite && finished && (
-                    <Button size="xs" variant="outline" onClick={() => void act('rerun', r)} aria-label={t('reportAnalytics.requests.rerunNamed', { name: r.name })}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      onClick={() => void act('rerun', r)}
+                      aria-label={t('reportAnalytics.requests.rerunNamed', { name: r.name })}
+                    >
                       {t('reportAnalytics.requests.rerun')}
                     </Button>
                   )}

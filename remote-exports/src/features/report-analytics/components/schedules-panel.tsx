@@ -97,14 +97,21 @@ export const SchedulesPanel = memo(function SchedulesPanel({
   const columns = useMemo<DataColumnDef<ExportSchedule>[]>(
     () =>
       col.columns([
-        col.accessor('template', { header: t('reportAnalytics.schedules.columns.template'), enableSorting: false, meta: { wrap: true }, cell: (c) => c.getValue().name }),
+        col.accessor('template', {
+          header: t('reportAnalytics.schedules.columns.template'),
+          enableSorting: false,
+          meta: { wrap: true },
+          cell: (c) => c.getValue().name,
+        }),
         col.accessor('frequency', { header: t('reportAnalytics.schedules.columns.when'), enableSorting: false, cell: (c) => when(c.row.original) }),
         col.accessor('nextRunAt', {
           header: t('reportAnalytics.schedules.columns.next'),
           enableSorting: false,
           cell: (c) =>
             c.row.original.enabled && c.getValue() ? (
-              <Text>{new Date(c.getValue()!).toLocaleString(intlLocale(f.lang), { timeZone: c.row.original.timeZone, dateStyle: 'medium', timeStyle: 'short' })}</Text>
+              <Text>
+                {new Date(c.getValue()!).toLocaleString(intlLocale(f.lang), { timeZone: c.row.original.timeZone, dateStyle: 'medium', timeStyle: 'short' })}
+              </Text>
             ) : (
               <Text color="fg.muted">{t('reportAnalytics.schedules.off')}</Text>
             ),
@@ -124,12 +131,25 @@ export const SchedulesPanel = memo(function SchedulesPanel({
                         variant="outline"
                         aria-label={t('reportAnalytics.schedules.editNamed', { name: s.template.name })}
                         onClick={() =>
-                          setDraft({ id: s._id, template: s.template._id, frequency: s.frequency, time: s.time, dayOfWeek: s.dayOfWeek ?? 1, dayOfMonth: s.dayOfMonth ?? 1, enabled: s.enabled })
+                          setDraft({
+                            id: s._id,
+                            template: s.template._id,
+                            frequency: s.frequency,
+                            time: s.time,
+                            dayOfWeek: s.dayOfWeek ?? 1,
+                            dayOfMonth: s.dayOfMonth ?? 1,
+                            enabled: s.enabled,
+                          })
                         }
                       >
                         {t('reportAnalytics.schedules.edit')}
                       </Button>
-                      <Button size="xs" variant="ghost" aria-label={t('reportAnalytics.schedules.deleteNamed', { name: s.template.name })} onClick={() => void remove(s)}>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        aria-label={t('reportAnalytics.schedules.deleteNamed', { name: s.template.name })}
+                        onClick={() => void remove(s)}
+                      >
                         {t('reportAnalytics.schedules.delete')}
                       </Button>
                     </HStack>
@@ -179,7 +199,11 @@ export const SchedulesPanel = memo(function SchedulesPanel({
             <Labelled label={t('reportAnalytics.schedules.frequency')}>
               {(id) => (
                 <NativeSelect.Root size="sm" width="9rem">
-                  <NativeSelect.Field id={id} value={draft.frequency} onChange={(e) => setDraft((d) => ({ ...d, frequency: e.target.value as ScheduleFrequency }))}>
+                  <NativeSelect.Field
+                    id={id}
+                    value={draft.frequency}
+                    onChange={(e) => setDraft((d) => ({ ...d, frequency: e.target.value as ScheduleFrequency }))}
+                  >
                     {SCHEDULE_FREQUENCIES.map((fr) => (
                       <option key={fr} value={fr}>
                         {t(`reportAnalytics.schedules.frequencies.${fr}`)}
@@ -194,7 +218,11 @@ export const SchedulesPanel = memo(function SchedulesPanel({
               <Labelled label={t('reportAnalytics.schedules.dayOfWeek')}>
                 {(id) => (
                   <NativeSelect.Root size="sm" width="10rem">
-                    <NativeSelect.Field id={id} value={String(draft.dayOfWeek)} onChange={(e) => setDraft((d) => ({ ...d, dayOfWeek: Number(e.target.value) }))}>
+                    <NativeSelect.Field
+                      id={id}
+                      value={String(draft.dayOfWeek)}
+                      onChange={(e) => setDraft((d) => ({ ...d, dayOfWeek: Number(e.target.value) }))}
+                    >
                       {days.map((name, i) => (
                         <option key={name} value={i + 1}>
                           {name}
@@ -210,7 +238,11 @@ export const SchedulesPanel = memo(function SchedulesPanel({
               <Labelled label={t('reportAnalytics.schedules.dayOfMonth')}>
                 {(id) => (
                   <NativeSelect.Root size="sm" width="6rem">
-                    <NativeSelect.Field id={id} value={String(draft.dayOfMonth)} onChange={(e) => setDraft((d) => ({ ...d, dayOfMonth: Number(e.target.value) }))}>
+                    <NativeSelect.Field
+                      id={id}
+                      value={String(draft.dayOfMonth)}
+                      onChange={(e) => setDraft((d) => ({ ...d, dayOfMonth: Number(e.target.value) }))}
+                    >
                       {Array.from({ length: 28 }, (_, i) => (
                         <option key={i} value={i + 1}>
                           {i + 1}
@@ -223,7 +255,9 @@ export const SchedulesPanel = memo(function SchedulesPanel({
               </Labelled>
             )}
             <Labelled label={t('reportAnalytics.schedules.time')}>
-              {(id) => <Input id={id} type="time" size="sm" width="8rem" value={draft.time} onChange={(e) => setDraft((d) => ({ ...d, time: e.target.value }))} />}
+              {(id) => (
+                <Input id={id} type="time" size="sm" width="8rem" value={draft.time} onChange={(e) => setDraft((d) => ({ ...d, time: e.target.value }))} />
+              )}
             </Labelled>
             <chakra.label display="flex" alignItems="center" gap="2" fontSize="sm" pb="1.5">
               <input type="checkbox" checked={draft.enabled} onChange={(e) => setDraft((d) => ({ ...d, enabled: e.target.checked }))} />

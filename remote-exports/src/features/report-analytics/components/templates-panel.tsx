@@ -60,7 +60,13 @@ export const TemplatesPanel = memo(function TemplatesPanel({
       toaster.update(toastId, { type: 'success', title: t('reportAnalytics.templates.grouped', { rows: f.count(file.rows) }), duration: 5000, closable: true });
       onChanged();
     } catch (error) {
-      toaster.update(toastId, { type: 'error', title: t('reportAnalytics.templates.groupFailed'), description: errorText(error), duration: 8000, closable: true });
+      toaster.update(toastId, {
+        type: 'error',
+        title: t('reportAnalytics.templates.groupFailed'),
+        description: errorText(error),
+        duration: 8000,
+        closable: true,
+      });
     } finally {
       setGrouping(false);
     }
@@ -88,8 +94,16 @@ export const TemplatesPanel = memo(function TemplatesPanel({
               }),
             ]
           : []),
-        col.accessor('name', { header: t('reportAnalytics.templates.columns.name'), meta: { wrap: true }, cell: (c) => <Text fontWeight="medium">{c.getValue()}</Text> }),
-        col.accessor('type', { header: t('reportAnalytics.templates.columns.type'), enableSorting: false, cell: (c) => t(`reportAnalytics.types.${c.getValue()}`) }),
+        col.accessor('name', {
+          header: t('reportAnalytics.templates.columns.name'),
+          meta: { wrap: true },
+          cell: (c) => <Text fontWeight="medium">{c.getValue()}</Text>,
+        }),
+        col.accessor('type', {
+          header: t('reportAnalytics.templates.columns.type'),
+          enableSorting: false,
+          cell: (c) => t(`reportAnalytics.types.${c.getValue()}`),
+        }),
         col.accessor('nextStart', {
           header: t('reportAnalytics.templates.columns.period'),
           enableSorting: false,
@@ -104,7 +118,12 @@ export const TemplatesPanel = memo(function TemplatesPanel({
             </HStack>
           ),
         }),
-        col.accessor('schedules', { header: t('reportAnalytics.templates.columns.schedules'), enableSorting: false, meta: { numeric: true }, cell: (c) => f.count(c.getValue()) }),
+        col.accessor('schedules', {
+          header: t('reportAnalytics.templates.columns.schedules'),
+          enableSorting: false,
+          meta: { numeric: true },
+          cell: (c) => f.count(c.getValue()),
+        }),
         ...(canWrite
           ? [
               col.display({
@@ -112,10 +131,20 @@ export const TemplatesPanel = memo(function TemplatesPanel({
                 header: t('reportAnalytics.templates.columns.actions'),
                 cell: (c) => (
                   <HStack gap="1" justify="flex-end">
-                    <Button size="xs" variant="outline" onClick={() => onUse(c.row.original)} aria-label={t('reportAnalytics.templates.useNamed', { name: c.row.original.name })}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      onClick={() => onUse(c.row.original)}
+                      aria-label={t('reportAnalytics.templates.useNamed', { name: c.row.original.name })}
+                    >
                       {t('reportAnalytics.templates.use')}
                     </Button>
-                    <Button size="xs" variant="ghost" onClick={() => void remove([c.row.original._id])} aria-label={t('reportAnalytics.templates.deleteNamed', { name: c.row.original.name })}>
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      onClick={() => void remove([c.row.original._id])}
+                      aria-label={t('reportAnalytics.templates.deleteNamed', { name: c.row.original.name })}
+                    >
                       {t('reportAnalytics.templates.delete')}
                     </Button>
                   </HStack>

@@ -7,7 +7,17 @@ import { useErrorText } from '../../../lib/error-text';
 import { Modal } from '@pricewatch/shared/ui';
 
 /** Asks before a leaflet goes (with its pages, pictures and prices), then deletes it. */
-export function DeleteDialog({ leaflet, onClose, onDeleted, remove }: { leaflet: Leaflet | null; onClose: () => void; onDeleted: (l: Leaflet) => void; remove: (id: string) => Promise<void> }) {
+export function DeleteDialog({
+  leaflet,
+  onClose,
+  onDeleted,
+  remove,
+}: {
+  leaflet: Leaflet | null;
+  onClose: () => void;
+  onDeleted: (l: Leaflet) => void;
+  remove: (id: string) => Promise<void>;
+}) {
   const { t } = useLeafletsTranslation();
   const { errorText } = useErrorText();
   const [busy, setBusy] = useState(false);

@@ -166,7 +166,13 @@ export function ParsersPanel({
           const p = c.row.original;
           if (!p.unmatched || !toMatch) return p.unmatched || '—';
           return (
-            <Button size="xs" variant="ghost" colorPalette="blue" onClick={() => toMatch.open(p._id)} aria-label={t('matching.openFor', { count: p.unmatched, name: p.name })}>
+            <Button
+              size="xs"
+              variant="ghost"
+              colorPalette="blue"
+              onClick={() => toMatch.open(p._id)}
+              aria-label={t('matching.openFor', { count: p.unmatched, name: p.name })}
+            >
               {p.unmatched}
             </Button>
           );

@@ -157,7 +157,13 @@ export function ScrapersPanel({ canWrite, networks }: { canWrite: boolean; netwo
         <LoadingState label={t('loading')} />
       ) : (
         <>
-          <DataTable label={t('scrapers.tableLabel')} columns={columns} data={list.data.items} getRowId={(r) => r._id} empty={<Text color="fg.muted">{t('scrapers.empty')}</Text>} />
+          <DataTable
+            label={t('scrapers.tableLabel')}
+            columns={columns}
+            data={list.data.items}
+            getRowId={(r) => r._id}
+            empty={<Text color="fg.muted">{t('scrapers.empty')}</Text>}
+          />
           <Pager pageIndex={page} pageSize={PAGE_SIZE} total={list.data.total} onPageChange={setPage} label={t('scrapers.pages')} />
         </>
       )}

@@ -100,8 +100,12 @@ export function SuspiciousPanel({ canDecide, parsers, onChanged }: Props) {
           const r = c.row.original;
           return (
             <Stack gap="1" align="start">
-              <Text whiteSpace="nowrap" aria-label={t('suspicious.priceChange', { old: formatMoney(r.oldPrice, r.country, lang), new: formatMoney(r.newPrice, r.country, lang) })}>
-                <chakra.span color="fg.muted">{formatMoney(r.oldPrice, r.country, lang)}</chakra.span> → <chakra.span fontWeight="semibold">{formatMoney(r.newPrice, r.country, lang)}</chakra.span>
+              <Text
+                whiteSpace="nowrap"
+                aria-label={t('suspicious.priceChange', { old: formatMoney(r.oldPrice, r.country, lang), new: formatMoney(r.newPrice, r.country, lang) })}
+              >
+                <chakra.span color="fg.muted">{formatMoney(r.oldPrice, r.country, lang)}</chakra.span> →{' '}
+                <chakra.span fontWeight="semibold">{formatMoney(r.newPrice, r.country, lang)}</chakra.span>
               </Text>
               <HStack gap="1" wrap="wrap">
                 <Badge colorPalette={r.changePct > 0 ? 'red' : 'orange'} variant="subtle">
@@ -126,14 +130,25 @@ export function SuspiciousPanel({ canDecide, parsers, onChanged }: Props) {
               <Text fontFamily="mono" fontSize="xs" wordBreak="break-word" title={t('suspicious.textTitle')}>
                 {r.text ?? '—'}
               </Text>
-              <Link href={r.url} target="_blank" rel="noopener noreferrer" fontSize="xs" colorPalette="blue" wordBreak="break-all" aria-label={t('suspicious.openPage', { product: r.productName })}>
+              <Link
+                href={r.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                fontSize="xs"
+                colorPalette="blue"
+                wordBreak="break-all"
+                aria-label={t('suspicious.openPage', { product: r.productName })}
+              >
                 {r.url}
               </Link>
             </Stack>
           );
         },
       }),
-      col.accessor('createdAt', { header: t('suspicious.columns.when'), cell: (c) => <Text whiteSpace="nowrap">{dateTime.format(new Date(c.getValue()))}</Text> }),
+      col.accessor('createdAt', {
+        header: t('suspicious.columns.when'),
+        cell: (c) => <Text whiteSpace="nowrap">{dateTime.format(new Date(c.getValue()))}</Text>,
+      }),
       ...(canDecide
         ? [
             col.display({

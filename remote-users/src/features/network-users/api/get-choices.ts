@@ -1,10 +1,5 @@
 import { apiGet, cached } from '@pricewatch/shared/api';
-import {
-  availableShopsResponseSchema,
-  networksResponseSchema,
-  type AvailableShop,
-  type NetworkSummary,
-} from '@pricewatch/shared/contract';
+import { availableShopsResponseSchema, networksResponseSchema, type AvailableShop, type NetworkSummary } from '@pricewatch/shared/contract';
 import { useApi } from '@pricewatch/shared/api';
 
 /** The networks the caller sees (GET /shops/networks): what allowed networks may be chosen from. */

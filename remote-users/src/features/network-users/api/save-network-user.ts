@@ -1,10 +1,5 @@
 import { apiPost, apiPut } from '@pricewatch/shared/api';
-import {
-  networkUserResponseSchema,
-  type NetworkUser,
-  type NetworkUserCreate,
-  type NetworkUserUpdate,
-} from '@pricewatch/shared/contract';
+import { networkUserResponseSchema, type NetworkUser, type NetworkUserCreate, type NetworkUserUpdate } from '@pricewatch/shared/contract';
 
 /** POST /network-users. */
 export async function createNetworkUser(body: NetworkUserCreate): Promise<NetworkUser> {

@@ -20,9 +20,7 @@ function useColumns(showNetwork: boolean, onEdit: (u: NetworkUser) => void, onDe
       col.columns([
         col.accessor('username', { header: t('columns.username'), sortFn: 'text' }),
         col.accessor('name', { header: t('columns.name'), sortFn: 'text', meta: { wrap: true } }),
-        ...(showNetwork
-          ? [col.accessor((u) => u.network?.name ?? '—', { id: 'network', header: t('columns.network'), sortFn: 'text' })]
-          : []),
+        ...(showNetwork ? [col.accessor((u) => u.network?.name ?? '—', { id: 'network', header: t('columns.network'), sortFn: 'text' })] : []),
         col.accessor((u) => u.roles.map((r) => t(`roles.${r}`, { defaultValue: r })).join(', '), {
           id: 'roles',
           header: t('columns.roles'),
@@ -47,15 +45,19 @@ function useColumns(showNetwork: boolean, onEdit: (u: NetworkUser) => void, onDe
         col.accessor('blocked', {
           header: t('columns.status'),
           sortFn: 'basic',
-          cell: (c) =>
-            c.getValue() ? <Badge colorPalette="red">{t('status.blocked')}</Badge> : <Badge colorPalette="green">{t('status.active')}</Badge>,
+          cell: (c) => (c.getValue() ? <Badge colorPalette="red">{t('status.blocked')}</Badge> : <Badge colorPalette="green">{t('status.active')}</Badge>),
         }),
         col.display({
           id: 'actions',
           header: t('columns.actions'),
           cell: (c) => (
             <HStack gap="1">
-              <Button size="xs" variant="outline" aria-label={t('actions.editUser', { username: c.row.original.username })} onClick={() => onEdit(c.row.original)}>
+              <Button
+                size="xs"
+                variant="outline"
+                aria-label={t('actions.editUser', { username: c.row.original.username })}
+                onClick={() => onEdit(c.row.original)}
+              >
                 {t('actions.edit')}
               </Button>
               <Button
@@ -101,11 +103,7 @@ export function NetworkUsers() {
   const description = all ? t('descriptionAll') : t('description', { network: me?.network?.name ?? '' });
   return (
     <Box>
-      <PageHeader
-        title={t('title')}
-        description={description}
-        actions={<Button onClick={() => setEditing('new')}>{t('actions.create')}</Button>}
-      />
+      <PageHeader title={t('title')} description={description} actions={<Button onClick={() => setEditing('new')}>{t('actions.create')}</Button>} />
       {users.error && !users.data ? (
         <ErrorState title={t('loadFailed')} message={errorText.error(users.error)} onRetry={users.reload} />
       ) : !users.data ? (

@@ -219,166 +219,161 @@ export function UserFormDialog({
         <Dialog.Positioner>
           <Dialog.Content aria-label={title}>
             <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {error !== null && (
-                  <Alert.Root status="error" role="alert">
-                    <Alert.Indicator />
-                    <Alert.Title>{errorText.error(error)}</Alert.Title>
-                  </Alert.Root>
-                )}
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                  <Field.Root required invalid={!!fieldError('username')} disabled={!!user}>
-                    <Field.Label htmlFor={ids.username}>{t('form.username')}</Field.Label>
-                    <Input
-                      id={ids.username}
-                      autoComplete="off"
-                      value={state.username}
-                      onChange={(e) => set({ username: e.target.value })}
-                    />
-                    {fieldError('username') && <Field.ErrorText>{fieldError('username')}</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root required invalid={!!fieldError('name')}>
-                    <Field.Label htmlFor={ids.name}>{t('form.name')}</Field.Label>
-                    <Input id={ids.name} value={state.name} onChange={(e) => set({ name: e.target.value })} />
-                    {fieldError('name') && <Field.ErrorText>{fieldError('name')}</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root required={!user} invalid={!!fieldError('password')}>
-                    <Field.Label htmlFor={ids.password}>{user ? t('form.newPassword') : t('form.password')}</Field.Label>
-                    <Input
-                      id={ids.password}
-                      type="password"
-                      autoComplete="new-password"
-                      aria-describedby={ids.hint}
-                      placeholder={user ? t('form.keepPassword') : undefined}
-                      value={state.password}
-                      onChange={(e) => set({ password: e.target.value })}
-                    />
-                    {fieldError('password') && <Field.ErrorText>{fieldError('password')}</Field.ErrorText>}
-                    {(!user || state.password) && <PasswordHint id={ids.hint} password={state.password} username={state.username} />}
-                  </Field.Root>
-                  {provider && !user && (
-                    <Field.Root invalid={!!fields.network}>
-                      <Field.Label htmlFor={ids.network}>{t('form.network')}</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field id={ids.network} value={state.network} onChange={(e) => set({ network: e.target.value })}>
-                          {!networks.some((n) => n.code === state.network) && <option value={state.network}>{me?.network?.name ?? state.network}</option>}
-                          {networks.map((n) => (
-                            <option key={n.code} value={n.code}>
-                              {n.name}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      {fieldError('network') && <Field.ErrorText>{fieldError('network')}</Field.ErrorText>}
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {error !== null && (
+                    <Alert.Root status="error" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Title>{errorText.error(error)}</Alert.Title>
+                    </Alert.Root>
+                  )}
+                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+                    <Field.Root required invalid={!!fieldError('username')} disabled={!!user}>
+                      <Field.Label htmlFor={ids.username}>{t('form.username')}</Field.Label>
+                      <Input id={ids.username} autoComplete="off" value={state.username} onChange={(e) => set({ username: e.target.value })} />
+                      {fieldError('username') && <Field.ErrorText>{fieldError('username')}</Field.ErrorText>}
                     </Field.Root>
-                  )}
-                </SimpleGrid>
-
-                <HStack gap="8" align="flex-start" wrap="wrap">
-                  <Section legend={t('form.roles')} error={fieldError('roles')}>
-                    {assignable.map((role) => (
-                      <CheckField
-                        key={role}
-                        label={t(`roles.${role}`)}
-                        checked={state.roles.includes(role)}
-                        invalid={!!fields.roles}
-                        onChange={(on) => set({ roles: toggle(state.roles, role, on) })}
+                    <Field.Root required invalid={!!fieldError('name')}>
+                      <Field.Label htmlFor={ids.name}>{t('form.name')}</Field.Label>
+                      <Input id={ids.name} value={state.name} onChange={(e) => set({ name: e.target.value })} />
+                      {fieldError('name') && <Field.ErrorText>{fieldError('name')}</Field.ErrorText>}
+                    </Field.Root>
+                    <Field.Root required={!user} invalid={!!fieldError('password')}>
+                      <Field.Label htmlFor={ids.password}>{user ? t('form.newPassword') : t('form.password')}</Field.Label>
+                      <Input
+                        id={ids.password}
+                        type="password"
+                        autoComplete="new-password"
+                        aria-describedby={ids.hint}
+                        placeholder={user ? t('form.keepPassword') : undefined}
+                        value={state.password}
+                        onChange={(e) => set({ password: e.target.value })}
                       />
-                    ))}
-                  </Section>
-                  <Section legend={t('form.status')} error={fieldError('blocked')}>
-                    <CheckField label={t('form.blocked')} checked={state.blocked} onChange={(on) => set({ blocked: on })} />
-                  </Section>
-                </HStack>
+                      {fieldError('password') && <Field.ErrorText>{fieldError('password')}</Field.ErrorText>}
+                      {(!user || state.password) && <PasswordHint id={ids.hint} password={state.password} username={state.username} />}
+                    </Field.Root>
+                    {provider && !user && (
+                      <Field.Root invalid={!!fields.network}>
+                        <Field.Label htmlFor={ids.network}>{t('form.network')}</Field.Label>
+                        <NativeSelect.Root>
+                          <NativeSelect.Field id={ids.network} value={state.network} onChange={(e) => set({ network: e.target.value })}>
+                            {!networks.some((n) => n.code === state.network) && <option value={state.network}>{me?.network?.name ?? state.network}</option>}
+                            {networks.map((n) => (
+                              <option key={n.code} value={n.code}>
+                                {n.name}
+                              </option>
+                            ))}
+                          </NativeSelect.Field>
+                          <NativeSelect.Indicator />
+                        </NativeSelect.Root>
+                        {fieldError('network') && <Field.ErrorText>{fieldError('network')}</Field.ErrorText>}
+                      </Field.Root>
+                    )}
+                  </SimpleGrid>
 
-                <Box borderTopWidth="1px" pt="3">
-                  <Text fontWeight="semibold" mb="2">
-                    {t('form.rights')}
-                  </Text>
-                  <CheckField label={t('form.inherit')} checked={state.inherit} onChange={(on) => set({ inherit: on })} />
-                  {!state.inherit && (
-                    <Stack gap="4" mt="3">
-                      <HStack gap="8" align="flex-start" wrap="wrap">
-                        <Section legend={t('form.access')} error={fieldError('access')}>
-                          {ACCESS_AREAS.map((area) => (
-                            <CheckField
-                              key={area}
-                              label={t(`access.${area}`)}
-                              checked={state.access.includes(area)}
-                              invalid={!!fields.access}
-                              onChange={(on) => set({ access: toggle(state.access, area, on) })}
-                            />
-                          ))}
-                        </Section>
-                        <Section
-                          legend={t('form.markets')}
-                          error={fieldError('customMarkets') ?? fieldError('customMarketsSwitcher') ?? fieldError('showCustomEans')}
-                        >
-                          <CheckField label={t('form.customMarkets')} checked={state.customMarkets} onChange={(on) => set({ customMarkets: on })} />
-                          <CheckField
-                            label={t('form.customMarketsSwitcher')}
-                            checked={state.customMarkets && state.customMarketsSwitcher}
-                            disabled={!state.customMarkets}
-                            onChange={(on) => set({ customMarketsSwitcher: on })}
-                          />
-                          <CheckField label={t('form.showCustomEans')} checked={state.showCustomEans} onChange={(on) => set({ showCustomEans: on })} />
-                        </Section>
-                      </HStack>
-                      <Section legend={t('form.allowedNetworks')} error={fieldError('allowedNetworks')}>
-                        {choices.loading && !choices.data && <Text fontSize="sm">{t('common.loading', { ns: 'translation' })}</Text>}
-                        <SimpleGrid columns={{ base: 2, md: 3 }} gap="1">
-                          {otherNetworks.map((n) => (
-                            <CheckField
-                              key={n.code}
-                              label={n.name}
-                              checked={state.allowedNetworks.includes(n.code)}
-                              invalid={!!fields.allowedNetworks}
-                              onChange={(on) => set({ allowedNetworks: toggle(state.allowedNetworks, n.code, on) })}
-                            />
-                          ))}
-                        </SimpleGrid>
-                      </Section>
-                      <Section legend={t('form.storesMap')} error={fieldError('storesMap')}>
-                        <Text fontSize="xs" color="fg.muted">
-                          {t('form.storesMapHint')}
-                        </Text>
-                        <Box maxH="48" overflowY="auto" borderWidth="1px" rounded="md" p="2">
-                          {shops.map((s) => (
-                            <HStack key={s.code} gap="2" py="0.5">
-                              <chakra.label htmlFor={`${ids.stores}-${s.code}`} fontSize="sm" flex="1" minW="0" truncate>
-                                {s.name} · {s.networkName}
-                              </chakra.label>
-                              <Input
-                                id={`${ids.stores}-${s.code}`}
-                                size="xs"
-                                w="12rem"
-                                aria-invalid={!!fields.storesMap || undefined}
-                                placeholder={t('form.storesMapName')}
-                                value={state.storesMap[s.code] ?? ''}
-                                onChange={(e) => set({ storesMap: { ...state.storesMap, [s.code]: e.target.value } })}
+                  <HStack gap="8" align="flex-start" wrap="wrap">
+                    <Section legend={t('form.roles')} error={fieldError('roles')}>
+                      {assignable.map((role) => (
+                        <CheckField
+                          key={role}
+                          label={t(`roles.${role}`)}
+                          checked={state.roles.includes(role)}
+                          invalid={!!fields.roles}
+                          onChange={(on) => set({ roles: toggle(state.roles, role, on) })}
+                        />
+                      ))}
+                    </Section>
+                    <Section legend={t('form.status')} error={fieldError('blocked')}>
+                      <CheckField label={t('form.blocked')} checked={state.blocked} onChange={(on) => set({ blocked: on })} />
+                    </Section>
+                  </HStack>
+
+                  <Box borderTopWidth="1px" pt="3">
+                    <Text fontWeight="semibold" mb="2">
+                      {t('form.rights')}
+                    </Text>
+                    <CheckField label={t('form.inherit')} checked={state.inherit} onChange={(on) => set({ inherit: on })} />
+                    {!state.inherit && (
+                      <Stack gap="4" mt="3">
+                        <HStack gap="8" align="flex-start" wrap="wrap">
+                          <Section legend={t('form.access')} error={fieldError('access')}>
+                            {ACCESS_AREAS.map((area) => (
+                              <CheckField
+                                key={area}
+                                label={t(`access.${area}`)}
+                                checked={state.access.includes(area)}
+                                invalid={!!fields.access}
+                                onChange={(on) => set({ access: toggle(state.access, area, on) })}
                               />
-                            </HStack>
-                          ))}
-                        </Box>
-                      </Section>
-                    </Stack>
-                  )}
-                </Box>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={saving}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={saving}>
-                {user ? t('common.save') : t('common.create')}
-              </Button>
-            </Dialog.Footer>
+                            ))}
+                          </Section>
+                          <Section
+                            legend={t('form.markets')}
+                            error={fieldError('customMarkets') ?? fieldError('customMarketsSwitcher') ?? fieldError('showCustomEans')}
+                          >
+                            <CheckField label={t('form.customMarkets')} checked={state.customMarkets} onChange={(on) => set({ customMarkets: on })} />
+                            <CheckField
+                              label={t('form.customMarketsSwitcher')}
+                              checked={state.customMarkets && state.customMarketsSwitcher}
+                              disabled={!state.customMarkets}
+                              onChange={(on) => set({ customMarketsSwitcher: on })}
+                            />
+                            <CheckField label={t('form.showCustomEans')} checked={state.showCustomEans} onChange={(on) => set({ showCustomEans: on })} />
+                          </Section>
+                        </HStack>
+                        <Section legend={t('form.allowedNetworks')} error={fieldError('allowedNetworks')}>
+                          {choices.loading && !choices.data && <Text fontSize="sm">{t('common.loading', { ns: 'translation' })}</Text>}
+                          <SimpleGrid columns={{ base: 2, md: 3 }} gap="1">
+                            {otherNetworks.map((n) => (
+                              <CheckField
+                                key={n.code}
+                                label={n.name}
+                                checked={state.allowedNetworks.includes(n.code)}
+                                invalid={!!fields.allowedNetworks}
+                                onChange={(on) => set({ allowedNetworks: toggle(state.allowedNetworks, n.code, on) })}
+                              />
+                            ))}
+                          </SimpleGrid>
+                        </Section>
+                        <Section legend={t('form.storesMap')} error={fieldError('storesMap')}>
+                          <Text fontSize="xs" color="fg.muted">
+                            {t('form.storesMapHint')}
+                          </Text>
+                          <Box maxH="48" overflowY="auto" borderWidth="1px" rounded="md" p="2">
+                            {shops.map((s) => (
+                              <HStack key={s.code} gap="2" py="0.5">
+                                <chakra.label htmlFor={`${ids.stores}-${s.code}`} fontSize="sm" flex="1" minW="0" truncate>
+                                  {s.name} · {s.networkName}
+                                </chakra.label>
+                                <Input
+                                  id={`${ids.stores}-${s.code}`}
+                                  size="xs"
+                                  w="12rem"
+                                  aria-invalid={!!fields.storesMap || undefined}
+                                  placeholder={t('form.storesMapName')}
+                                  value={state.storesMap[s.code] ?? ''}
+                                  onChange={(e) => set({ storesMap: { ...state.storesMap, [s.code]: e.target.value } })}
+                                />
+                              </HStack>
+                            ))}
+                          </Box>
+                        </Section>
+                      </Stack>
+                    )}
+                  </Box>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose} disabled={saving}>
+                  {t('common.cancel')}
+                </Button>
+                <Button type="submit" loading={saving}>
+                  {user ? t('common.save') : t('common.create')}
+                </Button>
+              </Dialog.Footer>
             </form>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t('common.close')} />
