@@ -141,6 +141,9 @@ async function unitTests() {
   // Code rules and the import boundaries of docs/conventions.md (eslint.config.mjs): ~20 s of CPU.
   log('lint');
   run(PNPM, ['exec', 'eslint', '.']);
+  // One formatting for everyone (.prettierrc.json): \`pnpm exec prettier --write .\` fixes what this finds.
+  log('format check (prettier)');
+  run(PNPM, ['exec', 'prettier', '--check', '--log-level', 'warn', '.']);
   log('typecheck every package');
   run(PNPM, ['-r', '--workspace-concurrency=2', ...PACKAGES_WITH_UNIT_TESTS.flatMap((p) => ['--filter', `./${p}`]), 'run', 'typecheck']);
   const jest = (pkg, name, env = {}) => ({ name, cmd: PNPM, args: ['--filter', `./${pkg}`, 'exec', 'jest', '--ci'], env });

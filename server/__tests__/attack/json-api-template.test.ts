@@ -13,13 +13,19 @@ const api = {
 
 describe('JSON API template values', () => {
   it('an article that is a dot segment never changes the path of the request', () => {
-    const plan = planApi(api, ['..', '.', '%2e%2e', 'a/../../admin', '42'].map((article) => ({ ean: null, article })));
+    const plan = planApi(
+      api,
+      ['..', '.', '%2e%2e', 'a/../../admin', '42'].map((article) => ({ ean: null, article })),
+    );
     for (const r of plan.requests) expect(new URL(r.url).pathname).toMatch(/^\/v1\/products\/[^/]+\/price$/);
     expect(plan.requests.map((r) => new URL(r.url).pathname)).toContain('/v1/products/42/price');
   });
 
   it('a host, @ or CRLF in a value stays inside the path', () => {
-    const plan = planApi(api, ['@evil.example', 'x#frag', 'x?y=1', 'a\r\nHost: evil'].map((article) => ({ ean: null, article })));
+    const plan = planApi(
+      api,
+      ['@evil.example', 'x#frag', 'x?y=1', 'a\r\nHost: evil'].map((article) => ({ ean: null, article })),
+    );
     for (const r of plan.requests) {
       const u = new URL(r.url);
       expect([u.host, u.search, u.hash]).toEqual(['api.shop.example', '', '']);

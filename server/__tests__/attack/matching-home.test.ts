@@ -102,7 +102,7 @@ describe('strange ids', () => {
     }
   });
 
-  it("a product of another country is 400 naming productId, and the page still waits", async () => {
+  it('a product of another country is 400 naming productId, and the page still waits', async () => {
     if (!foreign) return;
     const [id] = await addPages(1, 'foreign');
     const res = await req(s.operator!, 'POST', `/parsers/${parser.id}/unmatched/${id}/accept`, { productId: foreign });

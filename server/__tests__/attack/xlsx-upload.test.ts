@@ -20,21 +20,31 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
 
 const REQUIRED = [['ean'], ['rule']];
 const sheetXml = (rows: string) =>
-  Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`);
+  Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`,
+  );
 const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
 
 describe('xlsx uploads: what is read is what was checked', () => {
   it('reads the sheet the central directory lists, not one hidden in front of it', async () => {
-    const real = await xlsx([['ean', 'rule'], ['4820000000001', 'below']]);
+    const real = await xlsx([
+      ['ean', 'rule'],
+      ['4820000000001', 'below'],
+    ]);
     const hidden = sheetXml(`<row r="1">${inline('A1', 'ean')}${inline('B1', 'rule')}</row><row r="2">${inline('A2', 'HIDDEN')}${inline('B2', 'above')}</row>`);
     const rows = await readSheet(withHiddenEntry(real, localEntry('xl/worksheets/sheet1.xml', hidden)), REQUIRED);
     expect(rows.map((r) => r.cells)).toEqual([{ ean: '4820000000001', rule: 'below' }]);
   });
 
   it('never unpacks a hidden entry past the limits (shared strings far over the unpacked cap)', async () => {
-    const real = await xlsx([['ean', 'rule'], ['4820000000001', 'below']]);
+    const real = await xlsx([
+      ['ean', 'rule'],
+      ['4820000000001', 'below'],
+    ]);
     // ~58 MB of shared strings (over the 40 MB cap of the whole file), deflated to ~60 KB.
-    const strings = Buffer.from(`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${'<si><t>aaaaaaaaaaaaaaaa</t></si>'.repeat(2_000_000)}</sst>`);
+    const strings = Buffer.from(
+      `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${'<si><t>aaaaaaaaaaaaaaaa</t></si>'.repeat(2_000_000)}</sst>`,
+    );
     const before = process.memoryUsage().rss;
     const rows = await readSheet(withHiddenEntry(real, localEntry('xl/sharedStrings.xml', strings)), REQUIRED);
     expect(rows.map((r) => r.cells)).toEqual([{ ean: '4820000000001', rule: 'below' }]);

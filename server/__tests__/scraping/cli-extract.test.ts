@@ -16,9 +16,7 @@ jest.setTimeout(180_000);
 
 const SERVER_DIR = path.resolve(__dirname, '../..');
 
-function extract(
-  ...args: string[]
-): Promise<{
+function extract(...args: string[]): Promise<{
   code: number;
   out: { problem: { kind: string; message: string } | null; price: number | null; name?: string | null; strategy?: string | null } | null;
   stderr: string;
