@@ -15,8 +15,11 @@
  *
  * Bounded for a small machine: one browser crawl at a time in this process (others wait their turn),
  * one browser with at most BROWSER_PAGES pages, closed when the crawl ends; closeBrowsers() (app
- * onClose) stops a running one.
+ * onClose) stops a running one. A page's requests, heap and each Chromium process's memory are capped.
  */
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { PlaywrightCrawler, type PlaywrightCrawlerOptions, type PlaywrightCrawlingContext, type Configuration } from '@crawlee/playwright';
 import type { Page, Route } from 'playwright';
@@ -37,6 +40,24 @@ export const PAGE_REQUESTS_AT_ONCE = 6;
 export const PAGE_REQUESTS = 300;
 /** A page's JavaScript heap (MB): shops' pages need a fraction of it. */
 export const BROWSER_HEAP_MB = 512;
+/** Private memory of each Chromium process (MB): the heap flag leaves ArrayBuffers and the rest uncapped. */
+export const BROWSER_PROCESS_MB = 1024;
+
+let launcher: string | null = null;
+/**
+ * Chromium started through a shell that sets RLIMIT_DATA first (Node cannot set a child's limits): a
+ * page filling ArrayBuffers got the browser to 4 GB; with the limit an allocation fails in the page.
+ * Written once per process into a directory of its own.
+ */
+function limitedChromium(): string {
+  if (!launcher) {
+    const file = join(mkdtempSync(join(tmpdir(), 'pricewatch-chromium-')), 'chromium.sh');
+    writeFileSync(file, `#!/bin/sh\nulimit -d ${BROWSER_PROCESS_MB * 1024} || exit 1\nexec "$PRICEWATCH_CHROMIUM" "$@"\n`);
+    chmodSync(file, 0o700);
+    launcher = file;
+  }
+  return launcher;
+}
 
 const SKIPPED_TYPES = new Set(['image', 'media', 'font']);
 // Hop-by-hop and framing headers: got decodes the body and the browser is handed it whole.
@@ -215,7 +236,8 @@ export async function runBrowserCrawl(common: SharedCrawlOptions, config: Config
         launchContext: {
           useChrome: false,
           launchOptions: {
-            executablePath: CHROMIUM_PATH,
+            executablePath: limitedChromium(),
+            env: { ...process.env, PRICEWATCH_CHROMIUM: CHROMIUM_PATH },
             serviceWorkers: 'block',
             args: [
               '--no-sandbox',
