@@ -30,6 +30,8 @@ export type RunnerOptions = {
   /** A dead worker: stop writing (tests simulate a process that dies mid-run). */
   isAbandoned?: () => boolean;
   flushEveryMs?: number;
+  /** The worker's lease: the heartbeat comes well within it, whatever the pages cost (a browser's start). */
+  leaseSeconds?: number;
   /** The sanity guard's share (PRICE_GUARD_SHARE): a price moving more is held as suspicious (suspicious.ts). */
   priceGuardShare?: number;
 };
@@ -233,13 +235,16 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
     if (!(await q.progress(run.id, worker, { ...counts, errors }))) lost = true;
   };
 
+  // A third of the lease (at most 5 s): a slow first page (a browser starting) must not let another
+  // worker take over a run that is alive (it did with a 4 s lease and a 5 s beat).
+  const beatMs = Math.min(5000, ((opts.leaseSeconds ?? 60) * 1000) / 3);
   const heartbeat = setInterval(() => {
     if (!pending.length && !opts.isAbandoned?.())
       void q.progress(run.id, worker, { ...counts, errors }).then(
         (ok) => (ok ? undefined : (lost = true)),
         () => undefined,
       );
-  }, 5000);
+  }, beatMs);
   try {
     await q.progress(run.id, worker, { ...counts, errors });
     await crawl(
