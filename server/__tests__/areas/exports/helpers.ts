@@ -19,8 +19,11 @@ export function caller(app: FastifyInstance, session: Session): Call {
 
 export const data = (res: LightMyRequestResponse) => res.json().data;
 
-/** Polls GET /export/get/{id} until the request is done or failed. */
-export async function settled(call: Call, id: string, timeoutMs = 30_000) {
+/**
+ * Polls GET /export/get/{id} until the request is done or failed. A bound, not a speed claim: a resumed
+ * job after a restart took over 30 s on PostgreSQL while two suites and a browser shared two cores.
+ */
+export async function settled(call: Call, id: string, timeoutMs = 90_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await call('GET', `/export/get/${id}`);
