@@ -87,7 +87,9 @@ function handleShop(req: http.IncomingMessage, res: http.ServerResponse): void {
     case '/form-get':
       return html(page('', `<form method="GET" action="${to[0]}"><input name="a" value="1"></form><script>document.forms[0].submit()</script>`));
     case '/open':
-      return html(page('', `<script>window.open(${JSON.stringify(to[0])}); window.open(${JSON.stringify(to[0])}, '_blank', 'noopener');</script><p class="done">x</p>`));
+      return html(
+        page('', `<script>window.open(${JSON.stringify(to[0])}); window.open(${JSON.stringify(to[0])}, '_blank', 'noopener');</script><p class="done">x</p>`),
+      );
     case '/location':
       return html(page('', `<script>location.href = ${JSON.stringify(to[0])};</script>`));
     case '/location-later':
@@ -95,7 +97,9 @@ function handleShop(req: http.IncomingMessage, res: http.ServerResponse): void {
     case '/refresh':
       return html(page(`<meta http-equiv="refresh" content="0; url=${to[0]}">`, ''));
     case '/dialogs':
-      return html(page('', `<script>window.onbeforeunload = (e) => { e.preventDefault(); return 'stay'; }; for (;;) { alert(1); confirm(2); prompt(3); }</script>`));
+      return html(
+        page('', `<script>window.onbeforeunload = (e) => { e.preventDefault(); return 'stay'; }; for (;;) { alert(1); confirm(2); prompt(3); }</script>`),
+      );
     case '/listing-scripted': {
       // The product links exist only once the script has run.
       const links = JSON.stringify(to.map((t) => `<a class="p" href="${t}">x</a>`).join(''));
@@ -105,7 +109,9 @@ function handleShop(req: http.IncomingMessage, res: http.ServerResponse): void {
       // 50 MB of HTML in 50 KB of gzip.
       return void res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(BOMB);
     case '/sub-bomb':
-      return html(page('', `<script src="/bomb?js=1"></script><iframe src="/bomb?frame=1"></iframe><script>${render(`fetch('/bomb').then((r) => r.text())`)}</script>`));
+      return html(
+        page('', `<script src="/bomb?js=1"></script><iframe src="/bomb?frame=1"></iframe><script>${render(`fetch('/bomb').then((r) => r.text())`)}</script>`),
+      );
     case '/spin':
       return html(page('', '<script>while (true) {}</script>'));
     case '/spin-worker':
@@ -145,7 +151,9 @@ function handleShop(req: http.IncomingMessage, res: http.ServerResponse): void {
     }
     case '/many-endless': {
       // Each sub-request alone under the limit, together over the page's budget.
-      return html(page('', `<script>${render(`Promise.allSettled(Array.from({ length: 20 }, (_, i) => fetch('/endless?i=' + i).then((r) => r.text())))`)}</script>`));
+      return html(
+        page('', `<script>${render(`Promise.allSettled(Array.from({ length: 20 }, (_, i) => fetch('/endless?i=' + i).then((r) => r.text())))`)}</script>`),
+      );
     }
     case '/sub-endless':
       return html(page('', `<script src="/endless?js=1"></script><script>${render('0')}</script>`));
@@ -207,9 +215,14 @@ function ourChromiumRows(): { pid: number; rssMb: number }[] {
     .map((l) => l.trim().split(/\s+/))
     .map(([pid, ppid, rss, ...comm]) => ({ pid: Number(pid), ppid: Number(ppid), rssMb: Number(rss) / 1024, comm: comm.join(' ') }));
   const mine = new Set([process.pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
-    for (const r of rows) if (!mine.has(r.pid) && mine.has(r.ppid)) (mine.add(r.pid), (grew = true));
+    for (const r of rows) {
+      if (!mine.has(r.pid) && mine.has(r.ppid)) {
+        mine.add(r.pid);
+        grew = true;
+      }
+    }
   }
   return rows.filter((r) => mine.has(r.pid) && /chrom/i.test(r.comm));
 }
@@ -259,13 +272,16 @@ describe('no request of a rendered page reaches a private address', () => {
     expect(hits).toEqual([]);
   });
 
-  it.each(['/form', '/form-get', '/open', '/location', '/location-later', '/refresh'])('%s: the page navigating or opening a window to each spelling', async (path) => {
-    const to = [...targets('/nav'), ...targets('/nav-hop').map((t) => `${shop}/hop?n=1&to=${encodeURIComponent(t)}`)];
-    const urls = to.map((t) => `${shop}${path}?to=${encodeURIComponent(t)}`);
-    const out = await run(urls, { concurrency: 2 });
-    expect(out).toHaveLength(urls.length);
-    expect(hits).toEqual([]);
-  });
+  it.each(['/form', '/form-get', '/open', '/location', '/location-later', '/refresh'])(
+    '%s: the page navigating or opening a window to each spelling',
+    async (path) => {
+      const to = [...targets('/nav'), ...targets('/nav-hop').map((t) => `${shop}/hop?n=1&to=${encodeURIComponent(t)}`)];
+      const urls = to.map((t) => `${shop}${path}?to=${encodeURIComponent(t)}`);
+      const out = await run(urls, { concurrency: 2 });
+      expect(out).toHaveLength(urls.length);
+      expect(hits).toEqual([]);
+    },
+  );
 });
 
 describe('the first wall alone: nothing leaves the browser outside interception', () => {
@@ -311,25 +327,42 @@ describe('a page cannot keep the browser busy, fat or alive', () => {
     const out = await run([`${shop}${path}`], { timeoutSeconds: 3, waitFor: 'h1' });
     const seconds = (Date.now() - started) / 1000;
     // Workers spinning leave the page itself free: it is read (and has no price).
-    expect(out).toEqual([expect.objectContaining({ url: `${shop}${path}`, problem: expect.objectContaining({ kind: expect.stringMatching(path === '/spin-worker' ? /^layout_changed$/ : /^(timeout|network)$/) }) })]);
+    expect(out).toEqual([
+      expect.objectContaining({
+        url: `${shop}${path}`,
+        problem: expect.objectContaining({ kind: expect.stringMatching(path === '/spin-worker' ? /^layout_changed$/ : /^(timeout|network)$/) }),
+      }),
+    ]);
     // Navigation and the handler are each bounded by the timeout; the browser's start and close besides.
     expect(seconds).toBeLessThan(3 * 3 + 20);
     expect(ourChromiums()).toBe(before);
   });
 
-  it.each(['/alloc', '/alloc-buffers'])('%s: a page allocating without end is stopped long before it takes the machine: the browser stays under 2 GB (RSS of all its processes)', async (path) => {
-    let peak = 0;
-    const sample = setInterval(() => (peak = Math.max(peak, ourChromiumRows().reduce((a, r) => a + r.rssMb, 0))), 200);
-    try {
-      const out = await run([`${shop}${path}`], { timeoutSeconds: 8, waitFor: 'h1' });
-      // The heap's limit crashes the page; a buffer refused is the script's RangeError, the page is read.
-      expect(out).toEqual([expect.objectContaining({ problem: expect.objectContaining({ kind: expect.stringMatching(/^(timeout|network|layout_changed)$/) }) })]);
-    } finally {
-      clearInterval(sample);
-    }
-    expect(peak).toBeGreaterThan(0);
-    expect(peak).toBeLessThan(2000);
-  });
+  it.each(['/alloc', '/alloc-buffers'])(
+    '%s: a page allocating without end is stopped long before it takes the machine: the browser stays under 2 GB (RSS of all its processes)',
+    async (path) => {
+      let peak = 0;
+      const sample = setInterval(
+        () =>
+          (peak = Math.max(
+            peak,
+            ourChromiumRows().reduce((a, r) => a + r.rssMb, 0),
+          )),
+        200,
+      );
+      try {
+        const out = await run([`${shop}${path}`], { timeoutSeconds: 8, waitFor: 'h1' });
+        // The heap's limit crashes the page; a buffer refused is the script's RangeError, the page is read.
+        expect(out).toEqual([
+          expect.objectContaining({ problem: expect.objectContaining({ kind: expect.stringMatching(/^(timeout|network|layout_changed)$/) }) }),
+        ]);
+      } finally {
+        clearInterval(sample);
+      }
+      expect(peak).toBeGreaterThan(0);
+      expect(peak).toBeLessThan(2000);
+    },
+  );
 
   it('a page over the size limit, one that never ends, or a gzip bomb, is too_large', async () => {
     const out = await run([`${shop}/huge`, `${shop}/endless`, `${shop}/bomb`], { maxPageBytes: 100_000 });

@@ -146,7 +146,9 @@ async function readLimited(stream: Readable, limit: number, state: PageState, pa
     state.bytes += chunk.length;
     if (size > limit || state.bytes > pageLimit) {
       stream.destroy();
-      throw new Error(size > limit ? `[too_large] an answer over the limit of ${limit} bytes` : `[too_large] the page's answers over ${pageLimit} bytes together`);
+      throw new Error(
+        size > limit ? `[too_large] an answer over the limit of ${limit} bytes` : `[too_large] the page's answers over ${pageLimit} bytes together`,
+      );
     }
     chunks.push(chunk);
   }
@@ -178,12 +180,22 @@ async function forward(route: Route, page: Page, state: PageState, client: Guard
   }
 }
 
-async function forwardNow(route: Route, req: ReturnType<Route['request']>, isDocument: boolean, state: PageState, client: GuardedHttpClient, policy: AddressPolicy, limits: BrowserLimits): Promise<void> {
+async function forwardNow(
+  route: Route,
+  req: ReturnType<Route['request']>,
+  isDocument: boolean,
+  state: PageState,
+  client: GuardedHttpClient,
+  policy: AddressPolicy,
+  limits: BrowserLimits,
+): Promise<void> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), limits.timeoutSeconds * 1000);
   try {
     assertAllowedUrl(req.url(), policy);
-    const headers = Object.fromEntries(Object.entries(await req.allHeaders()).filter(([k]) => !DROPPED_REQUEST_HEADERS.has(k.toLowerCase()) && !k.startsWith(':')));
+    const headers = Object.fromEntries(
+      Object.entries(await req.allHeaders()).filter(([k]) => !DROPPED_REQUEST_HEADERS.has(k.toLowerCase()) && !k.startsWith(':')),
+    );
     const res = await client.stream({
       url: req.url(),
       method: req.method() as 'GET',
@@ -219,7 +231,14 @@ async function forwardNow(route: Route, req: ReturnType<Route['request']>, isDoc
  * Crawls with the browser: `common` are crawl.ts's options (queue, concurrency, retries, handlers),
  * `handle` its page handler. Resolves when the queue is done.
  */
-export async function runBrowserCrawl(common: SharedCrawlOptions, config: Configuration, client: GuardedHttpClient, policy: AddressPolicy, limits: BrowserLimits, handle: RenderedPageHandler): Promise<void> {
+export async function runBrowserCrawl(
+  common: SharedCrawlOptions,
+  config: Configuration,
+  client: GuardedHttpClient,
+  policy: AddressPolicy,
+  limits: BrowserLimits,
+  handle: RenderedPageHandler,
+): Promise<void> {
   await gate.turn(async () => {
     let crawler!: GuardedPlaywrightCrawler;
     crawler = new GuardedPlaywrightCrawler(
@@ -261,7 +280,12 @@ export async function runBrowserCrawl(common: SharedCrawlOptions, config: Config
             ],
           },
         },
-        browserPoolOptions: { useFingerprints: false, maxOpenPagesPerBrowser: BROWSER_PAGES, retireBrowserAfterPageCount: 1000, closeInactiveBrowserAfterSecs: 30 },
+        browserPoolOptions: {
+          useFingerprints: false,
+          maxOpenPagesPerBrowser: BROWSER_PAGES,
+          retireBrowserAfterPageCount: 1000,
+          closeInactiveBrowserAfterSecs: 30,
+        },
         preNavigationHooks: [
           ...((common.preNavigationHooks ?? []) as NonNullable<PlaywrightCrawlerOptions['preNavigationHooks']>),
           async ({ page }) => {
