@@ -135,7 +135,7 @@ describe('Alarms screen', () => {
     const table = await screen.findByRole('table', { name: 'Fired' });
     const row = (await within(table).findByText('Buckwheat 1 kg')).closest('tr')!;
     expect(row).toHaveTextContent('ATB Obolon');
-    expect(row).toHaveTextContent('Price below 44');
+    expect(row).toHaveTextContent('Price below UAH 44.00');
     expect(row).toHaveTextContent('45');
     expect(row).toHaveTextContent('43');
     expect(screen.getByTestId('events-unread')).toHaveTextContent('Unread: 1');
