@@ -57,7 +57,7 @@ it('the policy allows exactly the deployment’s remote and API origins, and the
     oldSiteUrl: 'https://old.example.com/app',
   });
   expect(directive(csp, 'script-src')).toEqual(["'self'", 'https://cdn.example.com']);
-  expect(directive(csp, 'connect-src')).toEqual(["'self'", 'https://cdn.example.com', 'https://api2.example.com']);
+  expect(directive(csp, 'connect-src')).toEqual(["'self'", 'https://cdn.example.com', 'https://api2.example.com', 'https://www.youtube-nocookie.com']);
   expect(directive(csp, 'frame-ancestors')).toEqual(["'self'", 'https://old.example.com']);
   expect(csp).not.toContain('*');
 });

@@ -36,7 +36,8 @@ export function contentSecurityPolicy(deployment: Pick<Deployment, 'remotes' | '
     ['style-src', src("'unsafe-inline'", ...remotes)],
     ['img-src', src('data:', 'blob:', ...remotes, ...apis)],
     ['font-src', src('data:', ...remotes)],
-    ['connect-src', src(...remotes, ...apis)],
+    // The video dialog first probes the player's address (no-cors) to say so when it cannot load.
+    ['connect-src', src(...remotes, ...apis, ...VIDEO_FRAMES)],
     ['frame-src', VIDEO_FRAMES.join(' ')],
     ['frame-ancestors', src(...(oldSite ? [oldSite] : []))],
     ['form-action', src()],
