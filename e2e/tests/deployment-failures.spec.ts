@@ -72,7 +72,8 @@ test('a remote screen that throws while rendering shows the error with Retry, th
   // Another area still opens: the product list, through the header's search.
   await page.getByTestId('header').getByRole('searchbox').fill('milk');
   await page.getByTestId('header').getByRole('searchbox').press('Enter');
-  await expect(page).toHaveURL(/\/product$/);
+  // The header search travels in the address (issue 18 item 7).
+  await expect(page).toHaveURL(/\/product\?q=milk$/);
   await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
 
   await sideMenu(page)
@@ -110,7 +111,7 @@ test('a remote whose files are gone: translated error with Retry; back in place,
     await expect(sideMenu(page).getByRole('link', { name: exact(t('pl', 'menu.parsers')) })).toBeVisible();
     await page.getByTestId('header').getByRole('searchbox').fill('mleko');
     await page.getByTestId('header').getByRole('searchbox').press('Enter');
-    await expect(page).toHaveURL(/\/product$/);
+    await expect(page).toHaveURL(/\/product\?q=mleko$/);
     await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
     await sideMenu(page)
       .getByRole('link', { name: exact(t('pl', 'menu.parsers')) })
