@@ -72,6 +72,8 @@ test('header search goes to the product list carrying the text', async ({ page }
 
 test('a video instruction opens in a dialog sized by the window', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The player as if online (the test machine has no internet; offline the dialog says it cannot load).
+  await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>video</p>' }));
   await signIn(page, 'ashan');
   await expect(page).toHaveURL(/\/report-analytics$/);
   const menu = sideMenu(page);
