@@ -12,6 +12,17 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 /** axe's serious and critical findings on the page as it is now: rule, what it asks, where. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // axe reads colours with opacity applied: a dialog or panel still fading in (slow on a busy CI
+  // machine) reads as low contrast. Wait for every finite animation to end first; spinners loop forever
+  // and are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
