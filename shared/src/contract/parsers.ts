@@ -320,6 +320,38 @@ export const parserDetailResponseSchema = okSchema(parserDetailSchema);
 /** DELETE /parsers/{id}: the parser is gone from lists and schedules; its runs and prices stay. */
 export const parserDeleteResponseSchema = okSchema(z.object({ _id: z.string(), deleted: z.literal(true) }));
 
+/** The values "Try on a URL" outlines and a click on the screenshot can set a selector for. */
+export const PARSER_TRY_FIELDS = ['name', 'ean', 'price', 'oldPrice', 'outOfStock'] as const;
+export type ParserTryField = (typeof PARSER_TRY_FIELDS)[number];
+
+/**
+ * POST /parsers/try: runs the (unsaved) definition on one page, HTTP or browser fetch as it says, and
+ * writes nothing. `shopId` is the shop the parser is for: its country's currency and the caller's right
+ * (the same as force-starting a parser of that shop's network).
+ */
+export const parserTryBodySchema = z.object({ url: httpUrl, shopId: idSchema, definition: parserDefinitionSchema });
+export type ParserTryBody = z.input<typeof parserTryBodySchema>;
+
+/** A rectangle on the screenshot, in its CSS pixels (the screenshot is taken at device scale 1). */
+export const pageBoxSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+export type PageBox = z.infer<typeof pageBoxSchema>;
+
+export const parserTryResultSchema = z.object({
+  /** The page read (after redirects). */
+  url: z.string(),
+  fetch: z.enum(PARSER_FETCH_MODES),
+  /** What was read, with the strategy that gave it, or the problem (no price when unsure). */
+  offer: extractedOfferSchema,
+  /** The page as rendered (PNG data URL, height capped); null when the page could not be loaded. */
+  screenshot: z.object({ dataUrl: z.string(), width: z.number(), height: z.number() }).nullable(),
+  /** Where each value read was found on the screenshot, and the selector that matched it (null: JSON-LD/microdata node without a visible element). */
+  found: z.array(z.object({ field: z.enum(PARSER_TRY_FIELDS), selector: z.string().nullable(), box: pageBoxSchema })),
+  /** Visible elements carrying their own text, each with a selector unique on the page: what a click on the screenshot picks. */
+  elements: z.array(z.object({ selector: z.string(), text: z.string(), box: pageBoxSchema })),
+});
+export type ParserTryResult = z.infer<typeof parserTryResultSchema>;
+export const parserTryResponseSchema = okSchema(parserTryResultSchema);
+
 // ---------------------------------------------------------------------------------------------------
 // Scrapers
 // ---------------------------------------------------------------------------------------------------
