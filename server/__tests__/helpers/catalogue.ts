@@ -9,7 +9,7 @@ import { queryRows } from '../../src/db/client';
 import { eanCheckDigit } from '../../src/demo/catalogue/ean';
 import { addDays, todayIso } from '../../src/lib/days';
 import { recordObservations, type Observation } from '../../src/areas/prices/record';
-import { shopDirectory } from '../../src/areas/shops/directory';
+import { shopDirectory } from '../../src/core/shop-directory';
 import type { Session } from './build';
 
 const ean = (body12: string) => body12 + eanCheckDigit(body12);

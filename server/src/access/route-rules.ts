@@ -2,7 +2,7 @@
  * THE table of who may call what (issue 8, docs/access.md): every route of the server, as
  * `'METHOD /path/:param'` (HEAD follows GET; parameter names do not matter), maps to a rule — who may
  * call it (built from the predicates of ./predicates, which use @pricewatch/shared/permissions) and what
- * part of the data they see there (enforced by the area's service, e.g. shops/visibility.ts).
+ * part of the data they see there (enforced by the area's service, e.g. core/shop-visibility.ts).
  *
  * Enforced by one hook (./plugin.ts) before validation: a caller the rule refuses gets 403 `forbidden`
  * whatever the body. A route without a rule makes the app fail to start under tests and is refused

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAuthQueries } from '../areas/auth/queries';
 import { createAuthService, type AuthService } from '../areas/auth/service';
-import type { AuthUser } from '../areas/auth/session-user';
+import type { AuthUser } from '../core/session-user';
 import { unauthorized } from '../lib/errors';
 
 declare module 'fastify' {

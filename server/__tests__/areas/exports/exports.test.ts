@@ -12,7 +12,7 @@ import { queryRows } from '../../../src/db/client';
 import { addDays, todayIso } from '../../../src/lib/days';
 import { exportHooks } from '../../../src/areas/exports/runner';
 import { SCHEDULE_QUEUE } from '../../../src/areas/exports/schedules';
-import { filesDirFor } from '../../../src/areas/files/store';
+import { filesDirFor } from '../../../src/core/file-store';
 import { build, loginAs } from '../../helpers/build';
 import { addFixtures, FIXTURES, us, type Fixtures } from '../../helpers/catalogue';
 import { byHeader, caller, data, settled, sheetsOf, until, type Call } from './helpers';

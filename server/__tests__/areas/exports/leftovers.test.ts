@@ -6,8 +6,8 @@
  */
 import { mkdirSync, existsSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createFileStore, filesDirFor } from '../../../src/areas/files/store';
-import type { AuthUser } from '../../../src/areas/auth/session-user';
+import { createFileStore, filesDirFor } from '../../../src/core/file-store';
+import type { AuthUser } from '../../../src/core/session-user';
 import type { Db } from '../../../src/db/client';
 import { STALE_SECONDS } from '../../../src/areas/exports/runner';
 import { build, onPostgres } from '../../helpers/build';

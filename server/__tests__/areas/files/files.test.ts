@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { exportFileResponseSchema } from '@pricewatch/shared/contract';
-import { createFileStore, downloadName, filesDirFor } from '../../../src/areas/files/store';
+import { createFileStore, downloadName, filesDirFor } from '../../../src/core/file-store';
 import { build, loginAs, TEST_DEMO_PRODUCTS } from '../../helpers/build';
 import { addFixtures, callerFor, FIXTURES, type Caller, type Fixtures } from '../../helpers/catalogue';
 

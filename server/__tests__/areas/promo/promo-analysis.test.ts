@@ -12,7 +12,7 @@ import { leafletFileResponseSchema, promoAnalysisResponseSchema, type PromoAnaly
 import { queryRows } from '../../../src/db/client';
 import { addDays } from '../../../src/lib/days';
 import { recordObservations, type Observation } from '../../../src/areas/prices/record';
-import { shopDirectory } from '../../../src/areas/shops/directory';
+import { shopDirectory } from '../../../src/core/shop-directory';
 import { build, loginAs } from '../../helpers/build';
 import { callerFor, type Caller } from '../../helpers/catalogue';
 

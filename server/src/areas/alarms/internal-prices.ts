@@ -21,9 +21,9 @@ import { toMinor } from '../../lib/money';
 import { readMultipart } from '../../lib/multipart';
 import { parseQuery } from '../../lib/query';
 import { nulPaths } from '../../plugins/no-nul';
-import type { AuthUser } from '../auth/session-user';
+import type { AuthUser } from '../../core/session-user';
 import { recordObservations, type Observation } from '../prices/record';
-import { shopDirectory } from '../shops/directory';
+import { shopDirectory } from '../../core/shop-directory';
 import { evaluatePairs } from './evaluate';
 import { alarmsRuntime } from './hook';
 

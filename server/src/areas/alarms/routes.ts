@@ -29,7 +29,7 @@ import {
 } from '@pricewatch/shared/contract';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
-import { createFileStore, filesDirFor } from '../files/store';
+import { createFileStore, filesDirFor } from '../../core/file-store';
 import { createAlarmsRuntime } from './hook';
 import { formToBody, importInternalPrices, parseUrlencoded } from './internal-prices';
 import { sendDigests, sendImmediate, smtpMailer } from './notify';

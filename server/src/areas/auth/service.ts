@@ -4,7 +4,7 @@ import { DUMMY_HASH, verifyPassword } from './passwords';
 import type { AuthQueries } from './queries';
 import { LOGIN_LIMITS, loginName, THROTTLE_FORGET_MS, throttleAddress } from './throttle';
 import { createSessionCache } from './session-cache';
-import { toAuthUser, type AuthUser } from './session-user';
+import { toAuthUser, type AuthUser } from '../../core/session-user';
 import { hashToken, looksLikeToken, newToken } from './tokens';
 
 export { LOGIN_LIMITS } from './throttle';

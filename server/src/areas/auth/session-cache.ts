@@ -1,4 +1,4 @@
-import type { AuthUser } from './session-user';
+import type { AuthUser } from '../../core/session-user';
 
 /**
  * Sessions this process looked up in the last `ttlMs`, by token hash (docs/overload.md). Every call a

@@ -11,7 +11,7 @@ import type { ExportProductColumn } from '@pricewatch/shared/contract';
 import { queryRows, type Db } from '../../db/client';
 import { addDays } from '../../lib/days';
 import { round1, round2 } from '../../lib/money';
-import type { DirShop } from '../shops/directory';
+import type { DirShop } from '../../core/shop-directory';
 import type { Plan } from './plan';
 import type { Cell, SheetColumn } from './xlsx-stream';
 

@@ -17,9 +17,9 @@ import { hasCustomMarkets, hasCustomMarketsSwitcher, mayRunExportType } from '@p
 import { queryRows, type Db } from '../../db/client';
 import { addDays, daysBetween } from '../../lib/days';
 import { forbidden, validationFailed } from '../../lib/errors';
-import type { AuthUser } from '../auth/session-user';
-import type { Directory, DirNetwork, DirShop } from '../shops/directory';
-import { Visibility } from '../shops/visibility';
+import type { AuthUser } from '../../core/session-user';
+import type { Directory, DirNetwork, DirShop } from '../../core/shop-directory';
+import { Visibility } from '../../core/shop-visibility';
 
 /** A request's selection as stored (export_requests.params): resolved ids, ISO days. */
 export type StoredParams = {

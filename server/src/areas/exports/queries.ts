@@ -7,7 +7,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { exportNewProductTemplates, exportRequests, exportSchedules, exportTemplates, files, networks, products, users } from '../../db/schema';
-import type { AuthUser } from '../auth/session-user';
+import type { AuthUser } from '../../core/session-user';
 import type { StoredParams } from './plan';
 
 export type Scope = Pick<AuthUser, 'isProvider' | 'networkId'>;

@@ -32,7 +32,7 @@ import { ok } from '../../lib/envelope';
 import { validationFailed } from '../../lib/errors';
 import { queryAndBody } from '../../lib/query-and-body';
 import { currentUser } from '../../plugins/auth';
-import { createFileStore, filesDirFor } from '../files/store';
+import { createFileStore, filesDirFor } from '../../core/file-store';
 import { createExportsService } from './service';
 
 /**

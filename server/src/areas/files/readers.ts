@@ -6,9 +6,9 @@
  */
 import type { Rule } from '../../access/predicates';
 import type { Db } from '../../db/client';
-import type { AuthUser } from '../auth/session-user';
+import type { AuthUser } from '../../core/session-user';
 import { createExportQueries } from '../exports/queries';
-import type { FileRecord } from './store';
+import type { FileRecord } from '../../core/file-store';
 
 type FileSource = {
   /** The route (as in route-rules.ts) whose rule the reader must pass. */

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileParamsSchema, fileQuerySchema } from '@pricewatch/shared/contract';
 import { currentUser } from '../../plugins/auth';
 import { createFileReaders } from './readers';
-import { CONTENT_TYPES, contentDisposition, createFileStore, downloadName, filesDirFor } from './store';
+import { CONTENT_TYPES, contentDisposition, createFileStore, downloadName, filesDirFor } from '../../core/file-store';
 
 /** GET /data/{file}?filename=&token= (spec "File download"), behind the auth guard. */
 const filesRoutes: FastifyPluginAsyncZod = async (fastify) => {

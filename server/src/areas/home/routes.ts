@@ -10,7 +10,7 @@ import {
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
 import { createAlarmsService } from '../alarms/service';
-import { createFileStore, filesDirFor } from '../files/store';
+import { createFileStore, filesDirFor } from '../../core/file-store';
 import { createHomeService } from './service';
 
 /** The home page's tiles (docs/home.md), behind the auth guard: one call per tile, each with its screen's rule. */

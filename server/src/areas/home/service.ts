@@ -9,14 +9,14 @@ import type { Db } from '../../db/client';
 import { addDays, todayIso } from '../../lib/days';
 import { fromMinor, round1 } from '../../lib/money';
 import type { AlarmsService } from '../alarms/service';
-import type { AuthUser } from '../auth/session-user';
+import type { AuthUser } from '../../core/session-user';
 import { createExportQueries } from '../exports/queries';
 import { toRequest } from '../exports/service';
 import type { ParsersService } from '../parsers/service';
 import { createPricesQueries } from '../prices/queries';
 import { createPricesService } from '../prices/service';
-import { shopDirectory } from '../shops/directory';
-import { Visibility } from '../shops/visibility';
+import { shopDirectory } from '../../core/shop-directory';
+import { Visibility } from '../../core/shop-visibility';
 
 /** A parser's list with problems is short; this bounds the flagged count's read. */
 const FAILING_READ_MAX = 500;

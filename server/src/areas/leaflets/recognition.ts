@@ -20,7 +20,7 @@ import { mayWriteLeaflet } from '@pricewatch/shared/permissions';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { toMinor } from '../../lib/money';
-import type { AuthUser } from '../auth/session-user';
+import type { AuthUser } from '../../core/session-user';
 import { toSummary } from '../products/service';
 import type { ProductRow } from '../products/queries';
 import type { PictureStore } from './pictures';

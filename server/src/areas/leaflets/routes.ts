@@ -31,8 +31,8 @@ import {
 import { ok } from '../../lib/envelope';
 import { notFound, validationFailed } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { createFileStore, filesDirFor } from '../files/store';
-import { visibleNetworkCodes } from '../shops/visibility';
+import { createFileStore, filesDirFor } from '../../core/file-store';
+import { visibleNetworkCodes } from '../../core/shop-visibility';
 import { CONTENT_TYPE, PICTURE_NAME, createPictureStore, leafletsDirOf, readForm } from './pictures';
 import { createRecognition } from './recognition';
 import { createLeafletsService } from './service';

@@ -1,5 +1,5 @@
 /**
- * Leaflet rules (docs/leaflets.md): visibility through the network (shops/visibility.ts — the one
+ * Leaflet rules (docs/leaflets.md): visibility through the network (core/shop-visibility.ts — the one
  * rule), writes in one transaction each, pictures stored before their row and removed when the row
  * could not be written (and after the commit that deleted their rows), pageable prices, statistics,
  * the xlsx export.
@@ -27,12 +27,12 @@ import { queryRows, type Db, type Tx } from '../../db/client';
 import { asIsoDay } from '../../lib/days';
 import { forbidden, notFound, validationFailed } from '../../lib/errors';
 import { currencyOf, fromMinor, round1, toMinor } from '../../lib/money';
-import type { AuthUser } from '../auth/session-user';
-import type { FileStore } from '../files/store';
-import { writeXlsx } from '../files/xlsx';
+import type { AuthUser } from '../../core/session-user';
+import type { FileStore } from '../../core/file-store';
+import { writeXlsx } from '../../core/xlsx';
 import { toSummary } from '../products/service';
-import { shopDirectory } from '../shops/directory';
-import { Visibility, visibleNetworkCodes } from '../shops/visibility';
+import { shopDirectory } from '../../core/shop-directory';
+import { Visibility, visibleNetworkCodes } from '../../core/shop-visibility';
 import { checkPicture, type Form, type PictureStore, type StoredPicture } from './pictures';
 import { createLeafletsQueries, productOf, type LeafletRow, type PageRow, type PriceRow } from './queries';
 

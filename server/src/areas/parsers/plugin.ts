@@ -4,7 +4,7 @@
  * `fastify.parsers`; on close the worker finishes or gives up its runs and the shops stop.
  */
 import fp from 'fastify-plugin';
-import { createFileStore, filesDirFor } from '../files/store';
+import { createFileStore, filesDirFor } from '../../core/file-store';
 import { setupDemoShops } from '../../demo-shops/setup';
 import { closeBrowsers } from '../../scraping/browser-crawl';
 import type { DemoShops } from '../../demo-shops/server';

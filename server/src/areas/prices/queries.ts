@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { shopCondition } from '../shops/visibility';
+import { shopCondition } from '../../core/shop-visibility';
 
 export type CurrentRow = {
   product_id: number;

@@ -17,11 +17,11 @@ import type { Db } from '../../db/client';
 import { addDays, daysBetween, todayIso } from '../../lib/days';
 import { notFound, validationFailed } from '../../lib/errors';
 import { depthPct, fromMinor, round1, round2 } from '../../lib/money';
-import type { AuthUser } from '../auth/session-user';
+import type { AuthUser } from '../../core/session-user';
 import { createProductsQueries } from '../products/queries';
 import { toSummary } from '../products/service';
-import { shopDirectory, type DirNetwork, type DirShop } from '../shops/directory';
-import { Visibility } from '../shops/visibility';
+import { shopDirectory, type DirNetwork, type DirShop } from '../../core/shop-directory';
+import { Visibility } from '../../core/shop-visibility';
 import { createPricesQueries, type PairStatsRow } from './queries';
 
 const sourceOf = (code: number): PriceSource => PRICE_SOURCES[code] ?? 'parser';

@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ProductSort } from '@pricewatch/shared/contract';
 import type { SearchQuery } from '@pricewatch/shared/format';
 import { queryRows, type Db } from '../../db/client';
-import { shopCondition } from '../shops/visibility';
+import { shopCondition } from '../../core/shop-visibility';
 
 /** LIKE/ILIKE pattern matching `text` anywhere, its wildcard characters taken literally. */
 export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;

@@ -17,7 +17,7 @@ import {
 } from '@pricewatch/shared/contract';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
-import { createFileStore, filesDirFor } from '../files/store';
+import { createFileStore, filesDirFor } from '../../core/file-store';
 import { createProductsService } from './service';
 
 /** Products (spec §7) and POST /brands/get-by-filters, behind the auth guard. */

@@ -16,11 +16,11 @@ import { parseSearchText, type SearchQuery } from '@pricewatch/shared/format';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { currencyOf, fromMinor, round1 } from '../../lib/money';
-import type { AuthUser } from '../auth/session-user';
-import type { FileStore } from '../files/store';
-import { writeXlsx } from '../files/xlsx';
-import { shopDirectory } from '../shops/directory';
-import { Visibility } from '../shops/visibility';
+import type { AuthUser } from '../../core/session-user';
+import type { FileStore } from '../../core/file-store';
+import { writeXlsx } from '../../core/xlsx';
+import { shopDirectory } from '../../core/shop-directory';
+import { Visibility } from '../../core/shop-visibility';
 import { createProductsQueries, type ProductFilter, type ProductListRow, type ProductRow } from './queries';
 
 const unitOf = (u: string | null): WeightUnit | null => ((WEIGHT_UNITS as readonly string[]).includes(u ?? '') ? (u as WeightUnit) : null);

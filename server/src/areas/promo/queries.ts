@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PromoGroup } from '@pricewatch/shared/contract';
 import { queryRows, type Db } from '../../db/client';
-import { shopCondition } from '../shops/visibility';
+import { shopCondition } from '../../core/shop-visibility';
 
 export type PromoFigureRow = {
   kind: 'g' | 'w';

@@ -3,7 +3,7 @@ import { leafletFileResponseSchema, promoAnalysisQuerySchema, promoAnalysisRespo
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { createFileStore, filesDirFor } from '../files/store';
+import { createFileStore, filesDirFor } from '../../core/file-store';
 import { createPromoService } from './service';
 
 /**

@@ -9,10 +9,10 @@ import type { Db } from '../../db/client';
 import { daysBetween } from '../../lib/days';
 import { validationFailed } from '../../lib/errors';
 import { round1, round2 } from '../../lib/money';
-import type { AuthUser } from '../auth/session-user';
-import type { FileStore } from '../files/store';
-import { shopDirectory } from '../shops/directory';
-import { Visibility } from '../shops/visibility';
+import type { AuthUser } from '../../core/session-user';
+import type { FileStore } from '../../core/file-store';
+import { shopDirectory } from '../../core/shop-directory';
+import { Visibility } from '../../core/shop-visibility';
 import { createPromoQueries } from './queries';
 
 export type PromoInput = { start: string; end: string; groupBy: PromoGroup; networks?: string[] };

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { ScraperRequest } from '@pricewatch/shared/contract';
 import { queryRows, type Db } from '../../db/client';
 import { forbidden, notFound, validationFailed } from '../../lib/errors';
-import type { AuthUser } from '../auth/session-user';
+import type { AuthUser } from '../../core/session-user';
 import type { ParsersQueries } from '../parsers/queries';
 import { canSeeParsers, type ParsersService } from '../parsers/service';
 

@@ -1,9 +1,9 @@
 import type { ExportDetails, MarketsMap, MarketsMapEntry, NetworkSummary, Shop, ShopsMap } from '@pricewatch/shared/contract';
-import type { AuthUser } from '../auth/session-user';
+import type { AuthUser } from '../../core/session-user';
 import { forbidden, notFound } from '../../lib/errors';
 import type { Db } from '../../db/client';
-import { shopDirectory, type DirParserEntry, type DirShop, type Directory } from './directory';
-import { Visibility } from './visibility';
+import { shopDirectory, type DirParserEntry, type DirShop, type Directory } from '../../core/shop-directory';
+import { Visibility } from '../../core/shop-visibility';
 
 export const toShop = (s: DirShop): Shop => ({
   _id: String(s.id),

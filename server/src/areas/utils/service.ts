@@ -1,6 +1,6 @@
 import type { AvailableShop } from '@pricewatch/shared/contract';
-import type { AuthUser } from '../auth/session-user';
-import { visibleNetworkCodes } from '../shops/visibility';
+import type { AuthUser } from '../../core/session-user';
+import { visibleNetworkCodes } from '../../core/shop-visibility';
 import type { UtilsQueries } from './queries';
 
 export function createUtilsService(queries: UtilsQueries) {

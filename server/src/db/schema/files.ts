@@ -1,4 +1,4 @@
-// Files the server wrote (src/areas/files/store.ts).
+// Files the server wrote (src/core/file-store.ts).
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { networks } from './directory';

@@ -9,7 +9,7 @@ import type { UnmatchedBulkAccept, UnmatchedDecision, UnmatchedPage } from '@pri
 import { queryRows, type Db } from '../../../db/client';
 import { AppError, forbidden, notFound, validationFailed } from '../../../lib/errors';
 import { onPricesWritten } from '../../alarms/hook';
-import type { AuthUser } from '../../auth/session-user';
+import type { AuthUser } from '../../../core/session-user';
 import type { ParserRow, ParsersQueries } from '../queries';
 import { canSeeParsers, type ParsersService } from '../service';
 import { applyAcceptance, listUnmatched, markUnmatched, suggestionsFor, toUnmatched, unmatchedRow, type UnmatchedRow } from './unmatched';

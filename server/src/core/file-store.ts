@@ -10,10 +10,10 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { files } from '../../db/schema';
-import { forbidden, notFound, validationFailed } from '../../lib/errors';
-import type { AuthUser } from '../auth/session-user';
+import type { Db } from '../db/client';
+import { files } from '../db/schema';
+import { forbidden, notFound, validationFailed } from '../lib/errors';
+import type { AuthUser } from './session-user';
 
 /** Names the server generates: kind-YYYYMMDD-random.ext (letters, digits, dot, dash, underscore). */
 export const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,80}(\.[A-Za-z0-9]{1,8})?$/;

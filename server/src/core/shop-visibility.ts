@@ -5,9 +5,9 @@
  * exportDetails.allowedNetworks (network codes). Every catalogue and price call filters through it.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { AuthUser } from '../auth/session-user';
-import { forbidden, validationFailed } from '../../lib/errors';
-import type { Directory, DirNetwork, DirShop } from './directory';
+import type { AuthUser } from './session-user';
+import { forbidden, validationFailed } from '../lib/errors';
+import type { Directory, DirNetwork, DirShop } from './shop-directory';
 
 /** Network codes a user may see, or null for all of them. */
 export function visibleNetworkCodes(user: AuthUser): string[] | null {

@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { exportDetailsSchema, type Currency, type ExportDetails } from '@pricewatch/shared/contract';
-import { queryRows, type Db } from '../../db/client';
-import { currencyOf } from '../../lib/money';
+import { queryRows, type Db } from '../db/client';
+import { currencyOf } from '../lib/money';
 
 export type DirShop = {
   id: number;

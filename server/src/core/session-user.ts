@@ -1,5 +1,5 @@
 import { exportDetailsSchema, type ExportDetails, type User } from '@pricewatch/shared/contract';
-import type { networks, users } from '../../db/schema';
+import type { networks, users } from '../db/schema';
 
 type UserRow = typeof users.$inferSelect;
 type NetworkRow = typeof networks.$inferSelect;
