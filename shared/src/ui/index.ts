@@ -11,3 +11,5 @@ export { LoadingState } from './loading-state';
 export type { LoadingStateProps } from './loading-state';
 export { Modal } from './modal';
 export type { ModalProps } from './modal';
+export { DateField } from './date-field';
+export type { DateFieldProps } from './date-field';
