@@ -9,3 +9,4 @@ export * from './parsers';
 export * from './leaflets';
 export * from './alarms';
 export * from './matching';
+export * from './analytics';

@@ -1,0 +1,30 @@
+// Analytics rollups of the price history (docs/catalogue.md "Analytics totals", issue 19): sums and counts
+// per day × shop × section, so that analytics answer over every matching product without reading the
+// spans. Kept by statement triggers on price_spans (migration 0014_price_day_totals) in the transaction
+// that writes the spans: every write path (recordObservations, bulk loads, demo-shop rewrites) is covered.
+import { bigint, date, doublePrecision, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+
+/**
+ * One shop's figures for the products of one section on one day (a product-day counts when a span covers
+ * the day). Sums, never averages, so that any period and any set of shops/sections adds up exactly.
+ */
+export const priceDayTotals = pgTable(
+  'price_day_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    shopId: integer('shop_id').notNull(),
+    /** products.section_id; 0 for products without a section (a primary key column cannot be null). */
+    sectionId: integer('section_id').notNull(),
+    /** Product-days observed. */
+    priced: integer('priced').notNull(),
+    /** Of them, on promo (a promo price). */
+    promo: integer('promo').notNull(),
+    /** Σ shopper's price (promo, else regular), minor units. */
+    priceSum: bigint('price_sum', { mode: 'number' }).notNull(),
+    /** Σ promo depth % ((regular − promo) / regular × 100) over the promo product-days. */
+    depthSum: doublePrecision('depth_sum').notNull(),
+    /** Promo runs (adjacent promo spans of a product in a shop) starting on this day. */
+    promoStarts: integer('promo_starts').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.shopId, t.sectionId] })],
+);
