@@ -32,8 +32,6 @@ const AREA_EXCEPTIONS = {
   files: ['exports/queries.ts'],
   // Leaflets use the product search helpers (issue 15 item 2: "leaflets uses products' search helpers").
   leaflets: ['products/queries.ts', 'products/service.ts'],
-  // Network users hash passwords and end sessions with auth's helpers.
-  'network-users': ['auth/passwords.ts', 'auth/tokens.ts'],
   // Parsers fire alarms after a run, record prices, and settle the scraper requests a run answers.
   parsers: ['alarms/hook.ts', 'prices/record.ts', 'scrapers/settle.ts'],
   // Prices build on products' queries (issue 15 item 2: "prices builds products' queries").

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { redactUrl } from '../src/logging';
-import { hashPassword } from '../src/areas/auth/passwords';
+import { hashPassword } from '../src/core/passwords';
 import { users } from '../src/db/schema';
 import { build, getXsrf, loginAs } from './helpers/build';
 import { callAs } from './access/call';

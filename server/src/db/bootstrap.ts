@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import { hashPassword } from '../areas/auth/passwords';
+import { hashPassword } from '../core/passwords';
 import { PROVIDER_NETWORK } from '../demo/data';
 import { seedDemo } from '../demo/seed';
 import { seedDemoLeaflets } from '../areas/leaflets/demo';

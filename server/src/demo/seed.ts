@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cityCodes, networks, shops, users } from '../db/schema';
-import { hashPassword } from '../areas/auth/passwords';
+import { hashPassword } from '../core/passwords';
 import { CITIES, DEMO_PASSWORD, NETWORKS, USERS } from './data';
 import { DEMO_SIZE, type CatalogueSize } from './catalogue/generator';
 import { loadCatalogue, type LoadResult } from './catalogue/load';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { checkResponseSchema } from '@pricewatch/shared/contract';
 import { sessions } from '../../../src/db/schema';
-import { hashToken } from '../../../src/areas/auth/tokens';
+import { hashToken } from '../../../src/core/tokens';
 import { build, loginAs, type Session } from '../../helpers/build';
 
 let app: FastifyInstance;

@@ -1,11 +1,11 @@
 import { LOGIN_ERROR_INCORRECT, type User } from '@pricewatch/shared/contract';
 import { AppError, tooManyRequests } from '../../lib/errors';
-import { DUMMY_HASH, verifyPassword } from './passwords';
+import { DUMMY_HASH, verifyPassword } from '../../core/passwords';
 import type { AuthQueries } from './queries';
 import { LOGIN_LIMITS, loginName, THROTTLE_FORGET_MS, throttleAddress } from './throttle';
 import { createSessionCache } from './session-cache';
 import { toAuthUser, type AuthUser } from '../../core/session-user';
-import { hashToken, looksLikeToken, newToken } from './tokens';
+import { hashToken, looksLikeToken, newToken } from '../../core/tokens';
 
 export { LOGIN_LIMITS } from './throttle';
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { currentUser, tokenOf } from '../../plugins/auth';
-import { hashToken, looksLikeToken } from '../auth/tokens';
+import { hashToken, looksLikeToken } from '../../core/tokens';
 import { createNetworkUsersQueries } from './queries';
 import { createNetworkUsersService, type Caller } from './service';
 

@@ -19,7 +19,7 @@ import {
 import { mayManageUsers } from '@pricewatch/shared/permissions';
 import { providerAdmin } from '../../access/predicates';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../core/passwords';
 import { effectiveExportDetails, type AuthUser } from '../../core/session-user';
 import { passwordWeakness } from './password-policy';
 import type { NetworkRow, NetworkUsersQueries, Q, UserRow, UserWithNetwork } from './queries';
