@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearCached, saveBlob } from '@pricewatch/shared/api';
-import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
+import { makeUser, renderWithProviders, typeDate } from '@pricewatch/shared/testing';
 import AnalyticsScreen from '../src/screens/analytics-screen';
 import { lastDays, toUsDate } from '../src/lib/period';
 import { mockApi, postCalls } from './helpers/api-mock';
 import { discountAnalysis, NETWORKS, pricesAnalytics, productsAnalytics, SHOPS } from './helpers/fixtures';
-import { resources } from './helpers/resources';
+import { readNamespace, resources } from './helpers/resources';
 
 jest.mock('@pricewatch/shared/api', () => ({
   ...jest.requireActual('@pricewatch/shared/api'),
@@ -52,6 +52,23 @@ describe('analytics', () => {
     expect(postCalls('/prices/history/prices/analytics')[0]).toEqual(body);
     expect(postCalls('/prices/history/discount-analysis')[0]).toEqual(body);
     expect(postCalls('/prices/history/products/analytics')[0]).toEqual(body);
+  });
+
+  it('shows the period in Russian day order and still sends US short dates', async () => {
+    renderWithProviders(<AnalyticsScreen />, {
+      user: admin,
+      resources: { ...resources(), ru: { translation: {}, exports: readNamespace('ru') } },
+      language: 'ru',
+      route: '/analytics',
+    });
+    const ru = (iso: string) => iso.split('-').reverse().join('.');
+    const start = await screen.findByLabelText('С');
+    expect(start).toHaveValue(ru(lastDays(90).start));
+    await waitFor(() => expect(postCalls('/prices/history/prices/analytics')).toHaveLength(1));
+    const month = lastDays(30);
+    typeDate(start, ru(month.start));
+    await waitFor(() => expect(postCalls('/prices/history/prices/analytics')).toHaveLength(2));
+    expect(postCalls('/prices/history/prices/analytics')[1]).toMatchObject({ start: toUsDate(month.start), end: toUsDate(month.end) });
   });
 
   it('draws the price index per network with its table', async () => {

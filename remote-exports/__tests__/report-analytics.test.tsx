@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, apiDelete, apiGet, apiPost, apiPut, clearCached, downloadFile } from '@pricewatch/shared/api';
 import {
@@ -11,7 +11,7 @@ import {
   type ExportSchedule,
   type ExportTemplate,
 } from '@pricewatch/shared/contract';
-import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
+import { makeUser, renderWithProviders, typeDate } from '@pricewatch/shared/testing';
 import { Toaster } from '@pricewatch/shared/ui';
 import ReportAnalyticsScreen from '../src/screens/report-analytics-screen';
 import * as limits from '../src/features/report-analytics/limits';
@@ -267,8 +267,8 @@ describe('report analytics: the request form', () => {
     await userEvent.click(within(f).getByLabelText('Or paste EANs and articles (one per line)'));
     await userEvent.paste('4820000000017\n999002');
     expect(within(f).getByText('Recognised: 1 EANs, 1 articles.')).toBeInTheDocument();
-    fireEvent.change(within(f).getByLabelText('From'), { target: { value: '2026-10-01' } });
-    fireEvent.change(within(f).getByLabelText('To'), { target: { value: '2026-10-30' } });
+    typeDate(within(f).getByLabelText('From'), '10/01/2026');
+    typeDate(within(f).getByLabelText('To'), '10/30/2026');
     await userEvent.click(within(f).getByLabelText('Name of the export'));
     await userEvent.paste('October');
     await userEvent.click(within(f).getByRole('button', { name: 'Create export' }));
@@ -319,7 +319,7 @@ describe('report analytics: templates and schedules', () => {
     await userEvent.click(within(table).getByRole('button', { name: 'Load Weekly dairy into the form' }));
     const f = await form();
     expect(within(f).getByLabelText('Export type')).toHaveValue('ashan');
-    expect(within(f).getByLabelText('From')).toHaveValue('2026-11-15');
+    expect(within(f).getByLabelText('From')).toHaveValue('11/15/2026');
     expect(within(f).getByRole('button', { name: 'Albert' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(f).getByLabelText('Or paste EANs and articles (one per line)')).toHaveValue('8594001234567');
 

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Button, Field, HStack, Input } from '@chakra-ui/react';
+import { Button, Field, HStack } from '@chakra-ui/react';
+import { DateField } from '@pricewatch/shared/ui';
 import { useExportsTranslation } from '../lib/i18n';
 import { lastDays, periodProblem, type Period } from '../lib/period';
 
@@ -27,30 +28,14 @@ export function PeriodFields({ value, onChange, maxDays, presets = [30, 90, 365]
         <Field.Label htmlFor={`${id}-start`} fontSize="xs" color="fg.muted">
           {t('period.start')}
         </Field.Label>
-        <Input
-          id={`${id}-start`}
-          type="date"
-          size="sm"
-          width="10.5rem"
-          value={value.start}
-          max={value.end || undefined}
-          onChange={(e) => onChange({ ...value, start: e.target.value })}
-        />
+        <DateField id={`${id}-start`} value={value.start} invalid={problem?.field === 'start'} onChange={(start) => onChange({ ...value, start })} />
         {problem?.field === 'start' && <Field.ErrorText>{message}</Field.ErrorText>}
       </Field.Root>
       <Field.Root invalid={problem?.field === 'end'} width="auto">
         <Field.Label htmlFor={`${id}-end`} fontSize="xs" color="fg.muted">
           {t('period.end')}
         </Field.Label>
-        <Input
-          id={`${id}-end`}
-          type="date"
-          size="sm"
-          width="10.5rem"
-          value={value.end}
-          min={value.start || undefined}
-          onChange={(e) => onChange({ ...value, end: e.target.value })}
-        />
+        <DateField id={`${id}-end`} value={value.end} invalid={problem?.field === 'end'} onChange={(end) => onChange({ ...value, end })} />
         {problem?.field === 'end' && <Field.ErrorText>{message}</Field.ErrorText>}
       </Field.Root>
       <HStack gap="1" alignSelf="flex-end" role="group" aria-label={t('period.presets')} pb={problem ? '6' : '0'}>

@@ -1,5 +1,5 @@
 // Test helpers for the shared package, the host and every remote (jest + @testing-library/react).
-import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
+import { fireEvent, render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import type { Resource } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -103,4 +103,14 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
   }
   return render(ui, { wrapper: Wrapper, ...renderOptions });
 }
+/**
+ * Types a day into a DateField as the user sees it (11/10/2026 in en, 10.11.2026 in ru) and leaves the
+ * field, which is when the field reads it. One input event: the field refuses pasted multi-character input.
+ */
+export function typeDate(input: HTMLElement, text: string): void {
+  fireEvent.focus(input);
+  fireEvent.input(input, { target: { value: text } });
+  fireEvent.blur(input);
+}
+
 export { TRANSLATION_LANGS, readTranslationFiles, literalKeysUsed, remoteTranslationTests } from './translation-files';

@@ -1,10 +1,10 @@
 import { memo, useEffect, useId, useMemo, useState } from 'react';
-import { Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { ExportListQuery, ExportRequest } from '@pricewatch/shared/contract';
 import { downloadFile } from '@pricewatch/shared/api';
 import { intlLocale } from '@pricewatch/shared/format';
 import { DataTable, Pager, dataColumnHelper, type DataColumnDef } from '@pricewatch/shared/table';
-import { EmptyState, LoadingState, Modal, toaster } from '@pricewatch/shared/ui';
+import { DateField, EmptyState, LoadingState, Modal, toaster } from '@pricewatch/shared/ui';
 import { LoadError } from '../../../components/load-error';
 import { Panel } from '../../../components/panel';
 import { useFormatters } from '../../../lib/format';
@@ -231,7 +231,7 @@ export const RequestsPanel = memo(function RequestsPanel({ version, onChanged, c
             <Field.Label htmlFor={fromId} fontSize="xs" color="fg.muted">
               {t('reportAnalytics.requests.from')}
             </Field.Label>
-            <Input id={fromId} type="date" size="sm" width="10.5rem" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
+            <DateField id={fromId} value={filters.from} onChange={(from) => set({ from })} />
           </Field.Root>
         </HStack>
       }
