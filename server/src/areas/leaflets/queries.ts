@@ -3,8 +3,10 @@
  * bound parameters. `codes` is the caller's visible network codes (null: every network).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { Language } from '@pricewatch/shared/contract';
 import { queryRows, type Db } from '../../db/client';
 import { likeContains, searchWords, type ProductRow } from '../products/queries';
+import { translated } from '../../core/translations';
 
 export type LeafletRow = {
   id: number;
@@ -78,16 +80,18 @@ const LEAFLET_SELECT = sql`SELECT l.id, l.network_id, n.code AS network, n.name 
     (SELECT lp.file_name FROM leaflet_pages lp WHERE lp.leaflet_id = l.id ORDER BY lp.page_no LIMIT 1) AS cover
   FROM leaflets l JOIN networks n ON n.id = l.network_id`;
 
-export const PRODUCT_COLUMNS = sql`p.id AS p_id, p.ean AS p_ean, p.article AS p_article, p.name AS p_name,
-  p.brand_id AS p_brand_id, b.name AS p_brand, p.section_id AS p_section_id, se.name AS p_section,
-  p.category_id AS p_category_id, ca.name AS p_category, p.weight AS p_weight, p.unit AS p_unit, p.image AS p_image,
-  p.country AS p_country`;
+/** The matched product's columns, section and category names in `lang` where translated (docs/translations.md). */
+const productColumns = (lang: Language | null) => sql`p.id AS p_id, p.ean AS p_ean, p.article AS p_article, p.name AS p_name,
+  p.brand_id AS p_brand_id, b.name AS p_brand, p.section_id AS p_section_id,
+  ${translated('section', sql`p.section_id`, sql`se.name`, lang)} AS p_section,
+  p.category_id AS p_category_id, ${translated('category', sql`p.category_id`, sql`ca.name`, lang)} AS p_category,
+  p.weight AS p_weight, p.unit AS p_unit, p.image AS p_image, p.country AS p_country`;
 export const PRODUCT_JOINS = sql`LEFT JOIN brands b ON b.id = p.brand_id
   LEFT JOIN sections se ON se.id = p.section_id
   LEFT JOIN categories ca ON ca.id = p.category_id`;
 
-const PRICE_SELECT = sql`SELECT pr.id, pr.leaflet_id, pr.page_id, lp.page_no, pr.product_id, pr.product_name, pr.price,
-    pr.old_price, pr.discount_pct, pr.mechanics, pr.mechanics_text, pr.box, pr.source, pr.created_at, ${PRODUCT_COLUMNS}
+const priceSelect = (lang: Language | null = null) => sql`SELECT pr.id, pr.leaflet_id, pr.page_id, lp.page_no, pr.product_id, pr.product_name, pr.price,
+    pr.old_price, pr.discount_pct, pr.mechanics, pr.mechanics_text, pr.box, pr.source, pr.created_at, ${productColumns(lang)}
   FROM leaflet_prices pr
   LEFT JOIN leaflet_pages lp ON lp.id = pr.page_id
   LEFT JOIN products p ON p.id = pr.product_id
@@ -181,25 +185,31 @@ export function createLeafletsQueries(db: Db) {
     },
 
     async price(id: number): Promise<PriceRow | undefined> {
-      const [row] = await queryRows<PriceRow>(db, sql`${PRICE_SELECT} WHERE pr.id = ${id}`);
+      const [row] = await queryRows<PriceRow>(db, sql`${priceSelect()} WHERE pr.id = ${id}`);
       return row;
     },
 
-    async pricesPage(leafletId: number, pageId: number | undefined, offset: number, limit: number): Promise<{ rows: PriceRow[]; total: number }> {
+    async pricesPage(
+      leafletId: number,
+      pageId: number | undefined,
+      offset: number,
+      limit: number,
+      lang: Language | null = null,
+    ): Promise<{ rows: PriceRow[]; total: number }> {
       const cond = pageId === undefined ? sql`TRUE` : sql`pr.page_id = ${pageId}`;
       const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM leaflet_prices pr WHERE pr.leaflet_id = ${leafletId} AND ${cond}`);
       const rows = await queryRows<PriceRow>(
         db,
-        sql`${PRICE_SELECT} WHERE pr.leaflet_id = ${leafletId} AND ${cond}
+        sql`${priceSelect(lang)} WHERE pr.leaflet_id = ${leafletId} AND ${cond}
             ORDER BY lp.page_no NULLS LAST, pr.id LIMIT ${limit} OFFSET ${offset}`,
       );
       return { rows, total: Number(count?.n ?? 0) };
     },
 
-    async allPrices(leafletIds: number[], limit: number): Promise<PriceRow[]> {
+    async allPrices(leafletIds: number[], limit: number, lang: Language | null = null): Promise<PriceRow[]> {
       return queryRows<PriceRow>(
         db,
-        sql`${PRICE_SELECT} WHERE pr.leaflet_id = ANY(${sql.param(leafletIds)}::int[])
+        sql`${priceSelect(lang)} WHERE pr.leaflet_id = ANY(${sql.param(leafletIds)}::int[])
             ORDER BY pr.leaflet_id, lp.page_no NULLS LAST, pr.id LIMIT ${limit}`,
       );
     },

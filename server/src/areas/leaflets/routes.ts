@@ -29,6 +29,7 @@ import {
   type LeafletImageType,
 } from '@pricewatch/shared/contract';
 import { ok } from '../../lib/envelope';
+import { requestLanguage } from '../../lib/language';
 import { notFound, validationFailed } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { createFileStore, filesDirFor } from '../../core/file-store';
@@ -85,7 +86,7 @@ const leafletsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/leaflets/export',
     { schema: { querystring: leafletExportQuerySchema, body: leafletExportBodySchema, response: { 200: leafletFileResponseSchema } } },
-    async (request) => ok(await service.exportXlsx(currentUser(request), request.body.ids, request.query.count)),
+    async (request) => ok(await service.exportXlsx(currentUser(request), request.body.ids, request.query.count, requestLanguage(request))),
   );
 
   fastify.get('/leaflets/images/:name', { schema: { params: imageParamsSchema, querystring: leafletImageQuerySchema } }, async (request, reply) => {
@@ -141,13 +142,13 @@ const leafletsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   fastify.get('/leaflets/:id/prices/statistics', { schema: { params: idParamsSchema, response: { 200: leafletStatisticsResponseSchema } } }, async (request) =>
-    ok(await service.statistics(currentUser(request), request.params.id)),
+    ok(await service.statistics(currentUser(request), request.params.id, requestLanguage(request))),
   );
 
   fastify.get(
     '/leaflets/:id/prices/pageable',
     { schema: { params: idParamsSchema, querystring: leafletPricesPageQuerySchema, response: { 200: leafletPricesPageResponseSchema } } },
-    async (request) => ok(await service.pricesPage(currentUser(request), request.params.id, request.query)),
+    async (request) => ok(await service.pricesPage(currentUser(request), request.params.id, request.query, requestLanguage(request))),
   );
 
   fastify.get(

@@ -19,6 +19,7 @@ import {
   type LeafletPrice,
   type LeafletPricesPage,
   type LeafletStatistics,
+  type Language,
   type PromoMechanics,
   type RecognitionStatus,
 } from '@pricewatch/shared/contract';
@@ -444,35 +445,35 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
       });
     },
 
-    async pricesPage(user: AuthUser, id: number, q: { page: number; size: number; pageId?: number }): Promise<LeafletPricesPage> {
+    async pricesPage(user: AuthUser, id: number, q: { page: number; size: number; pageId?: number }, lang: Language | null = null): Promise<LeafletPricesPage> {
       await visibleLeaflet(user, id);
       if (q.pageId !== undefined) {
         const page = await queries.page(q.pageId);
         if (!page || page.leaflet_id !== id) throw validationFailed([{ path: 'pageId', message: 'unknown_page' }]);
       }
-      const { rows, total } = await queries.pricesPage(id, q.pageId, q.page * q.size, q.size);
+      const { rows, total } = await queries.pricesPage(id, q.pageId, q.page * q.size, q.size, lang);
       const totalPages = Math.ceil(total / q.size);
       // Page 0 of an empty list is the empty first page; anything further is past the end.
       if (q.page > 0 && q.page >= totalPages) throw validationFailed([{ path: 'page', message: 'page_past_end' }]);
       return { items: rows.map(toPrice), page: q.page, size: q.size, total, totalPages, limit: q.size, skip: q.page * q.size };
     },
 
-    async statistics(user: AuthUser, id: number): Promise<LeafletStatistics> {
+    async statistics(user: AuthUser, id: number, lang: Language | null = null): Promise<LeafletStatistics> {
       await visibleLeaflet(user, id);
-      const prices = (await queries.allPrices([id], LEAFLET_LIMITS.pricesMax)).map(toPrice);
+      const prices = (await queries.allPrices([id], LEAFLET_LIMITS.pricesMax, lang)).map(toPrice);
       const pages = await queries.pages(id);
       return statisticsOf(prices, pages);
     },
 
     /** POST /leaflets/export: one sheet of the prices of the named leaflets, at most `count` rows. */
-    async exportXlsx(user: AuthUser, ids: number[], count: number): Promise<{ file: string; extension: '.xlsx' }> {
+    async exportXlsx(user: AuthUser, ids: number[], count: number, lang: Language | null = null): Promise<{ file: string; extension: '.xlsx' }> {
       const unique = [...new Set(ids)];
       const rows = await queries.leaflets(unique);
       const codes = visibleNetworkCodes(user);
       const visible = rows.filter((r) => codes === null || codes.includes(r.network));
       if (visible.length !== unique.length) throw notFound('leaflet');
       const byId = new Map(visible.map((r) => [r.id, r]));
-      const prices = await queries.allPrices(unique, count);
+      const prices = await queries.allPrices(unique, count, lang);
       const out = await files.create('leaflets', user, '.xlsx');
       try {
         await writeXlsx(

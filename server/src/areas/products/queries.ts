@@ -4,10 +4,11 @@
  * first (one index-friendly query), then those ids get their names and price figures.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { ProductSort } from '@pricewatch/shared/contract';
+import type { Language, ProductSort } from '@pricewatch/shared/contract';
 import type { SearchQuery } from '@pricewatch/shared/format';
 import { queryRows, type Db } from '../../db/client';
 import { shopCondition } from '../../core/shop-visibility';
+import { translated } from '../../core/translations';
 
 /** LIKE/ILIKE pattern matching `text` anywhere, its wildcard characters taken literally. */
 export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -39,8 +40,10 @@ export type ProductListRow = ProductRow & { shops: number; min_price: number | n
 
 export type ProductDetailRow = ProductRow & { description: string | null; created_at: string; updated_at: string };
 
-const PRODUCT_COLUMNS = sql`p.id, p.ean, p.article, p.name, p.brand_id, b.name AS brand, p.section_id, se.name AS section,
-  p.category_id, ca.name AS category, p.weight, p.unit, p.image, p.country`;
+/** Section and category names in `lang` where translated (docs/translations.md). */
+const productColumns = (lang: Language | null) => sql`p.id, p.ean, p.article, p.name, p.brand_id, b.name AS brand, p.section_id,
+  ${translated('section', sql`p.section_id`, sql`se.name`, lang)} AS section,
+  p.category_id, ${translated('category', sql`p.category_id`, sql`ca.name`, lang)} AS category, p.weight, p.unit, p.image, p.country`;
 const PRODUCT_JOINS = sql`LEFT JOIN brands b ON b.id = p.brand_id
   LEFT JOIN sections se ON se.id = p.section_id
   LEFT JOIN categories ca ON ca.id = p.category_id`;
@@ -107,9 +110,9 @@ function whereOf(f: ProductFilter, visibleShops: number[] | null): SQL {
  * The rows of a page (a statement answering `id` and the sort keys, named `page`), with names and the
  * current-price figures over `statShops` (null: every shop) of the product's own country.
  */
-function itemsSql(page: SQL, orderBy: SQL, statShops: number[] | null): SQL {
+function itemsSql(page: SQL, orderBy: SQL, statShops: number[] | null, lang: Language | null): SQL {
   return sql`WITH page AS (${page})
-    SELECT ${PRODUCT_COLUMNS}, st.shops, st.min_price, st.max_price, st.on_promo, page.*
+    SELECT ${productColumns(lang)}, st.shops, st.min_price, st.max_price, st.on_promo, page.*
     FROM page JOIN products p ON p.id = page.id
     ${PRODUCT_JOINS}
     LEFT JOIN LATERAL (
@@ -165,11 +168,11 @@ export function createProductsQueries(db: Db) {
   }
 
   /** Product rows with their current-price figures over `statShops` (null: every shop), in `ids` order. */
-  async function listItems(ids: number[], statShops: number[] | null): Promise<ProductListRow[]> {
+  async function listItems(ids: number[], statShops: number[] | null, lang: Language | null = null): Promise<ProductListRow[]> {
     if (!ids.length) return [];
     return queryRows<ProductListRow>(
       db,
-      itemsSql(sql`SELECT o.id, o.ord FROM unnest(${sql.param(ids)}::int[]) WITH ORDINALITY AS o(id, ord)`, sql`page.ord`, statShops),
+      itemsSql(sql`SELECT o.id, o.ord FROM unnest(${sql.param(ids)}::int[]) WITH ORDINALITY AS o(id, ord)`, sql`page.ord`, statShops, lang),
     );
   }
 
@@ -189,6 +192,7 @@ export function createProductsQueries(db: Db) {
       order: 'asc' | 'desc',
       limit: number,
       skip: number,
+      lang: Language | null = null,
     ): Promise<{ rows: ProductListRow[]; total: number }> {
       const where = whereOf(f, visibleShops);
       const dir = order === 'desc' ? sql`DESC` : sql`ASC`;
@@ -204,7 +208,7 @@ export function createProductsQueries(db: Db) {
               ORDER BY ${key} ${keyDir}, p.id ${dir} LIMIT ${limit} OFFSET ${skip}`;
       const countQuery = () => queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`).then((r) => Number(r[0]?.n ?? 0));
       const [rows, counted] = await Promise.all([
-        queryRows<ProductListRow & { total: number | null }>(db, itemsSql(page, sql`page.k ${keyDir}, page.id ${dir}`, statShops)),
+        queryRows<ProductListRow & { total: number | null }>(db, itemsSql(page, sql`page.k ${keyDir}, page.id ${dir}`, statShops, lang)),
         hasText ? Promise.resolve(null) : whereIsEmpty(f) ? countAll() : countQuery(),
       ]);
       let total = counted ?? (rows[0]?.total === undefined || rows[0]?.total === null ? null : Number(rows[0].total));
@@ -232,7 +236,7 @@ export function createProductsQueries(db: Db) {
     },
 
     /** Spec §5 search: article = / EAN prefix / name words, OR-ed; exact article or EAN matches first. */
-    async search(q: SearchQuery, limit: number, statShops: number[] | null): Promise<ProductListRow[]> {
+    async search(q: SearchQuery, limit: number, statShops: number[] | null, lang: Language | null = null): Promise<ProductListRow[]> {
       const cond = textCondition(q);
       if (!cond) return [];
       const exact: SQL[] = [];
@@ -242,13 +246,13 @@ export function createProductsQueries(db: Db) {
       const page = sql`WITH m AS MATERIALIZED (SELECT p.id, p.name, ${rank} AS exact FROM products p WHERE ${cond})
                        SELECT id, name, exact FROM m ORDER BY exact DESC, name, id LIMIT ${limit}`;
       // The header search's statement is planned once per connection (docs/overload.md).
-      return queryRows<ProductListRow>(db, itemsSql(page, sql`page.exact DESC, page.name, page.id`, statShops), { prepared: true });
+      return queryRows<ProductListRow>(db, itemsSql(page, sql`page.exact DESC, page.name, page.id`, statShops, lang), { prepared: true });
     },
 
-    async detail(id: number): Promise<ProductDetailRow | null> {
+    async detail(id: number, lang: Language | null = null): Promise<ProductDetailRow | null> {
       const [row] = await queryRows<ProductDetailRow>(
         db,
-        sql`SELECT ${PRODUCT_COLUMNS}, p.description,
+        sql`SELECT ${productColumns(lang)}, ${translated('product_description', sql`p.id`, sql`p.description`, lang)} AS description,
                    to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
                    to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at
             FROM products p ${PRODUCT_JOINS} WHERE p.id = ${id}`,
@@ -256,16 +260,16 @@ export function createProductsQueries(db: Db) {
       return row ?? null;
     },
 
-    async summary(id: number): Promise<ProductRow | null> {
-      const [row] = await queryRows<ProductRow>(db, sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS} WHERE p.id = ${id}`);
+    async summary(id: number, lang: Language | null = null): Promise<ProductRow | null> {
+      const [row] = await queryRows<ProductRow>(db, sql`SELECT ${productColumns(lang)} FROM products p ${PRODUCT_JOINS} WHERE p.id = ${id}`);
       return row ?? null;
     },
 
-    async summaries(ids: number[]): Promise<ProductRow[]> {
+    async summaries(ids: number[], lang: Language | null = null): Promise<ProductRow[]> {
       if (!ids.length) return [];
       return queryRows<ProductRow>(
         db,
-        sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS} WHERE p.id = ANY(${sql.param(ids)}::int[]) ORDER BY p.id`,
+        sql`SELECT ${productColumns(lang)} FROM products p ${PRODUCT_JOINS} WHERE p.id = ANY(${sql.param(ids)}::int[]) ORDER BY p.id`,
       );
     },
 

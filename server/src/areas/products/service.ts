@@ -3,6 +3,7 @@ import {
   WEIGHT_UNITS,
   type Brand,
   type ExportFile,
+  type Language,
   type MaxArticle,
   type Product,
   type ProductListItem,
@@ -97,27 +98,34 @@ export function createProductsService(db: Db, files: FileStore) {
     return { filter, statShops: chosen };
   }
 
-  async function page(user: AuthUser, f: ListFilters, limit: number, skip: number, fields?: { networks: string; shops: string }): Promise<ProductPage> {
+  async function page(
+    user: AuthUser,
+    f: ListFilters,
+    limit: number,
+    skip: number,
+    lang: Language | null,
+    fields?: { networks: string; shops: string },
+  ): Promise<ProductPage> {
     const vis = await visibility(user);
     const { filter, statShops } = filterOf(vis, f, fields);
-    const { rows, total } = await queries.listPage(filter, vis.all ? null : vis.shops.map((s) => s.id), statShops, f.sort, f.order, limit, skip);
+    const { rows, total } = await queries.listPage(filter, vis.all ? null : vis.shops.map((s) => s.id), statShops, f.sort, f.order, limit, skip, lang);
     return { items: rows.map(toListItem), total, limit, skip };
   }
 
   return {
     /** GET /products/search: article / EAN / name, OR-ed (spec §5). */
-    async search(user: AuthUser, q: SearchQuery & { limit: number }): Promise<ProductListItem[]> {
+    async search(user: AuthUser, q: SearchQuery & { limit: number }, lang: Language | null = null): Promise<ProductListItem[]> {
       const vis = await visibility(user);
       const text: SearchQuery = {};
       if (q.article) text.article = q.article;
       if (q.ean) text.ean = q.ean;
       if (q.name) text.name = q.name;
-      const rows = await queries.search(text, q.limit, vis.all ? null : vis.shops.map((s) => s.id));
+      const rows = await queries.search(text, q.limit, vis.all ? null : vis.shops.map((s) => s.id), lang);
       return rows.map(toListItem);
     },
 
     /** GET /products: the header search box's table (search text, market = network, marketId = shop). */
-    products(user: AuthUser, q: { search?: string; market?: string; marketId?: number; limit: number; skip: number }) {
+    products(user: AuthUser, q: { search?: string; market?: string; marketId?: number; limit: number; skip: number }, lang: Language | null = null) {
       return page(
         user,
         {
@@ -129,18 +137,19 @@ export function createProductsService(db: Db, files: FileStore) {
         },
         q.limit,
         q.skip,
+        lang,
         { networks: 'market', shops: 'marketId' },
       );
     },
 
     /** GET /products/list: paged, filtered, sorted. */
-    list(user: AuthUser, q: ListFilters & { limit: number; skip: number }) {
-      return page(user, q, q.limit, q.skip);
+    list(user: AuthUser, q: ListFilters & { limit: number; skip: number }, lang: Language | null = null) {
+      return page(user, q, q.limit, q.skip, lang);
     },
 
-    async detail(user: AuthUser, id: number): Promise<Product> {
+    async detail(user: AuthUser, id: number, lang: Language | null = null): Promise<Product> {
       const vis = await visibility(user);
-      const row = await queries.detail(id);
+      const row = await queries.detail(id, lang);
       if (!row) throw notFound('product');
       const offers = await queries.offers(id, vis.all ? null : vis.shops.map((s) => s.id));
       return {
@@ -172,6 +181,7 @@ export function createProductsService(db: Db, files: FileStore) {
     async similar(
       user: AuthUser,
       q: { name: string; marketId?: number; sectionId?: number; brand?: string; description?: string; weight?: number; price?: number; limit: number },
+      lang: Language | null = null,
     ): Promise<SimilarProduct[]> {
       const vis = await visibility(user);
       if (q.marketId !== undefined) vis.shopIdsFor({ shops: [q.marketId] }, { networks: 'networks', shops: 'marketId' });
@@ -179,7 +189,7 @@ export function createProductsService(db: Db, files: FileStore) {
       if (!candidates.length) return [];
       const ids = candidates.map((c) => c.id);
       const [rows, prices] = await Promise.all([
-        queries.summaries(ids),
+        queries.summaries(ids, lang),
         queries.pricesFor(ids, q.marketId ?? null, vis.all ? null : vis.shops.map((s) => s.id)),
       ]);
       const sim = new Map(candidates.map((c) => [c.id, Number(c.sim)]));
@@ -233,14 +243,14 @@ export function createProductsService(db: Db, files: FileStore) {
     },
 
     /** GET /products/export: the list's rows (no paging, at most exportMaxRows) as an xlsx file. */
-    async exportXlsx(user: AuthUser, f: ListFilters): Promise<ExportFile> {
+    async exportXlsx(user: AuthUser, f: ListFilters, lang: Language | null = null): Promise<ExportFile> {
       const vis = await visibility(user);
       const { filter, statShops } = filterOf(vis, f);
       const ids = await queries.allIds(filter, vis.all ? null : vis.shops.map((s) => s.id), statShops, f.sort, f.order, CATALOGUE_LIMITS.exportMaxRows);
       const file = await files.create('products', user, '.xlsx');
       async function* batches() {
         for (let i = 0; i < ids.length; i += 2000) {
-          const rows = await queries.listItems(ids.slice(i, i + 2000), statShops);
+          const rows = await queries.listItems(ids.slice(i, i + 2000), statShops, lang);
           yield rows.map((r) => {
             const item = toListItem(r);
             return {

@@ -4,9 +4,10 @@
  * travel as 'YYYY-MM-DD' text; money stays in minor units (depth is a ratio, so currencies mix safely).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { PromoGroup } from '@pricewatch/shared/contract';
+import type { Language, PromoGroup } from '@pricewatch/shared/contract';
 import { queryRows, type Db } from '../../db/client';
 import { shopCondition } from '../../core/shop-visibility';
+import { translated } from '../../core/translations';
 
 export type PromoFigureRow = {
   kind: 'g' | 'w';
@@ -30,14 +31,16 @@ const GROUP_KEY: Record<PromoGroup, SQL> = {
   brand: sql`coalesce(p.brand_id, 0)`,
   section: sql`coalesce(p.section_id, 0)`,
 };
-const GROUP_LABEL: Record<PromoGroup, SQL> = {
-  network: sql`(SELECT n.name FROM networks n WHERE n.id = g.gk)`,
-  brand: sql`(SELECT b.name FROM brands b WHERE b.id = g.gk)`,
-  section: sql`(SELECT x.name FROM sections x WHERE x.id = g.gk)`,
-};
+/** A group's name; a section's in `lang` where translated (docs/translations.md). */
+const groupLabel = (groupBy: PromoGroup, lang: Language | null): SQL =>
+  ({
+    network: sql`(SELECT n.name FROM networks n WHERE n.id = g.gk)`,
+    brand: sql`(SELECT b.name FROM brands b WHERE b.id = g.gk)`,
+    section: translated('section', sql`g.gk`, sql`(SELECT x.name FROM sections x WHERE x.id = g.gk)`, lang),
+  })[groupBy];
 
 /** The statement of figures() (exported for EXPLAIN in the timing notes of docs/promo-analysis.md). */
-export function figuresSql(groupBy: PromoGroup, shops: number[] | null, start: string, end: string): SQL {
+export function figuresSql(groupBy: PromoGroup, shops: number[] | null, start: string, end: string, lang: Language | null = null): SQL {
   const needsProduct = groupBy !== 'network';
   return sql`WITH s AS (
               SELECT ps.product_id, ps.shop_id, sh.network_id, ${GROUP_KEY[groupBy]} AS gk, ps.start_day, ps.end_day,
@@ -91,7 +94,7 @@ export function figuresSql(groupBy: PromoGroup, shops: number[] | null, start: s
                                                  least(i.end_day, ${end}::date)::timestamp, interval '1 week') AS wd(week)
               GROUP BY i.network_id, i.product_id, wd.week
             )
-            SELECT 'g' AS kind, g.gk, ${GROUP_LABEL[groupBy]} AS label, NULL::text AS week, g.products, g.promo_products,
+            SELECT 'g' AS kind, g.gk, ${groupLabel(groupBy, lang)} AS label, NULL::text AS week, g.products, g.promo_products,
                    g.avg_depth, g.max_depth, coalesce(pg.promo_count, 0) AS promo_count, pg.avg_duration
             FROM g LEFT JOIN pg ON pg.gk = g.gk
             UNION ALL
@@ -110,14 +113,14 @@ export function createPromoQueries(db: Db) {
      * products on promo on at least one day of it. The span ending the day before the period is read
      * only to tell whether a promo continues from before the period.
      */
-    figures(groupBy: PromoGroup, shops: number[] | null, start: string, end: string) {
+    figures(groupBy: PromoGroup, shops: number[] | null, start: string, end: string, lang: Language | null = null) {
       // The planner guesses 1000 rows per generate_series call, so the estimated cost crosses the JIT
       // threshold and PostgreSQL spends ~2 s compiling a query that runs in ~0.3 s; the sorts of a year
       // of spans also spill past the default 4 MB work_mem. Both settings last for this transaction only.
       return db.transaction(async (tx) => {
         await tx.execute(sql`SET LOCAL jit = off`);
         await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
-        return queryRows<PromoFigureRow>(tx, figuresSql(groupBy, shops, start, end));
+        return queryRows<PromoFigureRow>(tx, figuresSql(groupBy, shops, start, end, lang));
       });
     },
 

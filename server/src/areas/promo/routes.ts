@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { leafletFileResponseSchema, promoAnalysisQuerySchema, promoAnalysisResponseSchema } from '@pricewatch/shared/contract';
 import { ok } from '../../lib/envelope';
+import { requestLanguage } from '../../lib/language';
 import { AppError } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { createFileStore, filesDirFor } from '../../core/file-store';
@@ -21,12 +22,12 @@ const promoRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/promo-analysis/summary',
     { schema: { querystring: promoAnalysisQuerySchema, response: { 200: promoAnalysisResponseSchema } } },
-    async (request) => ok(await service.summary(currentUser(request), request.query)),
+    async (request) => ok(await service.summary(currentUser(request), request.query, requestLanguage(request))),
   );
 
   // The same fields as the summary's query, as a JSON body (arrays or comma-separated networks).
   fastify.post('/promo-analysis/export', { schema: { body: promoAnalysisQuerySchema, response: { 200: leafletFileResponseSchema } } }, async (request) =>
-    ok(await service.exportXlsx(currentUser(request), request.body)),
+    ok(await service.exportXlsx(currentUser(request), request.body, requestLanguage(request))),
   );
 };
 

@@ -4,7 +4,15 @@
  * trend per network; and the same as an xlsx file.
  */
 import ExcelJS from 'exceljs';
-import { LEAFLET_LIMITS, PROMO_MECHANICS, type PromoAnalysis, type PromoGroup, type PromoMechanics, type PromoRow } from '@pricewatch/shared/contract';
+import {
+  LEAFLET_LIMITS,
+  PROMO_MECHANICS,
+  type Language,
+  type PromoAnalysis,
+  type PromoGroup,
+  type PromoMechanics,
+  type PromoRow,
+} from '@pricewatch/shared/contract';
 import type { Db } from '../../db/client';
 import { daysBetween } from '../../lib/days';
 import { validationFailed } from '../../lib/errors';
@@ -27,7 +35,7 @@ export function createPromoService(db: Db, files: FileStore) {
   const queries = createPromoQueries(db);
   const directory = shopDirectory(db);
 
-  async function summary(user: AuthUser, q: PromoInput): Promise<PromoAnalysis> {
+  async function summary(user: AuthUser, q: PromoInput, lang: Language | null = null): Promise<PromoAnalysis> {
     if (daysBetween(q.start, q.end) > LEAFLET_LIMITS.promoMaxDays) {
       throw validationFailed([{ path: 'end', message: `period longer than ${LEAFLET_LIMITS.promoMaxDays} days` }]);
     }
@@ -37,7 +45,7 @@ export function createPromoService(db: Db, files: FileStore) {
     const networkIds = q.networks?.length ? q.networks.map((c) => vis.dir.networkByCode.get(c)!.id) : vis.all ? null : vis.networks.map((n) => n.id);
     const nothing = shopIds !== null && shopIds.length === 0;
     const [figures, mechanics] = await Promise.all([
-      nothing ? [] : queries.figures(q.groupBy, shopIds, q.start, q.end),
+      nothing ? [] : queries.figures(q.groupBy, shopIds, q.start, q.end, lang),
       networkIds !== null && networkIds.length === 0 ? [] : queries.mechanics(networkIds, q.start, q.end),
     ]);
 
@@ -92,8 +100,8 @@ export function createPromoService(db: Db, files: FileStore) {
     summary,
 
     /** POST /promo-analysis/export: the summary's three tables as three sheets of one xlsx file. */
-    async exportXlsx(user: AuthUser, q: PromoInput): Promise<{ file: string; extension: '.xlsx' }> {
-      const data = await summary(user, q);
+    async exportXlsx(user: AuthUser, q: PromoInput, lang: Language | null = null): Promise<{ file: string; extension: '.xlsx' }> {
+      const data = await summary(user, q, lang);
       const out = await files.create('promo-analysis', user, '.xlsx');
       try {
         await writeWorkbook(out.path, data);

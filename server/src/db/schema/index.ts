@@ -9,4 +9,5 @@ export * from './parsers';
 export * from './leaflets';
 export * from './alarms';
 export * from './matching';
+export * from './translations';
 export * from './analytics';

@@ -1,7 +1,8 @@
 /**
  * Loads a generated catalogue into the database with set inserts (insertColumns → unnest): sections,
- * categories and brands, more shops and chains when the size asks for them, the parser map, then
- * products, offers, price spans and current prices batch by batch. Used by the demo seed (in its
+ * categories and brands with their translations, more shops and chains when the size asks for them, the
+ * parser map, then products (and their descriptions' translations), offers, price spans and current
+ * prices batch by batch. Used by the demo seed (in its
  * transaction) and by the bench.
  */
 import { sql } from 'drizzle-orm';
@@ -9,8 +10,9 @@ import { queryRows, type Db } from '../../db/client';
 import { insertColumns } from '../../db/bulk';
 import { todayDay } from '../../lib/days';
 import { CITIES } from '../data';
-import { generateCatalogue, type CatalogueSize, type GenShop } from './generator';
+import { generateCatalogue, type CatalogueSize, type GenProduct, type GenShop } from './generator';
 import { hashString } from './prng';
+import { CATEGORY_NAMES, DEMO_LANGUAGES, SECTION_NAMES, demoDescription } from './translations';
 import { BRANDS, EXTRA_NETWORKS, SECTIONS } from './vocabulary';
 
 export type LoadResult = { products: number; offers: number; spans: number; current: number; shops: number; seconds: number };
@@ -109,6 +111,37 @@ export async function fillParserMap(db: Db): Promise<void> {
     ON CONFLICT (code) DO NOTHING`);
 }
 
+type TranslationRow = { kind: 'section' | 'category' | 'product_description'; refId: number; lang: string; text: string };
+
+/** Set insert into translations (docs/translations.md); rows already there are kept. */
+async function insertTranslations(db: Db, rows: TranslationRow[]): Promise<void> {
+  if (!rows.length) return;
+  await insertColumns(
+    db,
+    'translations',
+    [
+      { name: 'kind', type: 'text' },
+      { name: 'ref_id', type: 'int' },
+      { name: 'lang', type: 'text' },
+      { name: 'text', type: 'text' },
+    ],
+    [rows.map((r) => r.kind), rows.map((r) => r.refId), rows.map((r) => r.lang), rows.map((r) => r.text)],
+    { onConflictDoNothing: true },
+  );
+}
+
+const named = (kind: TranslationRow['kind'], refId: number, lang: string, text: string | undefined): TranslationRow[] =>
+  text ? [{ kind, refId, lang, text }] : [];
+
+/** The products' descriptions in the demo's other languages. */
+const descriptionTranslations = (products: GenProduct[]): TranslationRow[] =>
+  products.flatMap((p) =>
+    DEMO_LANGUAGES.flatMap((lang) => {
+      const text = demoDescription(p, lang);
+      return text === null ? [] : [{ kind: 'product_description' as const, refId: p.id, lang, text }];
+    }),
+  );
+
 async function loadDictionaries(db: Db) {
   const sectionNames = SECTIONS.map((s) => s.name);
   await insertColumns(db, 'sections', [{ name: 'name', type: 'text' }], [sectionNames], { onConflictDoNothing: true });
@@ -127,6 +160,10 @@ async function loadDictionaries(db: Db) {
   );
   const catRows = await queryRows<{ id: number; name: string; section_id: number }>(db, sql`SELECT id, name, section_id FROM categories`);
   const categoryId = new Map(catRows.map((r) => [`${r.section_id}|${r.name}`, r.id]));
+  await insertTranslations(db, [
+    ...sectionRows.flatMap((r) => DEMO_LANGUAGES.flatMap((lang) => named('section', r.id, lang, SECTION_NAMES[r.name]?.[lang]))),
+    ...catRows.flatMap((r) => DEMO_LANGUAGES.flatMap((lang) => named('category', r.id, lang, CATEGORY_NAMES[r.name]?.[lang]))),
+  ]);
   await insertColumns(db, 'brands', [{ name: 'name', type: 'text' }], [Object.keys(BRANDS)], { onConflictDoNothing: true });
   const brandRows = await queryRows<{ id: number; name: string }>(db, sql`SELECT id, name FROM brands`);
   const brandId = new Map(brandRows.map((r) => [r.name, r.id]));
@@ -193,6 +230,7 @@ export async function loadCatalogue(db: Db, size: CatalogueSize, opts: LoadOptio
       ],
       { overridingSystemValue: true },
     );
+    await insertTranslations(db, descriptionTranslations(p));
     const o = b.offers;
     totals.offers += await insertColumns(
       db,
