@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Badge, Box, Tabs } from '@chakra-ui/react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { selectUser, useAuthStore } from '@pricewatch/shared/auth';
 import { hasAccess } from '@pricewatch/shared/permissions';
 import { EmptyState, PageHeader } from '@pricewatch/shared/ui';
@@ -7,6 +8,10 @@ import { ParsersPanel } from '../features/parsers/components/parsers-panel';
 import { ScrapersPanel } from '../features/scrapers/components/scrapers-panel';
 import { SuspiciousPanel } from '../features/suspicious/components/suspicious-panel';
 import { MatchingPanel } from '../features/matching/components/matching-panel';
+import { ParserEditor } from '../features/editor/components/parser-editor';
+import { DeleteParserDialog } from '../features/editor/components/delete-parser-dialog';
+import type { ParserListItem } from '@pricewatch/shared/contract';
+import { toaster } from '@pricewatch/shared/ui';
 import { getSuspicious } from '../features/suspicious/api/suspicious';
 import { getParsers } from '../features/parsers/api/parsers';
 import { useParsersTranslation } from '../lib/i18n';
@@ -17,7 +22,8 @@ import { useApi } from '@pricewatch/shared/api';
  * start with live progress and the run's results file; the queue of suspicious prices (held by the
  * sanity guard) with their count; pages whose product matched nothing ("To match") with their count;
  * scraper requests. Guests look but do not start or decide anything
- * (the server enforces it too).
+ * (the server enforces it too). `?edit=new` / `?edit={id}`: the parser editor in place of the tabs (an
+ * address of its own without a route of the host's).
  */
 export default function ParsersScreen() {
   const { t } = useParsersTranslation();
@@ -25,6 +31,10 @@ export default function ParsersScreen() {
   const allowed = hasAccess(user, 'parser');
   const canWrite = allowed && !user?.isGuest;
   const [tab, setTab] = useState('parsers');
+  const [params] = useSearchParams();
+  const editing = params.get('edit');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   // The parsers the user sees: the networks of a scraper request, the suspicious prices' filters.
   const parsers = useApi(allowed ? 'parsers' : null, async () =>
     (await getParsers({ limit: 500, skip: 0 })).items.map((p) => ({ _id: p._id, name: p.name, network: p.network, unmatched: p.unmatched })),
@@ -54,12 +64,24 @@ export default function ParsersScreen() {
     setDecisions((n) => n + 1);
   }, [reloadCount]);
   const openSuspicious = useCallback(() => setTab('suspicious'), []);
+  // Deleting a parser asks first; once gone the list is read again (it counts as a change there).
+  const [deleting, setDeleting] = useState<ParserListItem | null>(null);
+  const [deleted, setDeleted] = useState(0);
 
   return (
     <Box p={{ base: '4', md: '6' }}>
       <PageHeader title={t('title')} description={t('description')} />
       {!allowed ? (
         <EmptyState title={t('notAllowed.title')} description={t('notAllowed.description')} />
+      ) : editing ? (
+        <ParserEditor
+          id={editing}
+          backTo={pathname}
+          onSaved={() => {
+            reloadParsers();
+            navigate(pathname);
+          }}
+        />
       ) : (
         <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line" mt="4">
           <Tabs.List>
@@ -85,7 +107,8 @@ export default function ParsersScreen() {
           <Tabs.Content value="parsers">
             <ParsersPanel
               canWrite={canWrite}
-              suspicious={{ count: waiting, open: openSuspicious, decisions: decisions + matched }}
+              onDelete={setDeleting}
+              suspicious={{ count: waiting, open: openSuspicious, decisions: decisions + matched + deleted }}
               toMatch={{ open: openToMatch }}
             />
           </Tabs.Content>
@@ -101,6 +124,16 @@ export default function ParsersScreen() {
           </Tabs.Content>
         </Tabs.Root>
       )}
+      <DeleteParserDialog
+        parser={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(p) => {
+          setDeleting(null);
+          toaster.create({ type: 'success', title: t('editor.delete.done', { name: p.name }) });
+          setDeleted((n) => n + 1);
+          reloadParsers();
+        }}
+      />
     </Box>
   );
 }

@@ -5,6 +5,7 @@ export {
   hasAccess,
   hasLeafletAccess,
   mayWriteLeaflet,
+  mayEditParsers,
   hasCustomMarkets,
   hasCustomMarketsSwitcher,
   hasCustomShops,

@@ -71,6 +71,16 @@ export function mayWriteLeaflet(user: MaybeUser, network: string | null | undefi
   return !isNetworkUser(user) || (!!network && user.network!.code === network);
 }
 
+/**
+ * Creating, editing and deleting parser definitions (server/docs/parsers.md "Editing parsers"): the
+ * provider's staff with the parser area, any network's; a network user with parser access only their own
+ * network's (`network` omitted: some network's, e.g. "New parser"). Never guests. The server asks the same.
+ */
+export function mayEditParsers(user: MaybeUser, network?: string | null): boolean {
+  if (!user || user.isGuest || !hasAccess(user, 'parser')) return false;
+  return !isNetworkUser(user) || network === undefined || (!!network && user.network!.code === network);
+}
+
 /** Spec §6: "Custom markets apply only to network users with the customMarkets flag." */
 export function hasCustomMarkets(user: MaybeUser): boolean {
   return isNetworkUser(user) && exportDetailsOf(user!).customMarkets === true;

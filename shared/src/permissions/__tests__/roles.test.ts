@@ -16,6 +16,7 @@ import {
   isRealAdmin,
   mayManageUsers,
   mayWriteLeaflet,
+  mayEditParsers,
 } from '../roles';
 import { clientNetwork, productNetwork, users } from './fixtures';
 
@@ -155,5 +156,21 @@ describe('who manages network users (server/docs/access.md)', () => {
     ['productUserWithNetworkAdminFlag', false],
   ] as const)('%s: %s', (name, expected) => {
     expect(mayManageUsers(users[name])).toBe(expected);
+  });
+});
+
+describe('mayEditParsers (issue 16 item 4): own network’s parsers with parser access, any for the provider’s staff', () => {
+  const albert = makeUser({ roles: ['network'], network: clientNetwork({ code: 'albert' }, { access: ['parser', 'manual'], allowedNetworks: ['lidl'] }) });
+  const noParsers = makeUser({ roles: ['network'], network: clientNetwork({ code: 'albert' }, { access: ['manual'] }) });
+  it.each([
+    ['a network user, own network', albert, 'albert', true],
+    ['a network user, a chain it only sees', albert, 'lidl', false],
+    ['a network user, a new parser (its own network)', albert, undefined, true],
+    ['a network user without parser access', noParsers, 'albert', false],
+    ['the provider’s admin, any network', users.admin, 'lidl', true],
+    ['a guest', users.guest, 'lidl', false],
+    ['nobody', null, undefined, false],
+  ] as const)('%s → %s', (_, user, network, expected) => {
+    expect(mayEditParsers(user, network)).toBe(expected);
   });
 });

@@ -1,5 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Badge, Box, Button, Checkbox, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { selectUser, useAuthStore } from '@pricewatch/shared/auth';
+import { mayEditParsers } from '@pricewatch/shared/permissions';
 import { downloadFile } from '@pricewatch/shared/api';
 import { BarSeriesChart, chartColor } from '@pricewatch/shared/chart';
 import type { ParserListItem, ParserRun } from '@pricewatch/shared/contract';
@@ -63,8 +66,11 @@ export function ParsersPanel({
   canWrite,
   suspicious,
   toMatch,
+  onDelete,
 }: {
   canWrite: boolean;
+  /** Delete asked for (the screen asks first, then counts the change into `suspicious.decisions`). */
+  onDelete?: (parser: ParserListItem) => void;
   suspicious?: { count: number; open: () => void; decisions: number };
   /** Opens "To match" on a parser's pages whose product matched nothing. */
   toMatch?: { open: (parserId: string) => void };
@@ -74,6 +80,7 @@ export function ParsersPanel({
   const [filters, setFilters] = useState<Filters>({ text: '', onlyWithProblems: false, onlyWithNotFound: false, page: 0 });
   const [started, setStarted] = useState<Record<string, ParserRun>>({});
   const [busy, setBusy] = useState<string | null>(null);
+  const user = useAuthStore(selectUser);
   const query = {
     limit: PAGE_SIZE,
     skip: filters.page * PAGE_SIZE,
@@ -215,12 +222,25 @@ export function ParsersPanel({
                   {t('actions.download')}
                 </Button>
               )}
+              {/* Editing is for the parser's own chain and the provider's staff (the server's rule, shared). */}
+              {mayEditParsers(user, p.network) && (
+                <>
+                  <Button asChild size="xs" variant="outline">
+                    <RouterLink to={`?edit=${encodeURIComponent(p._id)}`} aria-label={t('editor.editNamed', { name: p.name })}>
+                      {t('editor.edit')}
+                    </RouterLink>
+                  </Button>
+                  <Button size="xs" variant="outline" colorPalette="red" onClick={() => onDelete?.(p)} aria-label={t('editor.deleteNamed', { name: p.name })}>
+                    {t('editor.delete.button')}
+                  </Button>
+                </>
+              )}
             </HStack>
           );
         },
       }),
     ];
-  }, [t, i18n.language, timeZone, started, onEnd, dateTime, canWrite, busy, start, download, toMatch]);
+  }, [t, i18n.language, timeZone, started, onEnd, dateTime, canWrite, busy, start, download, toMatch, user, onDelete]);
 
   const chartData = useMemo(
     () =>
@@ -255,6 +275,11 @@ export function ParsersPanel({
         {suspicious && suspicious.count > 0 && (
           <Button size="xs" variant="outline" colorPalette="orange" onClick={suspicious.open}>
             {t('filters.suspicious', { count: suspicious.count })}
+          </Button>
+        )}
+        {mayEditParsers(user) && (
+          <Button asChild size="sm" ms={{ md: 'auto' }}>
+            <RouterLink to="?edit=new">{t('editor.new')}</RouterLink>
           </Button>
         )}
       </HStack>
