@@ -5,6 +5,7 @@ import ky, { isHTTPError, type KyRequest, type Options, type SearchParamsOption 
 import { XSRF_HEADER } from '../contract/protocol';
 import { getApiBase } from '../deployment/api-base';
 import { apiErrorFromBody, unavailableError, ApiError } from './api-error';
+import { dataLanguage } from './data-language';
 import { toSearchParams, type QueryParams } from './query-params';
 import { session } from './session-link';
 import { notifyUnauthorized } from './unauthorized';
@@ -55,6 +56,9 @@ const defaults: Options = {
     ],
     beforeRequest: [
       ({ request }) => {
+        // Names and descriptions come back in the UI language (server/docs/translations.md).
+        const lang = dataLanguage();
+        if (lang) request.headers.set('Accept-Language', lang);
         if (SAFE_METHODS.has(request.method)) return;
         const xsrf = readXsrfToken();
         if (xsrf) request.headers.set(XSRF_HEADER, xsrf);

@@ -7,4 +7,5 @@ export { setUnauthorizedHandler } from './unauthorized';
 export type { UnauthorizedHandler } from './unauthorized';
 export type { QueryParams } from './query-params';
 export { useApi, asApiError } from './use-api';
+export { dataLanguage, setDataLanguage, subscribeDataLanguage } from './data-language';
 export type { ApiState } from './use-api';

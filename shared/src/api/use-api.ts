@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ApiError, isApiError } from './api-error';
+import { dataLanguage, subscribeDataLanguage } from './data-language';
 
 export type ApiState<T> = {
   /** The last answer; kept while the next one loads, so a table does not blink between pages. */
@@ -18,12 +19,14 @@ export function asApiError(error: unknown): ApiError {
 /**
  * The screens' loading hook: runs `fetcher` whenever `key` changes (and on reload()); answers to an
  * older key are dropped, so fast filter changes never show stale rows. `key` null = nothing to load yet.
+ * A change of the UI language loads again: the server answers names in it.
  */
 export function useApi<T>(key: string | null, fetcher: () => Promise<T>): ApiState<T> {
   const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({ loading: key !== null });
   const [attempt, setAttempt] = useState(0);
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
+  const lang = useSyncExternalStore(subscribeDataLanguage, dataLanguage, dataLanguage);
 
   useEffect(() => {
     if (key === null) {
@@ -39,7 +42,7 @@ export function useApi<T>(key: string | null, fetcher: () => Promise<T>): ApiSta
     return () => {
       current = false;
     };
-  }, [key, attempt]);
+  }, [key, attempt, lang]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { data: state.data, error: state.error, loading: state.loading, reload };

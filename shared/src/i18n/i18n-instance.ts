@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { setDataLanguage } from '../api/data-language';
 import { intlLocale } from '../format/money';
 
 /**
@@ -12,6 +13,7 @@ i18n.use(initReactI18next);
 // Screen readers, hyphenation and Intl-aware inputs read <html lang>: Ukrainian is uk there (spec §9).
 i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = intlLocale(lng);
+  setDataLanguage(lng);
 });
 
 export const DEFAULT_NAMESPACE = 'translation';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { apiGet, cached } from '@pricewatch/shared/api';
+import { apiGet, cached, dataLanguage, subscribeDataLanguage } from '@pricewatch/shared/api';
 import type { Ok, ProductPage, ProductSummary } from '@pricewatch/shared/contract';
 
 export type Section = { _id: string; name: string };
@@ -10,6 +10,7 @@ export type Section = { _id: string; name: string };
 const known = new Map<string, string>();
 const listeners = new Set<() => void>();
 let snapshot: Section[] = [];
+let primed = false;
 
 /** Remembers the sections of products that arrived from any call. */
 export function learnSections(products: readonly Pick<ProductSummary, 'sectionId' | 'section'>[]): void {
@@ -20,17 +21,31 @@ export function learnSections(products: readonly Pick<ProductSummary, 'sectionId
       changed = true;
     }
   }
-  if (!changed) return;
+  if (changed) publish();
+}
+
+function publish() {
   snapshot = [...known].map(([_id, name]) => ({ _id, name })).sort((a, b) => a.name.localeCompare(b.name));
   for (const listener of listeners) listener();
 }
 
-/** GET /products/list?limit=500 once per session, only to learn the sections. */
+// Section names arrive in the UI language (server/docs/translations.md): another language starts over.
+subscribeDataLanguage(() => {
+  known.clear();
+  publish();
+  if (primed) void primeSections();
+});
+
+/** GET /products/list?limit=500 once per session and language, only to learn the sections. */
 export function primeSections(): Promise<void> {
-  return cached('sections-primer', async () => {
-    const page = (await apiGet<Ok<ProductPage>>('/products/list', { limit: 500, sort: 'createdAt', order: 'asc' })).data;
-    learnSections(page.items);
-  }).catch(() => undefined);
+  primed = true;
+  // Learnt after the cache: a language switched back to answers from it.
+  return cached(
+    `sections-primer:${dataLanguage() ?? ''}`,
+    async () => (await apiGet<Ok<ProductPage>>('/products/list', { limit: 500, sort: 'createdAt', order: 'asc' })).data.items,
+  )
+    .then(learnSections)
+    .catch(() => undefined);
 }
 
 function subscribe(listener: () => void) {

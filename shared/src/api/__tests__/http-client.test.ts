@@ -1,10 +1,14 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { useAuthStore } from '../../auth/auth-store';
+import { i18n } from '../../i18n/i18n-instance';
+import { initI18nForTests } from '../../i18n/init-i18n-for-tests';
 import { setDeployment } from '../../deployment/deployment-config';
 import { DEMO_DEPLOYMENT, makeUser } from '../../testing';
 import { refusedUrl, startLocalApiServer, type LocalApiServer } from '../../testing/local-api-server';
 import { ApiError } from '../api-error';
 import { apiDelete, apiGet, apiPost, apiPut } from '../request';
 import { setUnauthorizedHandler } from '../unauthorized';
+import { useApi } from '../use-api';
 
 let server: LocalApiServer;
 let onUnauthorized: jest.Mock;
@@ -77,6 +81,27 @@ describe('token query parameter and anti-forgery header (spec §7)', () => {
     expect(req!.query.get('draft')).toBe('true');
     expect(req!.headers['content-type']).toMatch(/^application\/json/);
     expect(JSON.parse(req!.body.toString())).toEqual({ name: 'T1' });
+  });
+
+  it('every call names the UI language in Accept-Language, so names come back in it (server/docs/translations.md)', async () => {
+    initI18nForTests({}, 'ru');
+    server.on('GET /products/list', { json: { success: true, data: [] } });
+    server.on('POST /export/save-template', { json: { success: true, data: null } });
+    await apiGet('/products/list');
+    await apiPost('/export/save-template', {});
+    expect(server.received.map((r) => r.headers['accept-language'])).toEqual(['ru', 'ru']);
+    await i18n.changeLanguage('ua');
+    await apiGet('/products/list');
+    expect(server.received[2]!.headers['accept-language']).toBe('ua');
+  });
+
+  it('a screen loads its data again when the UI language changes', async () => {
+    initI18nForTests({}, 'en');
+    server.on('GET /products/list', { json: { success: true, data: [] } });
+    const { result } = renderHook(() => useApi('list', () => apiGet('/products/list')));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    await act(() => i18n.changeLanguage('ru'));
+    await waitFor(() => expect(server.received.map((r) => r.headers['accept-language'])).toEqual(['en', 'ru']));
   });
 
   it('sends no token parameter when logged out', async () => {
