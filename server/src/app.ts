@@ -35,7 +35,11 @@ import networkUsersRoutes from './areas/network-users/routes';
 import alarmsRoutes from './areas/alarms/routes';
 import exportsRoutes from './areas/exports/routes';
 import { loadDeployment } from './areas/deployment/service';
+import productsPlugin from './areas/products/plugin';
+import pricesPlugin from './areas/prices/plugin';
 import parsersPlugin from './areas/parsers/plugin';
+import alarmsPlugin from './areas/alarms/plugin';
+import exportsPlugin from './areas/exports/plugin';
 import parsersRoutes from './areas/parsers/routes';
 import scrapersRoutes from './areas/scrapers/routes';
 import leafletsRoutes from './areas/leaflets/routes';
@@ -123,7 +127,13 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(overload);
   // Background jobs (pg-boss, docs/jobs.md): after the migrations, before the areas that queue work.
   await app.register(jobs, { timeZone: loadDeployment(config, path.join(serverDir, 'deployments')).timeZone });
+  // Area plugins build each area's service once and declare what it exposes (docs/server.md "Layout");
+  // routes and other areas use them through the instance. Alarms close after the parser worker stops.
+  await app.register(productsPlugin);
+  await app.register(pricesPlugin);
   await app.register(parsersPlugin);
+  await app.register(alarmsPlugin);
+  await app.register(exportsPlugin);
   // Who may call each route: src/access/route-rules.ts (docs/access.md); a route without a rule fails tests.
   await app.register(access, { strict: process.env.NODE_ENV === 'test' });
   // A NUL in any string of a request is 400 naming the field (after access: refused callers get 403).

@@ -59,6 +59,8 @@ const envSchema = z.object({
   MAX_PENDING_DB_REQUESTS: optional(z.coerce.number().int().min(0)),
   DB_QUEUE_TIMEOUT_MS: optional(z.coerce.number().int().positive()),
   PRICE_GUARD_SHARE: optional(z.coerce.number().positive().max(100)),
+  SMTP_URL: optional(z.string()),
+  SMTP_FROM: optional(z.string()),
 });
 
 export type Config = {
@@ -112,6 +114,8 @@ export type Config = {
   };
   /** A parser price moving more than this share from its reference is held as suspicious (docs/parsers.md "Sanity guard"). */
   priceGuardShare: number;
+  /** Alarm e-mails (SMTP_URL, SMTP_FROM; docs/alarms.md "Notifications"); null = alarms are only shown in the app. */
+  smtp: { url: string; from: string } | null;
 };
 
 export class ConfigError extends Error {}
@@ -168,5 +172,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxWaitMs: e.DB_QUEUE_TIMEOUT_MS ?? 2000,
     },
     priceGuardShare: e.PRICE_GUARD_SHARE ?? 0.5,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM || 'Pricewatch <alarms@pricewatch.local>' } : null,
   };
 }

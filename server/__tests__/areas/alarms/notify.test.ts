@@ -49,15 +49,13 @@ describe('alarm e-mails through SMTP', () => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-    app = await build();
+    app = await build({ env: { SMTP_URL: smtp.url } });
     fx = await addFixtures(app);
     ashan = caller(app, await loginAs(app, 'ashan'));
     admin = caller(app, await loginAs(app, 'admin'));
     atb = fx.shop('atb-kyi-obolon');
   });
   afterAll(async () => {
-    delete process.env.SMTP_URL;
     await app.close();
     await smtp.close();
   });

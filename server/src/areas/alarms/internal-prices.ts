@@ -22,7 +22,7 @@ import { readMultipart } from '../../lib/multipart';
 import { parseQuery } from '../../lib/query';
 import { nulPaths } from '../../plugins/no-nul';
 import type { AuthUser } from '../../core/session-user';
-import { recordObservations, type Observation } from '../prices/record';
+import { recordObservations, type Observation } from '../prices/plugin';
 import { shopDirectory } from '../../core/shop-directory';
 import { evaluatePairs } from './evaluate';
 import { alarmsRuntime } from './hook';

@@ -29,57 +29,14 @@ import {
 } from '@pricewatch/shared/contract';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
-import { createFileStore, filesDirFor } from '../../core/file-store';
-import { createAlarmsRuntime } from './hook';
 import { formToBody, importInternalPrices, parseUrlencoded } from './internal-prices';
-import { sendDigests, sendImmediate, smtpMailer } from './notify';
-import { createAlarmsService } from './service';
 import { readUpload, withImportSlot } from './upload';
 
 const previewQuerySchema = z.object({ preview: booleanQuery.optional().transform((v) => v === true) });
 
-/** Digests are looked at every 15 minutes; each user gets one a day at most (notify.ts). */
-const DIGEST_QUEUE = 'alarms.digest';
-const EVALUATE_QUEUE = 'alarms.evaluate';
-/** Pairs per evaluation job (a 1M-price parser run makes 50 jobs of ~250 KB). */
-const EVALUATE_JOB_PAIRS = 20_000;
-const DIGEST_CRON = '*/15 * * * *';
-
-/**
- * Alarms (spec §7 "Alarms"), behind the auth guard; routes are HTTP only, rules in service.ts. Also
- * starts the evaluation runtime of this database (hook.ts) and the e-mail digests when SMTP_URL is set.
- */
+/** Alarms (spec §7 "Alarms"), behind the auth guard; routes are HTTP only, rules in service.ts, wiring in plugin.ts. */
 const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const files = createFileStore(fastify.db, filesDirFor(fastify.config.dataDir));
-  const service = createAlarmsService(fastify.db, files);
-
-  const runtime = createAlarmsRuntime(fastify.db, fastify.log);
-  const smtpUrl = process.env.SMTP_URL;
-  if (smtpUrl) {
-    const mailer = smtpMailer(smtpUrl, process.env.SMTP_FROM || 'Pricewatch <alarms@pricewatch.local>');
-    runtime.afterEvaluation = async (result) => {
-      if (result.fired) await sendImmediate(fastify.db, mailer, [...result.owners.keys()]);
-    };
-    runtime.sendDigests = (now) => sendDigests(fastify.db, mailer, now);
-    // The digest check is a pg-boss schedule: one process runs each tick, whatever the number of servers.
-    await fastify.jobs.register(DIGEST_QUEUE, async () => {
-      await runtime.sendDigests?.();
-    });
-    await fastify.jobs.schedule(DIGEST_QUEUE, DIGEST_CRON, {}, { tz: 'UTC' });
-  }
-  // Evaluation in the background (docs/alarms.md "Hook"): written pairs go to this queue in chunks.
-  await fastify.jobs.register<{ p: number[]; s: number[] }>(EVALUATE_QUEUE, async (data) => {
-    await runtime.evaluateNow(data.p.map((productId, i) => ({ productId, shopId: data.s[i]! })));
-  });
-  runtime.dispatch = async (pairs) => {
-    for (let i = 0; i < pairs.length; i += EVALUATE_JOB_PAIRS) {
-      const chunk = pairs.slice(i, i + EVALUATE_JOB_PAIRS);
-      await fastify.jobs.send(EVALUATE_QUEUE, { p: chunk.map((x) => x.productId), s: chunk.map((x) => x.shopId) });
-    }
-  };
-  fastify.addHook('onClose', async () => {
-    await runtime.close();
-  });
+  const { service } = fastify.alarms;
 
   const priceInput = (b: z.output<typeof priceAlarmBodySchema>) => ({ ...b, productIds: [b.productId] });
 

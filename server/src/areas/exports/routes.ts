@@ -32,22 +32,13 @@ import { ok } from '../../lib/envelope';
 import { validationFailed } from '../../lib/errors';
 import { queryAndBody } from '../../lib/query-and-body';
 import { currentUser } from '../../plugins/auth';
-import { createFileStore, filesDirFor } from '../../core/file-store';
-import { createExportsService } from './service';
 
 /**
  * Exports (spec §7), behind the auth guard; who may call what: src/access/route-rules.ts. Start-up
- * (leftover requests, schedules, workers) runs when the area registers, after the jobs plugin.
+ * (leftover requests, schedules, workers) runs in plugin.ts, after the jobs plugin.
  */
 const exportsRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const service = createExportsService({
-    db: fastify.db,
-    jobs: fastify.jobs,
-    files: createFileStore(fastify.db, filesDirFor(fastify.config.dataDir)),
-    log: fastify.log,
-    singleProcess: !fastify.config.databaseUrl,
-  });
-  await service.start();
+  const { service } = fastify.exports;
 
   fastify.get('/export/get/:id', { schema: { params: exportIdParamsSchema, response: { 200: exportRequestDetailResponseSchema } } }, async (request) =>
     ok(await service.get(currentUser(request), request.params.id)),

@@ -5,9 +5,8 @@
  * requests, cannot download another user's export either.
  */
 import type { Rule } from '../../access/predicates';
-import type { Db } from '../../db/client';
 import type { AuthUser } from '../../core/session-user';
-import { createExportQueries } from '../exports/queries';
+import type { ExportQueries } from '../exports/plugin';
 import type { FileRecord } from '../../core/file-store';
 
 type FileSource = {
@@ -34,15 +33,14 @@ export const FILE_SOURCES: Record<string, FileSource> = {
 };
 
 export type FileReaderDeps = {
-  db: Db;
+  /** The exports area's queries (fastify.exports): who sees an export request's file. */
+  exportQueries: ExportQueries;
   /** The access plugin's lookup of a route's rule (fastify.accessRuleFor). */
   ruleFor: (method: string, url: string) => Rule | undefined;
   country: string;
 };
 
-export function createFileReaders({ db, ruleFor, country }: FileReaderDeps) {
-  const exportQueries = createExportQueries(db);
-
+export function createFileReaders({ exportQueries, ruleFor, country }: FileReaderDeps) {
   const passes = (route: string, user: AuthUser): boolean => {
     const space = route.indexOf(' ');
     const rule = ruleFor(route.slice(0, space), route.slice(space + 1));

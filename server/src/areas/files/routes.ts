@@ -9,7 +9,11 @@ import { CONTENT_TYPES, contentDisposition, createFileStore, downloadName, files
 /** GET /data/{file}?filename=&token= (spec "File download"), behind the auth guard. */
 const filesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const store = createFileStore(fastify.db, filesDirFor(fastify.config.dataDir));
-  const mayRead = createFileReaders({ db: fastify.db, ruleFor: (m, u) => fastify.accessRuleFor(m, u), country: fastify.config.country });
+  const mayRead = createFileReaders({
+    exportQueries: fastify.exports.queries,
+    ruleFor: (m, u) => fastify.accessRuleFor(m, u),
+    country: fastify.config.country,
+  });
 
   fastify.get('/data/:file', { schema: { params: fileParamsSchema, querystring: fileQuerySchema } }, async (request, reply) => {
     const { path: full, size, record } = await store.openFor(currentUser(request), request.params.file, mayRead);

@@ -9,8 +9,6 @@ import {
 } from '@pricewatch/shared/contract';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
-import { createAlarmsService } from '../alarms/service';
-import { createFileStore, filesDirFor } from '../../core/file-store';
 import { createHomeService } from './service';
 
 /** The home page's tiles (docs/home.md), behind the auth guard: one call per tile, each with its screen's rule. */
@@ -18,8 +16,10 @@ const homeRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const service = createHomeService({
     db: fastify.db,
     country: fastify.config.country,
-    alarms: createAlarmsService(fastify.db, createFileStore(fastify.db, filesDirFor(fastify.config.dataDir))),
+    alarms: fastify.alarms.service,
     parsers: fastify.parsers.service,
+    prices: fastify.prices,
+    exportQueries: fastify.exports.queries,
   });
 
   fastify.get('/home/price-index', { schema: { response: { 200: homePriceIndexResponseSchema } } }, async (request) =>

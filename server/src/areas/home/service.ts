@@ -8,25 +8,29 @@ import { HOME_INDEX_DAYS, HOME_PERIOD_DAYS, HOME_TILE_ITEMS } from '@pricewatch/
 import type { Db } from '../../db/client';
 import { addDays, todayIso } from '../../lib/days';
 import { fromMinor, round1 } from '../../lib/money';
-import type { AlarmsService } from '../alarms/service';
+import type { AlarmsService } from '../alarms/plugin';
 import type { AuthUser } from '../../core/session-user';
-import { createExportQueries } from '../exports/queries';
-import { toRequest } from '../exports/service';
-import type { ParsersService } from '../parsers/service';
-import { createPricesQueries } from '../prices/queries';
-import { createPricesService } from '../prices/service';
+import { toRequest, type ExportQueries } from '../exports/plugin';
+import type { ParsersService } from '../parsers/plugin';
+import type { PricesQueries, PricesService } from '../prices/plugin';
 import { shopDirectory } from '../../core/shop-directory';
 import { Visibility } from '../../core/shop-visibility';
 
 /** A parser's list with problems is short; this bounds the flagged count's read. */
 const FAILING_READ_MAX = 500;
 
-export type HomeServiceDeps = { db: Db; country: string; alarms: AlarmsService; parsers: ParsersService };
+/** What the tiles read, from the areas that own it (their plugins). */
+export type HomeServiceDeps = {
+  db: Db;
+  country: string;
+  alarms: AlarmsService;
+  parsers: ParsersService;
+  prices: { queries: PricesQueries; service: PricesService };
+  exportQueries: ExportQueries;
+};
 
-export function createHomeService({ db, country, alarms, parsers }: HomeServiceDeps) {
-  const prices = createPricesService(db);
-  const priceQueries = createPricesQueries(db);
-  const exportQueries = createExportQueries(db);
+export function createHomeService({ db, country, alarms, parsers, prices: pricesArea, exportQueries }: HomeServiceDeps) {
+  const { service: prices, queries: priceQueries } = pricesArea;
   const directory = shopDirectory(db);
 
   return {

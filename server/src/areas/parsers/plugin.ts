@@ -13,6 +13,10 @@ import { createParsersService, type ParsersService } from './service';
 import { createMatchingService, type MatchingService } from './matching/service';
 import { createParserWorker, type ParserWorker, type WorkerOptions } from './worker';
 
+// What other areas may use of parsers besides `fastify.parsers` (issue 15 item 2).
+export { canSeeParsers, type ParsersService } from './service';
+export type { ParsersQueries } from './queries';
+
 declare module 'fastify' {
   interface FastifyInstance {
     parsers: {

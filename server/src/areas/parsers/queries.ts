@@ -1,7 +1,7 @@
 /** SQL of parsers, runs and run items (tables of drizzle/0005_parsers.sql), on both backends. */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { settleScraperRequests } from '../scrapers/settle';
+import { settleScraperRequests } from './scraper-settle';
 
 export type ParserRow = {
   id: number;

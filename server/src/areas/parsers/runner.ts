@@ -11,13 +11,13 @@ import { parserDefinitionSchema, type ParserDefinition } from '@pricewatch/share
 import type { Db } from '../../db/client';
 import { todayIso } from '../../lib/days';
 import { currencyOf } from '../../lib/money';
-import { recordObservations, type Observation } from '../prices/record';
-import { onPricesWritten } from '../alarms/hook';
+import { recordObservations, type Observation } from '../prices/plugin';
+import { onPricesWritten } from '../alarms/plugin';
 import { crawl, type PageOutcome } from '../../scraping/crawl';
 import { apiMode, planApi, type ApiPlan } from '../../scraping/json-api';
 import type { ItemRow, ParsersQueries, RunRow } from './queries';
 import { DEFAULT_PRICE_GUARD_SHARE, holdObservations, screenObservations, type SourcedObservation } from './suspicious';
-import { settleScraperRequests } from '../scrapers/settle';
+import { settleScraperRequests } from './scraper-settle';
 import { keepUnmatched, type UnmatchedRead } from './matching/unmatched';
 
 export type RunnerOptions = {

@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SUSPICIOUS_REFERENCES, type SuspiciousPrice } from '@pricewatch/shared/contract';
 import { queryRows, type Db } from '../../db/client';
 import { asIsoDay } from '../../lib/days';
-import type { Observation } from '../prices/record';
+import type { Observation } from '../prices/plugin';
 
 export const DEFAULT_PRICE_GUARD_SHARE = 0.5;
 

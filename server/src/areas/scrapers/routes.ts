@@ -17,8 +17,8 @@ import { createScrapersService } from './service';
 
 /** Scrapers (spec §7), behind the auth guard. */
 const scrapersRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const { queries, service: parsers, dispatch } = fastify.parsers;
-  const service = createScrapersService(fastify.db, queries, parsers, dispatch);
+  const { service: parsers, dispatch } = fastify.parsers;
+  const service = createScrapersService(fastify.db, parsers, dispatch);
 
   // Registered before /scrapers/:type so "list" is never taken for a type.
   fastify.get('/scrapers/list', { schema: { querystring: scrapersListQuerySchema, response: { 200: scrapersListResponseSchema } } }, async (request) => {

@@ -1,7 +1,8 @@
 /**
  * A scraper request's status from its runs and results (docs/parsers.md "Scrapers"): `running` while
  * one of its runs is queued or running, then `done` when at least one result has a price, else
- * `failed` (its reasons are read from the results and runs, service.ts).
+ * `failed` (its reasons are read from the results and runs, scrapers/service.ts). It lives with the
+ * parsers because a run's end settles it, in the run's transaction.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
