@@ -146,11 +146,14 @@ async function unitTests() {
   run(PNPM, ['exec', 'prettier', '--check', '--log-level', 'warn', '.']);
   log('typecheck every package');
   run(PNPM, ['-r', '--workspace-concurrency=2', ...PACKAGES_WITH_UNIT_TESTS.flatMap((p) => ['--filter', `./${p}`]), 'run', 'typecheck']);
-  const jest = (pkg, name, env = {}) => ({ name, cmd: PNPM, args: ['--filter', `./${pkg}`, 'exec', 'jest', '--ci'], env });
+  const jest = (pkg, name, env = {}, args = []) => ({ name, cmd: PNPM, args: ['--filter', `./${pkg}`, 'exec', 'jest', '--ci', ...args], env });
+  // The server's files that open a database run on PGlite and again on PostgreSQL; the others (engine,
+  // OCR, matching…) once: server/jest.db.config.cjs and jest.pure.config.cjs split them by their imports.
   const tasks = [
-    // The two server suites first: they are the longest.
-    jest('server', 'server (PGlite)', { TEST_DATABASE_URL: '' }),
-    ...(process.env.TEST_DATABASE_URL ? [jest('server', 'server (PostgreSQL)')] : []),
+    // The server suites first: they are the longest.
+    jest('server', 'server (PGlite)', { TEST_DATABASE_URL: '' }, ['-c', 'jest.db.config.cjs']),
+    ...(process.env.TEST_DATABASE_URL ? [jest('server', 'server (PostgreSQL)', {}, ['-c', 'jest.db.config.cjs'])] : []),
+    jest('server', 'server (no database)', { TEST_DATABASE_URL: '' }, ['-c', 'jest.pure.config.cjs']),
     ...PACKAGES_WITH_UNIT_TESTS.filter((p) => p !== 'server').map((p) => jest(p, p)),
   ];
   await runParallel(tasks);
