@@ -14,8 +14,9 @@ CREATE TABLE "price_day_totals" (
 -- takes one event), in the transaction that writes the spans, by increments under ON CONFLICT so that
 -- concurrent writers of one day x shop x section add up. A span counts on each of its days; a promo span
 -- opens a promo run when its pair has no promo span ending the day before (the history only moves forward:
--- src/areas/prices/record.ts).
-CREATE FUNCTION price_day_totals_ins() RETURNS trigger LANGUAGE plpgsql AS $$
+-- src/areas/prices/record.ts). JIT off: the planner guesses 1000 days per generate_series, the guessed cost crosses
+-- the JIT threshold and compiling took seconds for a statement that runs in milliseconds.
+CREATE FUNCTION price_day_totals_ins() RETURNS trigger LANGUAGE plpgsql SET jit = off AS $$
 BEGIN
   WITH parts AS (
     SELECT n.product_id, n.shop_id, n.start_day, n.regular, n.promo, n.start_day AS f, n.end_day AS t, 1 AS sign,
@@ -46,7 +47,7 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE FUNCTION price_day_totals_upd() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION price_day_totals_upd() RETURNS trigger LANGUAGE plpgsql SET jit = off AS $$
 BEGIN
   WITH parts AS (
     -- A span extended (or shortened) at the same figures changes only the days between its two ends.
@@ -95,7 +96,7 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE FUNCTION price_day_totals_del() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION price_day_totals_del() RETURNS trigger LANGUAGE plpgsql SET jit = off AS $$
 BEGIN
   WITH parts AS (
     SELECT o.product_id, o.shop_id, o.start_day, o.regular, o.promo, o.start_day AS f, o.end_day AS t, -1 AS sign,
@@ -135,21 +136,48 @@ CREATE TRIGGER price_spans_totals_upd AFTER UPDATE ON price_spans REFERENCING OL
 --> statement-breakpoint
 CREATE TRIGGER price_spans_totals_del AFTER DELETE ON price_spans REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION price_day_totals_del();
 --> statement-breakpoint
--- The history written before this migration.
-INSERT INTO price_day_totals (day, shop_id, section_id, priced, promo, price_sum, depth_sum, promo_starts)
-SELECT g.day::date, s.shop_id, coalesce(p.section_id, 0),
-       count(*),
-       count(*) FILTER (WHERE s.promo IS NOT NULL),
-       sum(coalesce(s.promo, s.regular)::bigint),
-       coalesce(sum((s.regular - s.promo)::float8 / nullif(s.regular, 0) * 100) FILTER (WHERE s.promo IS NOT NULL), 0),
-       count(*) FILTER (WHERE g.day::date = s.start_day AND s.opens)
-FROM (
-  SELECT ps.*, ps.promo IS NOT NULL AND NOT (
-           coalesce(lag(ps.promo IS NOT NULL) OVER w, false) AND lag(ps.end_day) OVER w = ps.start_day - 1
-         ) AS opens
-  FROM price_spans ps
-  WINDOW w AS (PARTITION BY ps.product_id, ps.shop_id ORDER BY ps.start_day)
-) s
-LEFT JOIN products p ON p.id = s.product_id
-CROSS JOIN LATERAL generate_series(s.start_day, s.end_day, interval '1 day') AS g(day)
-GROUP BY 1, 2, 3;
+-- Rebuilds every total from the history: after this migration, and after bulk loads (demo catalogue, bench),
+-- which switch the insert trigger off (per-batch increments of the same rows made a 10M-span load crawl).
+-- Set-based: each span adds its figures on its first day and takes them back the day after its last, and a
+-- running sum per shop x section over the days gives each day's totals (no per-day expansion of the spans).
+CREATE FUNCTION price_day_totals_rebuild() RETURNS void LANGUAGE plpgsql SET jit = off AS $$
+BEGIN
+  DELETE FROM price_day_totals;
+  WITH s AS (
+    SELECT ps.shop_id, coalesce(p.section_id, 0) AS section_id, ps.start_day, ps.end_day,
+           coalesce(ps.promo, ps.regular)::bigint AS price,
+           (ps.promo IS NOT NULL)::int AS on_promo,
+           coalesce((ps.regular - ps.promo)::float8 / nullif(ps.regular, 0) * 100, 0) AS depth,
+           (ps.promo IS NOT NULL AND NOT (coalesce(lag(ps.promo IS NOT NULL) OVER w, false)
+                                         AND lag(ps.end_day) OVER w = ps.start_day - 1))::int AS opens
+    FROM price_spans ps LEFT JOIN products p ON p.id = ps.product_id
+    WINDOW w AS (PARTITION BY ps.product_id, ps.shop_id ORDER BY ps.start_day)
+  ),
+  deltas AS (
+    SELECT shop_id, section_id, day, sum(dp) AS dp, sum(dpromo) AS dpromo, sum(dprice) AS dprice, sum(ddepth) AS ddepth, sum(starts) AS starts
+    FROM (
+      SELECT shop_id, section_id, start_day AS day, 1 AS dp, on_promo AS dpromo, price AS dprice, depth AS ddepth, opens AS starts FROM s
+      UNION ALL
+      SELECT shop_id, section_id, end_day + 1, -1, -on_promo, -price, -depth, 0 FROM s
+    ) x
+    GROUP BY 1, 2, 3
+  ),
+  bounds AS (SELECT shop_id, section_id, min(day) AS first, max(day) AS last FROM deltas GROUP BY 1, 2),
+  running AS (
+    SELECT g.day::date AS day, b.shop_id, b.section_id,
+           sum(coalesce(d.dp, 0)) OVER w AS priced,
+           sum(coalesce(d.dpromo, 0)) OVER w AS promo,
+           sum(coalesce(d.dprice, 0)) OVER w AS price_sum,
+           sum(coalesce(d.ddepth, 0)) OVER w AS depth_sum,
+           coalesce(d.starts, 0) AS promo_starts
+    FROM bounds b
+    CROSS JOIN LATERAL generate_series(b.first, b.last, interval '1 day') AS g(day)
+    LEFT JOIN deltas d ON d.shop_id = b.shop_id AND d.section_id = b.section_id AND d.day = g.day::date
+    WINDOW w AS (PARTITION BY b.shop_id, b.section_id ORDER BY g.day)
+  )
+  INSERT INTO price_day_totals (day, shop_id, section_id, priced, promo, price_sum, depth_sum, promo_starts)
+  SELECT day, shop_id, section_id, priced, promo, price_sum, depth_sum, promo_starts FROM running WHERE priced > 0;
+END
+$$;
+--> statement-breakpoint
+SELECT price_day_totals_rebuild();

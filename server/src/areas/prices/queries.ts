@@ -41,6 +41,22 @@ export type PairStatsRow = {
 };
 
 const spansIn = (start: string, end: string) => sql`ps.start_day <= ${end}::date AND ps.end_day >= ${start}::date`;
+/** Products of an analytics call: the ids given, of the sections, of the brands (none: every product). */
+export type ProductFilter = { products?: number[]; sections?: number[]; brands?: number[] };
+
+/** `ps.product_id` of the filter's products. */
+function productCondition(f: ProductFilter): SQL {
+  const conds: SQL[] = [];
+  if (f.products?.length) conds.push(sql`ps.product_id = ANY(${sql.param(f.products)}::int[])`);
+  if (f.sections?.length || f.brands?.length) {
+    const p: SQL[] = [];
+    if (f.sections?.length) p.push(sql`p.section_id = ANY(${sql.param(f.sections)}::int[])`);
+    if (f.brands?.length) p.push(sql`p.brand_id = ANY(${sql.param(f.brands)}::int[])`);
+    conds.push(sql`ps.product_id IN (SELECT p.id FROM products p WHERE ${sql.join(p, sql` AND `)})`);
+  }
+  return conds.length ? sql.join(conds, sql` AND `) : sql`true`;
+}
+
 const daysIn = (start: string, end: string) => sql`(least(ps.end_day, ${end}::date) - greatest(ps.start_day, ${start}::date) + 1)`;
 
 export function createPricesQueries(db: Db) {
@@ -206,10 +222,32 @@ export function createPricesQueries(db: Db) {
     },
 
     /**
-     * Promo figures per network: observed and promo product-days, day-weighted and max depth, and the
-     * promo runs (consecutive promo spans of a product in a shop) starting in the period.
+     * Additive promo figures per network from the per day × shop × section totals (price_day_totals):
+     * observed and promo product-days, Σ depth × days and promo runs starting in the period, over every
+     * product of the sections (all without `sections`).
      */
-    discounts(productIds: number[], shops: number[] | null, start: string, end: string) {
+    discountTotals(shops: number[] | null, sections: number[] | undefined, start: string, end: string) {
+      return queryRows<{ network_id: number; product_days: number; promo_days: number; depth_days: number; promo_starts: number }>(
+        db,
+        sql`SELECT sh.network_id, sum(t.priced)::float8 AS product_days, sum(t.promo)::float8 AS promo_days,
+                   sum(t.depth_sum)::float8 AS depth_days, sum(t.promo_starts)::float8 AS promo_starts
+            FROM price_day_totals t JOIN shops sh ON sh.id = t.shop_id
+            WHERE t.day BETWEEN ${start}::date AND ${end}::date AND ${shopCondition(sql`t.shop_id`, shops)}
+              ${sections?.length ? sql`AND t.section_id = ANY(${sql.param(sections)}::int[])` : sql``}
+            GROUP BY sh.network_id
+            HAVING sum(t.priced) > 0`,
+      );
+    },
+
+    /**
+     * Promo figures per network over the spans of every matching product (no sample): distinct products
+     * and products on promo, largest depth; with `additive`, also the figures discountTotals gives (for
+     * filters the totals do not key: products, brands). Promo runs (adjacent promo spans of a product in
+     * a shop; the span before the period is read to know whether a run started earlier) starting in the
+     * period: their count and average length, read over the promo spans only.
+     */
+    discounts(f: ProductFilter, shops: number[] | null, start: string, end: string) {
+      const product = productCondition(f);
       return queryRows<{
         network_id: number;
         products: number;
@@ -222,34 +260,36 @@ export function createPricesQueries(db: Db) {
         avg_duration: number | null;
       }>(
         db,
-        sql`WITH s AS (
-              SELECT ps.product_id, ps.shop_id, sh.network_id, ps.start_day, ps.end_day, ps.regular, ps.promo,
-                     ${daysIn(start, end)} AS days,
-                     lag(ps.promo) OVER w AS prev_promo, lag(ps.end_day) OVER w AS prev_end
+        sql`WITH inside AS (
+              SELECT ps.product_id, sh.network_id, ps.regular, ps.promo, ${daysIn(start, end)} AS days
               FROM price_spans ps JOIN shops sh ON sh.id = ps.shop_id
-              WHERE ps.product_id = ANY(${sql.param(productIds)}::int[]) AND ${shopCondition(sql`ps.shop_id`, shops)}
-                AND ps.start_day <= ${end}::date AND ps.end_day >= ${start}::date - 1
-              WINDOW w AS (PARTITION BY ps.product_id, ps.shop_id ORDER BY ps.start_day)
+              WHERE ${product} AND ${shopCondition(sql`ps.shop_id`, shops)} AND ${spansIn(start, end)}
             ),
-            runs AS (
-              SELECT *, sum(CASE WHEN promo IS NOT NULL AND (prev_promo IS NULL OR prev_end < start_day - 1) THEN 1 ELSE 0 END)
-                          OVER (PARTITION BY product_id, shop_id ORDER BY start_day) AS run
-              FROM s
-            ),
-            promo_runs AS (
-              SELECT network_id, product_id, shop_id, run, min(start_day) AS first_day, max(end_day) - min(start_day) + 1 AS length
-              FROM runs WHERE promo IS NOT NULL GROUP BY network_id, product_id, shop_id, run
-            ),
-            inside AS (SELECT * FROM s WHERE days > 0),
             per_network AS (
               SELECT network_id,
                      count(DISTINCT product_id)::int AS products,
                      count(DISTINCT product_id) FILTER (WHERE promo IS NOT NULL)::int AS products_on_promo,
-                     sum(days)::int AS product_days,
-                     coalesce(sum(days) FILTER (WHERE promo IS NOT NULL), 0)::int AS promo_days,
+                     sum(days)::float8 AS product_days,
+                     coalesce(sum(days) FILTER (WHERE promo IS NOT NULL), 0)::float8 AS promo_days,
                      sum((regular - promo)::float8 / regular * 100 * days) FILTER (WHERE promo IS NOT NULL) AS depth_days,
                      max((regular - promo)::float8 / regular * 100) FILTER (WHERE promo IS NOT NULL) AS max_depth
               FROM inside GROUP BY network_id
+            ),
+            p AS (
+              SELECT ps.product_id, ps.shop_id, sh.network_id, ps.start_day, ps.end_day,
+                     lag(ps.end_day) OVER (PARTITION BY ps.product_id, ps.shop_id ORDER BY ps.start_day) AS prev_end
+              FROM price_spans ps JOIN shops sh ON sh.id = ps.shop_id
+              WHERE ps.promo IS NOT NULL AND ${product} AND ${shopCondition(sql`ps.shop_id`, shops)}
+                AND ps.start_day <= ${end}::date AND ps.end_day >= ${start}::date - 1
+            ),
+            runs AS (
+              SELECT *, sum(CASE WHEN prev_end IS NULL OR prev_end < start_day - 1 THEN 1 ELSE 0 END)
+                          OVER (PARTITION BY product_id, shop_id ORDER BY start_day) AS run
+              FROM p
+            ),
+            promo_runs AS (
+              SELECT network_id, min(start_day) AS first_day, max(end_day) - min(start_day) + 1 AS length
+              FROM runs GROUP BY network_id, product_id, shop_id, run
             ),
             starts AS (
               SELECT network_id, count(*)::int AS promo_starts, avg(length)::float8 AS avg_duration

@@ -401,30 +401,45 @@ export function createPricesService(db: Db) {
       return result;
     },
 
-    /** POST /prices/history/discount-analysis. */
+    /**
+     * POST /prices/history/discount-analysis over every matching product (issue 19): the additive figures
+     * from the day × shop × section totals unless the products or brands are chosen (the totals do not
+     * key them), the distinct products, largest depth and promo runs from the spans.
+     */
     async discountAnalysis(user: AuthUser, q: AnalyticsInput): Promise<DiscountAnalysis> {
-      const scope = await analyticsScope(user, q, CATALOGUE_LIMITS.analyticsMaxProducts);
-      const rows = scope.productIds.length ? await queries.discounts(scope.productIds, scope.shopIds, q.start, q.end) : [];
+      checkPeriod(q.start, q.end, CATALOGUE_LIMITS.analyticsMaxDays);
+      const vis = await visibility(user);
+      const shopIds = vis.shopIdsFor({ networks: q.networks, shops: q.shops });
+      const fromTotals = !q.products?.length && !q.brands?.length;
+      // Both at once: on PostgreSQL they run on two pooled connections.
+      const [rows, totals] = await Promise.all([
+        queries.discounts(q, shopIds, q.start, q.end),
+        fromTotals ? queries.discountTotals(shopIds, q.sections, q.start, q.end) : Promise.resolve(null),
+      ]);
+      const additive = new Map(totals?.map((t) => [t.network_id, t]));
       return {
         start: q.start,
         end: q.end,
-        truncated: scope.truncated,
+        truncated: false,
         networks: rows
           .map((r) => {
-            const n = scope.vis.dir.networkById.get(r.network_id)!;
-            const promoDays = Number(r.promo_days);
+            const n = vis.dir.networkById.get(r.network_id)!;
+            const t = totals ? additive.get(r.network_id) : r;
+            const productDays = Number(t?.product_days ?? 0);
+            const promoDays = Number(t?.promo_days ?? 0);
+            const depthDays = t?.depth_days ?? null;
             return {
               network: n.code,
               networkName: n.name,
               currency: n.currency,
               products: Number(r.products),
               productsOnPromo: Number(r.products_on_promo),
-              productDays: Number(r.product_days),
+              productDays,
               promoDays,
-              promoShare: Number(r.product_days) ? round1((promoDays / Number(r.product_days)) * 100) : 0,
-              avgDepthPct: promoDays && r.depth_days !== null ? round1(Number(r.depth_days) / promoDays) : null,
+              promoShare: productDays ? round1((promoDays / productDays) * 100) : 0,
+              avgDepthPct: promoDays && depthDays !== null ? round1(Number(depthDays) / promoDays) : null,
               maxDepthPct: r.max_depth === null ? null : round1(Number(r.max_depth)),
-              promoStarts: Number(r.promo_starts),
+              promoStarts: Number(t?.promo_starts ?? 0),
               avgDurationDays: r.avg_duration === null ? null : round1(Number(r.avg_duration)),
             };
           })

@@ -191,93 +191,106 @@ export async function loadCatalogue(db: Db, size: CatalogueSize, opts: LoadOptio
   const firstId = (max ?? 0) + 1;
 
   const totals = { products: 0, offers: 0, spans: 0, current: 0 };
-  for (const b of generateCatalogue({
-    size,
-    shops,
-    endDay: opts.endDay ?? todayDay(),
-    firstId,
-    batchProducts: opts.batchProducts,
-  })) {
-    const p = b.products;
-    totals.products += await insertColumns(
-      db,
-      'products',
-      [
-        { name: 'id', type: 'int' },
-        { name: 'ean', type: 'text' },
-        { name: 'article', type: 'text' },
-        { name: 'name', type: 'text' },
-        { name: 'brand_id', type: 'int' },
-        { name: 'section_id', type: 'int' },
-        { name: 'category_id', type: 'int' },
-        { name: 'weight', type: 'float8' },
-        { name: 'unit', type: 'text' },
-        { name: 'description', type: 'text' },
-        { name: 'country', type: 'text' },
-      ],
-      [
-        p.map((x) => x.id),
-        p.map((x) => x.ean),
-        p.map((x) => x.article),
-        p.map((x) => x.name),
-        p.map((x) => dict.brandId.get(x.brand) ?? null),
-        p.map((x) => dict.sectionId.get(x.section) ?? null),
-        p.map((x) => dict.categoryId.get(`${dict.sectionId.get(x.section)}|${x.category}`) ?? null),
-        p.map((x) => x.weight),
-        p.map((x) => x.unit),
-        p.map((x) => x.description),
-        p.map((x) => x.country),
-      ],
-      { overridingSystemValue: true },
-    );
-    await insertTranslations(db, descriptionTranslations(p));
-    const o = b.offers;
-    totals.offers += await insertColumns(
-      db,
-      'offers',
-      [
-        { name: 'product_id', type: 'int' },
-        { name: 'shop_id', type: 'int' },
-        { name: 'url', type: 'text' },
-        { name: 'shop_article', type: 'text' },
-      ],
-      [o.productId, o.shopId, o.url, o.shopArticle],
-    );
-    const s = b.spans;
-    totals.spans += await insertColumns(
-      db,
-      'price_spans',
-      [
-        { name: 'product_id', type: 'int' },
-        { name: 'shop_id', type: 'int' },
-        { name: 'start_day', type: 'date' },
-        { name: 'end_day', type: 'date' },
-        { name: 'regular', type: 'int' },
-        { name: 'promo', type: 'int' },
-        { name: 'in_stock', type: 'bool' },
-        { name: 'source', type: 'smallint' },
-      ],
-      [s.productId, s.shopId, s.startDay, s.endDay, s.regular, s.promo, s.inStock, s.source],
-    );
-    const c = b.current;
-    totals.current += await insertColumns(
-      db,
-      'current_prices',
-      [
-        { name: 'product_id', type: 'int' },
-        { name: 'shop_id', type: 'int' },
-        { name: 'start_day', type: 'date' },
-        { name: 'last_seen', type: 'date' },
-        { name: 'regular', type: 'int' },
-        { name: 'promo', type: 'int' },
-        { name: 'in_stock', type: 'bool' },
-        { name: 'source', type: 'smallint' },
-      ],
-      [c.productId, c.shopId, c.startDay, c.lastSeen, c.regular, c.promo, c.inStock, c.source],
-    );
-    opts.onProgress?.({ products: totals.products, spans: totals.spans });
+  // The analytics totals (price_day_totals) are rebuilt once after the load: kept row by row, every batch
+  // would increment the same day x shop x section rows again and a 10M-span load would crawl. Only for a
+  // loader that owns the database (demo seed, bench): the trigger is off for every writer meanwhile.
+  await db.execute(sql`ALTER TABLE price_spans DISABLE TRIGGER price_spans_totals_ins`);
+  try {
+    await loadBatches();
+  } finally {
+    await db.execute(sql`ALTER TABLE price_spans ENABLE TRIGGER price_spans_totals_ins`);
+    await db.execute(sql`SELECT price_day_totals_rebuild()`);
   }
-  // Ids were given explicitly: move the identity past them.
-  await db.execute(sql`SELECT setval(pg_get_serial_sequence('products', 'id'), GREATEST(1, (SELECT max(id) FROM products)))`);
   return { ...totals, shops: shopsAdded, seconds: (Date.now() - started) / 1000 };
+
+  async function loadBatches() {
+    for (const b of generateCatalogue({
+      size,
+      shops,
+      endDay: opts.endDay ?? todayDay(),
+      firstId,
+      batchProducts: opts.batchProducts,
+    })) {
+      const p = b.products;
+      totals.products += await insertColumns(
+        db,
+        'products',
+        [
+          { name: 'id', type: 'int' },
+          { name: 'ean', type: 'text' },
+          { name: 'article', type: 'text' },
+          { name: 'name', type: 'text' },
+          { name: 'brand_id', type: 'int' },
+          { name: 'section_id', type: 'int' },
+          { name: 'category_id', type: 'int' },
+          { name: 'weight', type: 'float8' },
+          { name: 'unit', type: 'text' },
+          { name: 'description', type: 'text' },
+          { name: 'country', type: 'text' },
+        ],
+        [
+          p.map((x) => x.id),
+          p.map((x) => x.ean),
+          p.map((x) => x.article),
+          p.map((x) => x.name),
+          p.map((x) => dict.brandId.get(x.brand) ?? null),
+          p.map((x) => dict.sectionId.get(x.section) ?? null),
+          p.map((x) => dict.categoryId.get(`${dict.sectionId.get(x.section)}|${x.category}`) ?? null),
+          p.map((x) => x.weight),
+          p.map((x) => x.unit),
+          p.map((x) => x.description),
+          p.map((x) => x.country),
+        ],
+        { overridingSystemValue: true },
+      );
+      await insertTranslations(db, descriptionTranslations(p));
+      const o = b.offers;
+      totals.offers += await insertColumns(
+        db,
+        'offers',
+        [
+          { name: 'product_id', type: 'int' },
+          { name: 'shop_id', type: 'int' },
+          { name: 'url', type: 'text' },
+          { name: 'shop_article', type: 'text' },
+        ],
+        [o.productId, o.shopId, o.url, o.shopArticle],
+      );
+      const s = b.spans;
+      totals.spans += await insertColumns(
+        db,
+        'price_spans',
+        [
+          { name: 'product_id', type: 'int' },
+          { name: 'shop_id', type: 'int' },
+          { name: 'start_day', type: 'date' },
+          { name: 'end_day', type: 'date' },
+          { name: 'regular', type: 'int' },
+          { name: 'promo', type: 'int' },
+          { name: 'in_stock', type: 'bool' },
+          { name: 'source', type: 'smallint' },
+        ],
+        [s.productId, s.shopId, s.startDay, s.endDay, s.regular, s.promo, s.inStock, s.source],
+      );
+      const c = b.current;
+      totals.current += await insertColumns(
+        db,
+        'current_prices',
+        [
+          { name: 'product_id', type: 'int' },
+          { name: 'shop_id', type: 'int' },
+          { name: 'start_day', type: 'date' },
+          { name: 'last_seen', type: 'date' },
+          { name: 'regular', type: 'int' },
+          { name: 'promo', type: 'int' },
+          { name: 'in_stock', type: 'bool' },
+          { name: 'source', type: 'smallint' },
+        ],
+        [c.productId, c.shopId, c.startDay, c.lastSeen, c.regular, c.promo, c.inStock, c.source],
+      );
+      opts.onProgress?.({ products: totals.products, spans: totals.spans });
+    }
+    // Ids were given explicitly: move the identity past them.
+    await db.execute(sql`SELECT setval(pg_get_serial_sequence('products', 'id'), GREATEST(1, (SELECT max(id) FROM products)))`);
+  }
 }
