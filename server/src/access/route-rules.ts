@@ -139,6 +139,10 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'GET /parsers-schedules/list': allow(access('parser'), `parsers of ${VISIBLE}`),
   'POST /parsers/force-start': allow(all(access('parser'), writer), `parsers of ${VISIBLE}`),
   'POST /parsers': allow(all(access('parser'), writer), `a parser for a shop of ${VISIBLE}`),
+  'POST /parsers/try': allow(
+    all(access('parser'), writer),
+    'a definition tried on a shop the caller may add parsers for (own network; the provider: any); writes nothing',
+  ),
   'GET /parsers/:id': allow(access('parser'), `parsers of ${VISIBLE}`),
   'PUT /parsers/:id': allow(all(access('parser'), writer), `parsers of ${VISIBLE}`),
   'DELETE /parsers/:id': allow(all(access('parser'), writer), `parsers of ${VISIBLE}; a tombstone, its runs kept`),

@@ -22,10 +22,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { PlaywrightCrawler, type PlaywrightCrawlerOptions, type PlaywrightCrawlingContext, type Configuration } from '@crawlee/playwright';
-import type { Page, Route } from 'playwright';
+import { chromium, type Browser, type Page, type Route } from 'playwright';
 import type { RobotsTxtFile } from '@crawlee/utils';
 import { assertAllowedUrl, type AddressPolicy } from './address';
-import type { GuardedHttpClient } from './http-client';
+import { GuardedHttpClient } from './http-client';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Pages open at once in the one browser (2 cores: each page runs the shop's scripts). */
@@ -42,6 +42,35 @@ export const PAGE_REQUESTS = 300;
 export const BROWSER_HEAP_MB = 512;
 /** Private memory of each Chromium process (MB): the heap flag leaves ArrayBuffers and the rest uncapped. */
 export const BROWSER_PROCESS_MB = 1024;
+
+/** How every Chromium of this process is started (crawls and pictures alike). */
+function launchOptions() {
+  return {
+    executablePath: limitedChromium(),
+    env: { ...process.env, PRICEWATCH_CHROMIUM: CHROMIUM_PATH },
+    serviceWorkers: 'block' as const,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-features=DnsOverHttps',
+      // A page's script may not grow its heap past this (the renderer crashes, the page is a
+      // problem): without it one page reached 5 GB before Chromium's own limit stopped it.
+      `--js-flags=--max-old-space-size=${BROWSER_HEAP_MB}`,
+      // Nothing the interception misses reaches a network: a proxy that does not exist, no name resolves.
+      '--proxy-server=http://127.0.0.1:9',
+      '--proxy-bypass-list=<-loopback>',
+      '--host-resolver-rules=MAP * ~NOTFOUND',
+      '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+      '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+    ],
+  };
+}
 
 let launcher: string | null = null;
 /**
@@ -64,7 +93,15 @@ const SKIPPED_TYPES = new Set(['image', 'media', 'font']);
 const DROPPED_RESPONSE_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
 const DROPPED_REQUEST_HEADERS = new Set(['host', 'connection', 'content-length', 'accept-encoding']);
 
-export type BrowserLimits = { timeoutSeconds: number; maxPageBytes: number; waitFor?: string };
+export type BrowserLimits = {
+  timeoutSeconds: number;
+  maxPageBytes: number;
+  waitFor?: string;
+  /** A picture of the page is taken (POST /parsers/try): images and fonts load too, through the same guard. */
+  forPicture?: boolean;
+  /** The longest wait for the browser's turn (default: as long as it takes). */
+  maxQueueMs?: number;
+};
 
 /** The page handler of crawl.ts, given what the browser rendered. */
 export type RenderedPageHandler = (ctx: PlaywrightCrawlingContext, page: { status: number | null; html: string }) => Promise<void>;
@@ -78,14 +115,38 @@ export type SharedCrawlOptions = Pick<
 class Gate {
   private tail: Promise<void> = Promise.resolve();
   readonly running = new Set<PlaywrightCrawler>();
-  /** Runs `fn` when the crawls before it have ended. */
-  async turn<T>(fn: () => Promise<T>): Promise<T> {
+  /** Turns running now and the most ever at once: the pool's cap, checked by the tests. */
+  active = 0;
+  peak = 0;
+  /**
+   * Runs `fn` when the turns before it have ended. `maxWaitMs`: a turn that has not started by then
+   * fails with a timeout instead (a try of the editor must not wait behind a whole parser run).
+   */
+  async turn<T>(fn: () => Promise<T>, maxWaitMs = Number.POSITIVE_INFINITY): Promise<T> {
     const before = this.tail;
     let done!: () => void;
     this.tail = new Promise((r) => (done = r));
     try {
-      await before;
-      return await fn();
+      if (Number.isFinite(maxWaitMs)) {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), maxWaitMs)));
+        const first = await Promise.race([before.then(() => 'ready' as const), late]);
+        clearTimeout(timer);
+        if (first === 'late') {
+          // Those queued behind this turn still wait for the ones before it.
+          const release = done;
+          done = () => undefined;
+          void before.then(release);
+          throw new Error(`[timeout] the browser was busy for ${Math.round(maxWaitMs / 1000)} s`);
+        }
+      } else await before;
+      this.active++;
+      this.peak = Math.max(this.peak, this.active);
+      try {
+        return await fn();
+      } finally {
+        this.active--;
+      }
     } finally {
       done();
     }
@@ -93,11 +154,15 @@ class Gate {
 }
 const gate = new Gate();
 
+/** Browser turns (each one browser) running now and the most at once since the process started. */
+export const browserActivity = () => ({ active: gate.active, peak: gate.peak });
+
 /**
  * Stops the running browser crawl and closes its browser: app shutdown, after the parser worker has
  * finished or given up its runs (a run given up is taken over elsewhere; what this crawl read is dropped).
  */
 export async function closeBrowsers(): Promise<void> {
+  await closePictureBrowser();
   await Promise.all(
     [...gate.running].map(async (c) => {
       c.autoscaledPool?.abort().catch(() => undefined);
@@ -164,7 +229,8 @@ async function forward(route: Route, page: Page, state: PageState, client: Guard
   } catch {
     // a request without a frame (a worker's) is a sub-request
   }
-  if (!isDocument && SKIPPED_TYPES.has(req.resourceType())) return route.abort('blockedbyclient');
+  const type = req.resourceType();
+  if (!isDocument && SKIPPED_TYPES.has(type) && !(limits.forPicture && type !== 'media')) return route.abort('blockedbyclient');
   if (++state.requests > PAGE_REQUESTS && !isDocument) return route.abort('blockedbyclient');
   // A finished request hands its slot straight to the next waiting one.
   if (state.active >= PAGE_REQUESTS_AT_ONCE) await new Promise<void>((r) => state.waiting.push(r));
@@ -240,6 +306,7 @@ export async function runBrowserCrawl(
   handle: RenderedPageHandler,
 ): Promise<void> {
   await gate.turn(async () => {
+    await closePictureBrowser();
     let crawler!: GuardedPlaywrightCrawler;
     crawler = new GuardedPlaywrightCrawler(
       {
@@ -254,31 +321,7 @@ export async function runBrowserCrawl(
         headless: true,
         launchContext: {
           useChrome: false,
-          launchOptions: {
-            executablePath: limitedChromium(),
-            env: { ...process.env, PRICEWATCH_CHROMIUM: CHROMIUM_PATH },
-            serviceWorkers: 'block',
-            args: [
-              '--no-sandbox',
-              '--disable-gpu',
-              '--disable-dev-shm-usage',
-              '--disable-quic',
-              '--no-first-run',
-              '--disable-background-networking',
-              '--disable-component-update',
-              '--disable-sync',
-              '--disable-features=DnsOverHttps',
-              // A page's script may not grow its heap past this (the renderer crashes, the page is a
-              // problem): without it one page reached 5 GB before Chromium's own limit stopped it.
-              `--js-flags=--max-old-space-size=${BROWSER_HEAP_MB}`,
-              // Nothing the interception misses reaches a network: a proxy that does not exist, no name resolves.
-              '--proxy-server=http://127.0.0.1:9',
-              '--proxy-bypass-list=<-loopback>',
-              '--host-resolver-rules=MAP * ~NOTFOUND',
-              '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
-              '--webrtc-ip-handling-policy=disable_non_proxied_udp',
-            ],
-          },
+          launchOptions: launchOptions(),
         },
         browserPoolOptions: {
           useFingerprints: false,
@@ -324,5 +367,73 @@ export async function runBrowserCrawl(
       gate.running.delete(crawler);
       await crawler.browserPool.destroy().catch(() => undefined);
     }
-  });
+  }, limits.maxQueueMs);
+}
+
+/**
+ * The pictures' browser, kept open between tries for PICTURE_BROWSER_IDLE_MS (a launch costs seconds) and
+ * closed when a crawl takes its turn: never two browsers at once.
+ */
+let pictureBrowser: { browser: Browser; idle: NodeJS.Timeout | null } | null = null;
+export const PICTURE_BROWSER_IDLE_MS = 30_000;
+
+async function closePictureBrowser(): Promise<void> {
+  const held = pictureBrowser;
+  pictureBrowser = null;
+  if (!held) return;
+  if (held.idle) clearTimeout(held.idle);
+  await held.browser.close().catch(() => undefined);
+}
+
+/** The widest and tallest picture of a page (CSS pixels, device scale 1). */
+export const PICTURE_WIDTH = 1280;
+export const PICTURE_MAX_HEIGHT = 4000;
+
+/**
+ * Shows `html` (a page already read, by either fetch) as the page at `url` with JavaScript off, and runs
+ * `use` on it: the picture of exactly what the extraction read. The document is not fetched again;
+ * its styles, images and fonts are, each through a GuardedHttpClient with `policy` (the crawl's rules,
+ * as for a browser crawl's sub-requests). Takes the browser's turn like a crawl (the pool's cap).
+ */
+export async function withPagePicture<T>(html: string, url: string, policy: AddressPolicy, limits: BrowserLimits, use: (page: Page) => Promise<T>): Promise<T> {
+  return gate.turn(async () => {
+    if (pictureBrowser?.idle) clearTimeout(pictureBrowser.idle);
+    if (!pictureBrowser?.browser.isConnected()) {
+      pictureBrowser = { browser: await chromium.launch({ ...launchOptions(), headless: true, timeout: limits.timeoutSeconds * 1000 }), idle: null };
+    }
+    const held = pictureBrowser;
+    held.idle = null;
+    // A fresh context per picture: nothing (cookies, cache) passes from one try to the next.
+    const context = await held.browser.newContext({
+      viewport: { width: PICTURE_WIDTH, height: 900 },
+      deviceScaleFactor: 1,
+      javaScriptEnabled: false,
+      serviceWorkers: 'block',
+      // The selector finder is evaluated into the page: a page's CSP must not refuse it.
+      bypassCSP: true,
+    });
+    const client = new GuardedHttpClient(policy, 5);
+    try {
+      const page = await context.newPage();
+      const state = newPageState();
+      const picture = { ...limits, forPicture: true };
+      // The first document is the one read; anything after it (a meta refresh) is fetched as a sub-request.
+      let served = false;
+      await page.routeWebSocket(/.*/, (ws) => ws.close());
+      await page.route('**/*', async (route) => {
+        const req = route.request();
+        if (!served && req.isNavigationRequest() && req.frame() === page.mainFrame()) {
+          served = true;
+          return route.fulfill({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: html });
+        }
+        return forward(route, page, state, client, policy, picture);
+      });
+      await page.goto(url, { waitUntil: 'load', timeout: limits.timeoutSeconds * 1000 }).catch(() => undefined);
+      return await use(page);
+    } finally {
+      await context.close().catch(() => undefined);
+      client.close();
+      if (pictureBrowser === held) held.idle = setTimeout(() => void (pictureBrowser === held && closePictureBrowser()), PICTURE_BROWSER_IDLE_MS).unref();
+    }
+  }, limits.maxQueueMs);
 }

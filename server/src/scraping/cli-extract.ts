@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { COUNTRIES, parserDefinitionSchema, type ExtractedOffer } from '@pricewatch/shared/contract';
 import { currencyOf } from '../lib/money';
-import { crawl, type PageOutcome } from './crawl';
+import { crawl, offerOf } from './crawl';
 import { planApi } from './json-api';
 
 function usage(message?: string): never {
@@ -60,21 +60,6 @@ async function main() {
     process.exit(1);
   }
   const def = parsed.data;
-  const offerOf = (o: PageOutcome): ExtractedOffer => {
-    const x = o.extraction;
-    return {
-      url: o.url,
-      name: x?.name ?? null,
-      ean: x?.ean ?? null,
-      price: o.problem ? null : (x?.price ?? null),
-      oldPrice: o.problem ? null : (x?.oldPrice ?? null),
-      promo: !o.problem && !!x?.promo,
-      currency: x?.currency ?? null,
-      inStock: x?.inStock ?? null,
-      strategy: x?.strategy ?? null,
-      problem: o.problem,
-    };
-  };
   if (def.strategy === 'json' && def.api) {
     const plan = planApi(def.api, [], country ? { country, currency: currencyOf(country) } : {});
     const items: ExtractedOffer[] = [];

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { CheerioCrawler, Configuration, RequestQueue, log, type CheerioCrawlerOptions } from '@crawlee/cheerio';
 import type { RobotsTxtFile } from '@crawlee/utils';
 import { load } from 'cheerio';
-import type { ParserProblemKind } from '@pricewatch/shared/contract';
+import type { ExtractedOffer, ParserProblemKind } from '@pricewatch/shared/contract';
 import { assertAllowedUrl, type AddressPolicy } from './address';
 import { GuardedHttpClient } from './http-client';
 import { runBrowserCrawl } from './browser-crawl';
@@ -27,7 +27,26 @@ export type PageOutcome = {
   extraction: Extraction | null;
   notFound: boolean;
   problem: { kind: ParserProblemKind; message: string } | null;
+  /** With `keepPage`: the HTML the extraction read (rendered, for the browser fetch) and where it was read after redirects. */
+  page?: { html: string; url: string };
 };
+
+/** A page's outcome as the CLI and POST /parsers/try show it: no price when the page had a problem. */
+export function offerOf(o: PageOutcome): ExtractedOffer {
+  const x = o.extraction;
+  return {
+    url: o.url,
+    name: x?.name ?? null,
+    ean: x?.ean ?? null,
+    price: o.problem ? null : (x?.price ?? null),
+    oldPrice: o.problem ? null : (x?.oldPrice ?? null),
+    promo: !o.problem && !!x?.promo,
+    currency: x?.currency ?? null,
+    inStock: x?.inStock ?? null,
+    strategy: x?.strategy ?? null,
+    problem: o.problem,
+  };
+}
 
 /** With the addresses it may reach (AddressPolicy: the demo shops' origins, tests' resolver). */
 export type CrawlOptions = AddressPolicy & {
@@ -55,6 +74,10 @@ export type CrawlOptions = AddressPolicy & {
    * lead to more requests (the next pages). onTotal then counts items.
    */
   api?: ApiPlan;
+  /** Product pages' outcomes carry the HTML read (POST /parsers/try shows it). */
+  keepPage?: boolean;
+  /** Browser fetch: the longest wait for the browser's turn, then the crawl fails with a timeout (default: no limit). */
+  maxQueueMs?: number;
 };
 
 class PageError extends Error {
@@ -257,7 +280,8 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
         return;
       }
       const extraction = extract(html, opts.extract);
-      await report({ url: request.url, status, extraction, notFound: false, problem: extraction.problem });
+      const page = opts.keepPage ? { page: { html, url: request.loadedUrl ?? request.url } } : {};
+      await report({ url: request.url, status, extraction, notFound: false, problem: extraction.problem, ...page });
     },
     errorHandler: async ({ request }, error) => {
       const c = classify(error);
@@ -304,7 +328,7 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
         config,
         httpClient,
         policy,
-        { timeoutSeconds: opts.timeoutSeconds, maxPageBytes: opts.maxPageBytes, waitFor: opts.waitFor },
+        { timeoutSeconds: opts.timeoutSeconds, maxPageBytes: opts.maxPageBytes, waitFor: opts.waitFor, maxQueueMs: opts.maxQueueMs },
         // The same page handler as the HTTP fetch, given the rendered page.
         async (ctx, page) =>
           await options.requestHandler!({

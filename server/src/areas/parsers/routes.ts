@@ -5,6 +5,8 @@ import {
   parserDeleteResponseSchema,
   parserDetailResponseSchema,
   parserParamsSchema,
+  parserTryBodySchema,
+  parserTryResponseSchema,
   parserUpdateBodySchema,
   forceStartResponseSchema,
   parserRunFileResponseSchema,
@@ -30,6 +32,7 @@ import {
 } from '@pricewatch/shared/contract';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
+import { leaveDbQueue } from '../../plugins/overload';
 
 /** Parsers (spec §7), behind the auth guard. Results are downloaded through GET /data/{file}. */
 const parsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -42,6 +45,11 @@ const parsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
   // Adding a shop in the app (docs/parsers.md "Editing parsers").
   fastify.post('/parsers', { schema: { body: parserCreateBodySchema, response: { 200: parserDetailResponseSchema } } }, async (request) =>
     ok(await service.create(currentUser(request), request.body)),
+  );
+
+  // "Try on a URL": the definition on one page, with a picture; writes nothing (docs/parsers.md "Try on a URL").
+  fastify.post('/parsers/try', { schema: { body: parserTryBodySchema, response: { 200: parserTryResponseSchema } } }, async (request) =>
+    ok(await service.tryOn(currentUser(request), request.body, () => leaveDbQueue(request))),
   );
 
   fastify.get('/parsers/:id', { schema: { params: parserParamsSchema, response: { 200: parserDetailResponseSchema } } }, async (request) =>

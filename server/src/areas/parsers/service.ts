@@ -4,6 +4,7 @@
  * provider staff and network users whose exportDetails.access holds `parser`; each sees the parsers of
  * the networks visible to it; guests look but do not start runs.
  */
+import { load } from 'cheerio';
 import { sql } from 'drizzle-orm';
 import type {
   ForceStartBody,
@@ -11,6 +12,7 @@ import type {
   ParserDefinition,
   ParserDetail,
   ParserListItem,
+  ParserTryResult,
   ParserUpdateBody,
   ParserRun,
   ParserSchedule,
@@ -21,6 +23,7 @@ import type {
 import {
   parserCreateBodySchema,
   parserDefinitionSchema,
+  parserTryBodySchema,
   parserUpdateBodySchema,
   parsersListQuerySchema,
   suspiciousPricesQuerySchema,
@@ -37,6 +40,8 @@ import { visibleNetworkCodes } from '../../core/shop-visibility';
 import type { ListedParser, ParserRow, ParsersQueries, RunRow } from './queries';
 import { nextSlots } from './schedule';
 import { assertAllowedUrl, NotAllowedError, type AddressPolicy } from '../../scraping/address';
+import { tryDefinition } from './try';
+import { withTrySlot } from './try-slots';
 import { listSuspicious, markDecided, recordRejection, suspiciousRow, toObservation, toSuspicious } from './suspicious';
 
 /** Three failed runs in a row flag a parser. */
@@ -310,16 +315,9 @@ export function createParsersService(
      * provider staff, network users with parser rights for their own network's parsers; never guests.
      */
     async create(user: AuthUser, body: z.output<typeof parserCreateBodySchema>): Promise<ParserDetail> {
-      assertMayEdit(user);
-      const [shop] = await queryRows<{ id: number; network_id: number; country: string }>(
-        db,
-        sql`SELECT s.id, s.network_id, s.country FROM shops s WHERE s.id = ${body.shopId}`,
-      );
-      if (!shop) throw validationFailed([{ path: 'shopId', message: `unknown shop: ${body.shopId}` }]);
-      const ids = await visibleNetworkIds(user);
-      if (ids && !ids.includes(Number(shop.network_id))) throw forbidden();
-      if (!(await mayEditNetwork(user, Number(shop.network_id)))) throw forbidden();
+      const shop = await shopForEditing(user, body.shopId);
       checkAddresses(body.definition);
+      checkSelectors(body.definition);
       try {
         const [row] = await queryRows<{ id: number }>(
           db,
@@ -340,7 +338,10 @@ export function createParsersService(
       if (!p || p.deleted_at) throw notFound('parser');
       await visibleParser(user, p);
       if (!(await mayEditNetwork(user, Number(p.network_id)))) throw forbidden();
-      if (body.definition) checkAddresses(body.definition);
+      if (body.definition) {
+        checkAddresses(body.definition);
+        checkSelectors(body.definition);
+      }
       const sets = [sql`updated_at = now()`];
       if (body.code !== undefined) sets.push(sql`code = ${body.code}`);
       if (body.name !== undefined) sets.push(sql`name = ${body.name}`);
@@ -384,6 +385,19 @@ export function createParsersService(
       return { _id: String(id), deleted: true };
     },
 
+    /**
+     * "Try on a URL" (docs/parsers.md): the definition run on one page for the editor, by those who may
+     * create a parser for the shop; nothing is written. `leaveDbQueue` gives the request's database slot
+     * back once the rights are checked (a browser may take seconds; the try needs no database after).
+     * One try at a time per user with one waiting, a few per process: past that 429 too_many_requests.
+     */
+    async tryOn(user: AuthUser, body: z.output<typeof parserTryBodySchema>, leaveDbQueue: () => void = () => undefined): Promise<ParserTryResult> {
+      const shop = await shopForEditing(user, body.shopId);
+      checkSelectors(body.definition);
+      leaveDbQueue();
+      return withTrySlot(user.id, () => tryDefinition(body.definition, body.url, { country: shop.country, policy: addressPolicy() }));
+    },
+
     /** For the CLI and tests: a definition as the engine would take it, or the 400 naming what is wrong. */
     parseDefinition(value: unknown) {
       const r = parserDefinitionSchema.safeParse(value);
@@ -391,6 +405,20 @@ export function createParsersService(
       return r.data;
     },
   };
+
+  /** The shop a parser is made (or tried) for, when the user may edit its network's parsers: else 403 (unknown: 400). */
+  async function shopForEditing(user: AuthUser, shopId: number): Promise<{ id: number; network_id: number; country: string }> {
+    assertMayEdit(user);
+    const [shop] = await queryRows<{ id: number; network_id: number; country: string }>(
+      db,
+      sql`SELECT s.id, s.network_id, s.country FROM shops s WHERE s.id = ${shopId}`,
+    );
+    if (!shop) throw validationFailed([{ path: 'shopId', message: `unknown shop: ${shopId}` }]);
+    const ids = await visibleNetworkIds(user);
+    if (ids && !ids.includes(Number(shop.network_id))) throw forbidden();
+    if (!(await mayEditNetwork(user, Number(shop.network_id)))) throw forbidden();
+    return shop;
+  }
 
   function assertMayEdit(user: AuthUser) {
     assertArea(user);
@@ -419,6 +447,26 @@ export function createParsersService(
       } catch (err) {
         if (!(err instanceof NotAllowedError)) throw err;
         bad.push({ path: a.path, message: err.message });
+      }
+    }
+    if (bad.length) throw validationFailed(bad);
+  }
+
+  /** Every CSS selector of the definition must parse as the extraction reads it (cheerio), else 400 naming it. */
+  function checkSelectors(def: ParserDefinition) {
+    const $ = load('<p></p>');
+    const given: { path: string; selector: string | undefined }[] = [
+      ...Object.entries(def.selectors ?? {}).map(([k, v]) => ({ path: `definition.selectors.${k}`, selector: v })),
+      { path: 'definition.listing.linkSelector', selector: def.listing?.linkSelector },
+      { path: 'definition.waitFor', selector: def.waitFor },
+    ];
+    const bad = [];
+    for (const g of given) {
+      if (!g.selector) continue;
+      try {
+        $(g.selector);
+      } catch (err) {
+        bad.push({ path: g.path, message: `invalid selector: ${(err as Error).message}`.slice(0, 200) });
       }
     }
     if (bad.length) throw validationFailed(bad);
