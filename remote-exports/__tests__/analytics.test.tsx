@@ -66,7 +66,7 @@ describe('analytics', () => {
     expect(start).toHaveValue(ru(lastDays(90).start));
     await waitFor(() => expect(postCalls('/prices/history/prices/analytics')).toHaveLength(1));
     const month = lastDays(30);
-    typeDate(start, ru(month.start));
+    await typeDate(start, ru(month.start));
     await waitFor(() => expect(postCalls('/prices/history/prices/analytics')).toHaveLength(2));
     expect(postCalls('/prices/history/prices/analytics')[1]).toMatchObject({ start: toUsDate(month.start), end: toUsDate(month.end) });
   });

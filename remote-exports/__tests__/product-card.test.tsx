@@ -96,15 +96,15 @@ describe('product card', () => {
     expect(getCalls('/prices/history')).toHaveLength(1);
     const history = screen.getByRole('region', { name: 'Price history' });
     // The end moves before the (default) start: nothing is sent.
-    typeDate(within(history).getByLabelText('To'), '03/01/2020');
+    await typeDate(within(history).getByLabelText('To'), '03/01/2020');
     expect(await within(history).findByText('The end is before the start')).toBeInTheDocument();
     expect(within(history).getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
-    typeDate(within(history).getByLabelText('From'), '03/10/2020');
+    await typeDate(within(history).getByLabelText('From'), '03/10/2020');
     expect(within(history).getByText('The end is before the start')).toBeInTheDocument();
     expect(within(history).getByText('Correct the period to see the data.')).toBeInTheDocument();
     expect(getCalls('/prices/history')).toHaveLength(1);
 
-    typeDate(within(history).getByLabelText('To'), '03/20/2020');
+    await typeDate(within(history).getByLabelText('To'), '03/20/2020');
     await waitFor(() => expect(getCalls('/prices/history')).toHaveLength(2));
     expect(getCalls('/prices/history')[1]).toEqual({ product: '42', start: '03/10/2020', end: '03/20/2020' });
     expect(within(history).queryByText('The end is before the start')).not.toBeInTheDocument();

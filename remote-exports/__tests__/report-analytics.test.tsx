@@ -267,8 +267,8 @@ describe('report analytics: the request form', () => {
     await userEvent.click(within(f).getByLabelText('Or paste EANs and articles (one per line)'));
     await userEvent.paste('4820000000017\n999002');
     expect(within(f).getByText('Recognised: 1 EANs, 1 articles.')).toBeInTheDocument();
-    typeDate(within(f).getByLabelText('From'), '10/01/2026');
-    typeDate(within(f).getByLabelText('To'), '10/30/2026');
+    await typeDate(within(f).getByLabelText('From'), '10/01/2026');
+    await typeDate(within(f).getByLabelText('To'), '10/30/2026');
     await userEvent.click(within(f).getByLabelText('Name of the export'));
     await userEvent.paste('October');
     await userEvent.click(within(f).getByRole('button', { name: 'Create export' }));

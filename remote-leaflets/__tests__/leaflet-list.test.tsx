@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
-import { makeUser, renderWithProviders, TEST_TOKEN } from '@pricewatch/shared/testing';
+import { makeUser, renderWithProviders, TEST_TOKEN, typeDate } from '@pricewatch/shared/testing';
 import { Toaster } from '@pricewatch/shared/ui';
 import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
 import LeafletList from '../src/features/leaflet-list/leaflet-list';
@@ -128,13 +128,13 @@ describe('leaflet list: finding leaflets', () => {
     await table();
     fireEvent.click(screen.getByRole('radio', { name: 'Period' }));
     expect(await screen.findByText('Choose a period')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-10' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
+    await typeDate(screen.getByLabelText('From'), '11/10/2026');
+    await typeDate(screen.getByLabelText('To'), '11/01/2026');
     expect(await screen.findByText(en.errors.end_before_start)).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 50));
     expect(calls('GET', '/leaflets/search/by-period')).toHaveLength(0);
 
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-20' } });
+    await typeDate(screen.getByLabelText('To'), '11/20/2026');
     await waitFor(() => expect(calls('GET', '/leaflets/search/by-period')).toHaveLength(1));
     const q = calls('GET', '/leaflets/search/by-period')[0]!.query;
     expect([q.get('start'), q.get('end'), q.get('network')]).toEqual(['11/10/2026', '11/20/2026', null]);
@@ -148,8 +148,8 @@ describe('leaflet list: finding leaflets', () => {
     render();
     await table();
     fireEvent.click(screen.getByRole('radio', { name: 'Period' }));
-    fireEvent.change(await screen.findByLabelText('From'), { target: { value: '2026-11-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-02' } });
+    await typeDate(await screen.findByLabelText('From'), '11/01/2026');
+    await typeDate(screen.getByLabelText('To'), '11/02/2026');
     expect(await screen.findByText(en.errors.end_before_start)).toBeInTheDocument();
   });
 
@@ -186,8 +186,8 @@ describe('leaflet list: changing leaflets', () => {
 
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: '  Billa week 46 ' } });
     fireEvent.change(within(dialog).getByLabelText('Network'), { target: { value: 'billa' } });
-    fireEvent.change(within(dialog).getByLabelText('First day'), { target: { value: '2026-11-09' } });
-    fireEvent.change(within(dialog).getByLabelText('Last day'), { target: { value: '2026-11-15' } });
+    await typeDate(within(dialog).getByLabelText('First day'), '11/09/2026');
+    await typeDate(within(dialog).getByLabelText('Last day'), '11/15/2026');
     fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Week 46 offers' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/leaflet?id=77'));
@@ -208,13 +208,13 @@ describe('leaflet list: changing leaflets', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New leaflet' });
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Long' } });
     fireEvent.change(within(dialog).getByLabelText('Network'), { target: { value: 'albert' } });
-    fireEvent.change(within(dialog).getByLabelText('First day'), { target: { value: '2026-11-09' } });
-    fireEvent.change(within(dialog).getByLabelText('Last day'), { target: { value: '2026-11-01' } });
+    await typeDate(within(dialog).getByLabelText('First day'), '11/09/2026');
+    await typeDate(within(dialog).getByLabelText('Last day'), '11/01/2026');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText(en.errors.end_before_start)).toBeInTheDocument();
     expect(calls('POST', '/leaflets/create')).toHaveLength(0);
 
-    fireEvent.change(within(dialog).getByLabelText('Last day'), { target: { value: '2026-11-15' } });
+    await typeDate(within(dialog).getByLabelText('Last day'), '11/15/2026');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText(en.errors.too_long)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
@@ -227,7 +227,7 @@ describe('leaflet list: changing leaflets', () => {
     await table();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Albert week 45' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit leaflet' });
-    expect(within(dialog).getByLabelText('First day')).toHaveValue('2026-11-02');
+    expect(within(dialog).getByLabelText('First day')).toHaveValue('11/02/2026');
     server.on('GET /leaflets/search/by-name', ok([{ ...ALBERT, name: 'Albert week 45 (fixed)' }, BILLA]));
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Albert week 45 (fixed)' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

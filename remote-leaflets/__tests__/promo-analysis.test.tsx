@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderWithProviders } from '@pricewatch/shared/testing';
+import { renderWithProviders, typeDate } from '@pricewatch/shared/testing';
 import { Toaster } from '@pricewatch/shared/ui';
 import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
 import PromoAnalysisScreen from '../src/screens/promo-analysis-screen';
@@ -141,10 +141,10 @@ describe('promo analysis screen', () => {
     fireEvent.click(within(picker).getByRole('button', { name: 'Lidl' }));
     await waitFor(() => expect(calls('GET', '/promo-analysis/summary').at(-1)!.query.get('networks')).toBe('albert,lidl'));
     const sent = calls('GET', '/promo-analysis/summary').length;
-    fireEvent.change(screen.getByLabelText('End'), { target: { value: '2020-01-01' } });
+    await typeDate(screen.getByLabelText('End'), '01/01/2020');
     expect(await screen.findByText('The end is before the start')).toBeInTheDocument();
     expect(screen.getByText('Fix the period to see the analysis.')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('Start'), { target: { value: '2018-01-01' } });
+    await typeDate(screen.getByLabelText('Start'), '01/01/2018');
     expect(await screen.findByText('At most 366 days')).toBeInTheDocument();
     expect(calls('GET', '/promo-analysis/summary')).toHaveLength(sent);
   });

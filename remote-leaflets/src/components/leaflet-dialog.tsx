@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Input, SimpleGrid, Textarea, chakra } from '@chakra-ui/react';
 import { LEAFLET_LIMITS, type Leaflet, type LeafletCreate, type LeafletDetail, type NetworkSummary } from '@pricewatch/shared/contract';
-import { Modal, toaster } from '@pricewatch/shared/ui';
+import { DateField, Modal, toaster } from '@pricewatch/shared/ui';
 import { useLeafletsTranslation } from '../lib/i18n';
 import { createLeaflet, updateLeaflet } from '../lib/api';
 import { useErrorText } from '../lib/error-text';
@@ -72,6 +72,7 @@ export function LeafletDialog({ open, leaflet, networks, onClose, onSaved }: Lea
   };
 
   const invalid = (field: keyof Problems) => (problems[field] ? { 'aria-invalid': true, 'aria-describedby': `leaflet-${field}-error` } : {});
+  const dateInvalid = (field: 'start' | 'end') => (problems[field] ? { invalid: true, 'aria-describedby': `leaflet-${field}-error` } : {});
 
   return (
     <Modal
@@ -121,18 +122,10 @@ export function LeafletDialog({ open, leaflet, networks, onClose, onSaved }: Lea
         </FormRow>
         <SimpleGrid columns={2} gap="3">
           <FormRow label={t('list.fields.start')} htmlFor="leaflet-start" error={problems.start}>
-            <Input id="leaflet-start" type="date" size="sm" value={start} onChange={(e) => setStart(e.currentTarget.value)} {...invalid('start')} />
+            <DateField id="leaflet-start" width="full" portalled={false} value={start} onChange={setStart} {...dateInvalid('start')} />
           </FormRow>
           <FormRow label={t('list.fields.end')} htmlFor="leaflet-end" error={problems.end}>
-            <Input
-              id="leaflet-end"
-              type="date"
-              size="sm"
-              value={end}
-              min={start || undefined}
-              onChange={(e) => setEnd(e.currentTarget.value)}
-              {...invalid('end')}
-            />
+            <DateField id="leaflet-end" width="full" portalled={false} value={end} onChange={setEnd} {...dateInvalid('end')} />
           </FormRow>
         </SimpleGrid>
         <FormRow label={t('list.fields.description')} htmlFor="leaflet-description" error={problems.description}>

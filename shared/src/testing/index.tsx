@@ -1,5 +1,5 @@
 // Test helpers for the shared package, the host and every remote (jest + @testing-library/react).
-import { fireEvent, render, type RenderOptions, type RenderResult } from '@testing-library/react';
+import { act, fireEvent, render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import type { Resource } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -107,10 +107,13 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
  * Types a day into a DateField as the user sees it (11/10/2026 in en, 10.11.2026 in ru) and leaves the
  * field, which is when the field reads it. One input event: the field refuses pasted multi-character input.
  */
-export function typeDate(input: HTMLElement, text: string): void {
-  fireEvent.focus(input);
-  fireEvent.input(input, { target: { value: text } });
-  fireEvent.blur(input);
+export async function typeDate(input: HTMLElement, text: string): Promise<void> {
+  // The field reports the day a moment later (a microtask): act waits for it and its re-render.
+  await act(async () => {
+    fireEvent.focus(input);
+    fireEvent.input(input, { target: { value: text } });
+    fireEvent.blur(input);
+  });
 }
 
 export { TRANSLATION_LANGS, readTranslationFiles, literalKeysUsed, remoteTranslationTests } from './translation-files';

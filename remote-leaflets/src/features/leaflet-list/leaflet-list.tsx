@@ -6,7 +6,7 @@ import { selectToken, selectUser, useAuthStore } from '@pricewatch/shared/auth';
 import { LEAFLET_LIMITS, type Leaflet, type LeafletDetail } from '@pricewatch/shared/contract';
 import { hasLeafletAccess, isHunterLimit, mayWriteLeaflet } from '@pricewatch/shared/permissions';
 import { DataTable, dataColumnHelper, type DataColumnDef } from '@pricewatch/shared/table';
-import { EmptyState, ErrorState, LoadingState, toaster } from '@pricewatch/shared/ui';
+import { DateField, EmptyState, ErrorState, LoadingState, toaster } from '@pricewatch/shared/ui';
 import { useLeafletsTranslation } from '../../lib/i18n';
 import { deleteLeaflet, exportLeaflets, getNetworks, searchLeafletsByName, searchLeafletsByPeriod } from '../../lib/api';
 import { useErrorText } from '../../lib/error-text';
@@ -283,17 +283,10 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
         ) : (
           <>
             <FormRow label={t('list.search.start')} htmlFor="leaflet-search-start" error={serverProblems.start}>
-              <Input id="leaflet-search-start" size="sm" type="date" value={start} onChange={(e) => setStart(e.currentTarget.value)} />
+              <DateField id="leaflet-search-start" value={start} invalid={!!serverProblems.start} onChange={setStart} />
             </FormRow>
             <FormRow label={t('list.search.end')} htmlFor="leaflet-search-end" error={periodProblem ?? serverProblems.end}>
-              <Input
-                id="leaflet-search-end"
-                size="sm"
-                type="date"
-                value={end}
-                aria-invalid={periodProblem || serverProblems.end ? true : undefined}
-                onChange={(e) => setEnd(e.currentTarget.value)}
-              />
+              <DateField id="leaflet-search-end" value={end} invalid={!!(periodProblem || serverProblems.end)} onChange={setEnd} />
             </FormRow>
           </>
         )}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { PROMO_GROUPS, type NetworkSummary, type PromoGroup } from '@pricewatch/shared/contract';
+import { DateField } from '@pricewatch/shared/ui';
 import { useLeafletsTranslation } from '../../lib/i18n';
 
 /** The filter as the screen keeps it: days as YYYY-MM-DD (the date inputs' format). */
@@ -60,14 +61,14 @@ export function PromoFilters({
           <Field.Label htmlFor={`${id}-start`} fontSize="xs" color="fg.muted">
             {t('promo.period.start')}
           </Field.Label>
-          <Input id={`${id}-start`} type="date" size="sm" width="10.5rem" value={value.start} onChange={(e) => onChange({ start: e.target.value })} />
+          <DateField id={`${id}-start`} value={value.start} invalid={problem?.field === 'start'} onChange={(start) => onChange({ start })} />
           {problem?.field === 'start' && <Field.ErrorText>{problemText}</Field.ErrorText>}
         </Field.Root>
         <Field.Root invalid={problem?.field === 'end'} width="auto">
           <Field.Label htmlFor={`${id}-end`} fontSize="xs" color="fg.muted">
             {t('promo.period.end')}
           </Field.Label>
-          <Input id={`${id}-end`} type="date" size="sm" width="10.5rem" value={value.end} onChange={(e) => onChange({ end: e.target.value })} />
+          <DateField id={`${id}-end`} value={value.end} invalid={problem?.field === 'end'} onChange={(end) => onChange({ end })} />
           {problem?.field === 'end' && <Field.ErrorText>{problemText}</Field.ErrorText>}
         </Field.Root>
         <HStack gap="1" alignSelf="flex-end" wrap="wrap" role="group" aria-label={t('promo.period.presets')}>
