@@ -7,7 +7,7 @@ import { useAlarmsTranslation } from '../../../lib/i18n';
 import { savePriceAlarm } from '../api/price-alarms';
 import { saveProductAlarm } from '../api/product-alarms';
 import { CheckBox, FormRow, Select } from './form-bits';
-import { Modal } from '@pricewatch/shared/ui';
+import { DateField, Modal } from '@pricewatch/shared/ui';
 import { ProductPicker, type PickedProduct } from './product-picker';
 import { ALARM_RULES, isPercent, needsOwnShop, needsValue, parseDecimal, usDay } from './rules';
 import { ShopPicker } from './shop-picker';
@@ -184,10 +184,10 @@ export function AlarmDialog({ kind, open, alarm, shops, onClose, onSaved }: Alar
         {kind === 'price' && (
           <SimpleGrid columns={2} gap="3">
             <FormRow label={t('form.start')} htmlFor="alarm-start">
-              <Input id="alarm-start" type="date" size="sm" value={start} onChange={(e) => setStart(e.currentTarget.value)} />
+              <DateField id="alarm-start" width="full" portalled={false} value={start} onChange={setStart} />
             </FormRow>
             <FormRow label={t('form.end')} htmlFor="alarm-end" error={problems.end}>
-              <Input id="alarm-end" type="date" size="sm" value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+              <DateField id="alarm-end" width="full" portalled={false} value={end} onChange={setEnd} invalid={!!problems.end} />
             </FormRow>
           </SimpleGrid>
         )}

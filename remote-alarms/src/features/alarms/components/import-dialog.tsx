@@ -8,7 +8,7 @@ import { useAlarmsTranslation } from '../../../lib/i18n';
 import { importPriceAlarms } from '../api/price-alarms';
 import { importProductAlarms } from '../api/product-alarms';
 import { CheckBox, FormRow, Select } from './form-bits';
-import { Modal } from '@pricewatch/shared/ui';
+import { DateField, Modal } from '@pricewatch/shared/ui';
 import { usDay } from './rules';
 import { ShopPicker } from './shop-picker';
 
@@ -150,10 +150,10 @@ export function ImportDialog({
           {kind === 'price' && (
             <>
               <FormRow label={t('form.start')} htmlFor="import-start">
-                <Input id="import-start" type="date" size="sm" value={start} onChange={(e) => setStart(e.currentTarget.value)} />
+                <DateField id="import-start" width="full" portalled={false} value={start} onChange={setStart} />
               </FormRow>
               <FormRow label={t('form.end')} htmlFor="import-end">
-                <Input id="import-end" type="date" size="sm" value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+                <DateField id="import-end" width="full" portalled={false} value={end} onChange={setEnd} />
               </FormRow>
             </>
           )}
