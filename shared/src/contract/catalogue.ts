@@ -808,7 +808,8 @@ export const ashanShopsPricesResponseSchema = okSchema(ashanShopsPricesSchema);
  * discounts. productDays = observed product×shop days; promoShare = promoDays / productDays × 100;
  * avgDepthPct/maxDepthPct = promo depth (regular − promo) / regular × 100 (day-weighted avg, max);
  * promoStarts = promo spans starting in the period; avgDurationDays = average length of those promos.
- * data: `DiscountAnalysis`.
+ * Over every matching product (from the per day × shop × section totals, server/docs/promo-analysis.md):
+ * `truncated` is always false. data: `DiscountAnalysis`.
  */
 export const discountAnalysisSchema = z.object({
   start: isoDaySchema,

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Stack, Text } from '@chakra-ui/react';
 import type { AnalyticsBody, DiscountAnalysis } from '@pricewatch/shared/contract';
-import { ANALYTICS_MAX_PRODUCTS } from '../../../lib/limits';
 import { BarSeriesChart } from '@pricewatch/shared/chart';
 import { DataTable, dataColumnHelper } from '@pricewatch/shared/table';
 import { CsvButton } from '../../../components/csv-button';
@@ -10,7 +9,7 @@ import { downloadCsv } from '../../../lib/csv';
 import { useFormatters } from '../../../lib/format';
 import { useExportsTranslation } from '../../../lib/i18n';
 import { useDiscountAnalysis } from '../api/get-discount-analysis';
-import { PanelBody, TruncatedNote } from './panel-body';
+import { PanelBody } from './panel-body';
 
 type Row = DiscountAnalysis['networks'][number];
 const col = dataColumnHelper<Row>();
@@ -145,7 +144,6 @@ export function PromoPanel({ body, file }: { body: AnalyticsBody | null; file: s
               getRowId={(r) => r.network}
               initialSorting={[{ id: 'promoShare', desc: true }]}
             />
-            {d.truncated && <TruncatedNote max={ANALYTICS_MAX_PRODUCTS} />}
           </Stack>
         )}
       </PanelBody>
