@@ -1,6 +1,6 @@
-// Analytics rollups of the price history (docs/catalogue.md "Analytics totals", issue 19): sums and counts
+// Analytics rollups of the price history (docs/analytics.md, issue 19): sums and counts
 // per day × shop × section, so that analytics answer over every matching product without reading the
-// spans. Kept by statement triggers on price_spans (migration 0014_price_day_totals) in the transaction
+// spans. Kept by statement triggers on price_spans (migration 0015_price_day_totals) in the transaction
 // that writes the spans: every write path (recordObservations, bulk loads, demo-shop rewrites) is covered.
 import { bigint, date, doublePrecision, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 
