@@ -21,7 +21,7 @@ export type RoleScreens = { username: string; lang?: string; screens: string[] }
  * Every screen of the Czech deployment, as each kind of user who sees it (the phone and accessibility
  * tests walk this one list): the provider's admin (in Russian, the longest texts) sees every
  * screen, users' management of every network included; an Ashan-type chain user (in Ukrainian) has
- * alarms of their own and writes parsers and leaflets; a network admin manages the users of their
+ * alarms of their own and writes parsers (the parser editor, /parsers?edit=new) and leaflets; a network admin manages the users of their
  * network; the hunter's spec menu is empty: home and the products. Promo analysis is hidden in cz: see
  * PROMO_SCREEN.
  */
@@ -32,9 +32,25 @@ export function screensByRole(ids: { productId: string; leafletId: string | null
     {
       username: 'admin',
       lang: 'ru',
-      screens: ['/home', '/report-analytics', '/analytics', '/product', card, '/alarms', '/parsers', '/network-users', '/leaflet', leaflet],
+      screens: [
+        '/home',
+        '/report-analytics',
+        '/analytics',
+        '/product',
+        card,
+        '/alarms',
+        '/parsers',
+        '/parsers?edit=new',
+        '/network-users',
+        '/leaflet',
+        leaflet,
+      ],
     },
-    { username: 'ashan', lang: 'ua', screens: ['/home', '/report-analytics', '/analytics', '/product', card, '/alarms', '/parsers', '/leaflet', leaflet] },
+    {
+      username: 'ashan',
+      lang: 'ua',
+      screens: ['/home', '/report-analytics', '/analytics', '/product', card, '/alarms', '/parsers', '/parsers?edit=new', '/leaflet', leaflet],
+    },
     { username: 'netadmin', screens: ['/network-users', '/parsers'] },
     { username: 'hunter', screens: ['/home', '/product', card] },
   ];
