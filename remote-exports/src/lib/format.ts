@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { formatMoney, intlLocale } from '@pricewatch/shared/format';
+import { dayFormatter, formatMoney, intlLocale } from '@pricewatch/shared/format';
 import type { Currency } from '@pricewatch/shared/contract';
 import { useExportsTranslation } from './i18n';
-import { parseIsoDay } from './period';
 
 /** The country whose currency a price is in (formatMoney takes the country: ua UAH, cz CZK, …). */
 const COUNTRY_OF_CURRENCY: Record<Currency, string> = { UAH: 'ua', GEL: 'ge', CZK: 'cz', PLN: 'pl' };
@@ -14,8 +13,8 @@ function makeFormatters(lang: string) {
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const quantity = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
   const decimal1 = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
-  const shortDay = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' });
+  const day = dayFormatter(lang);
+  const shortDay = dayFormatter(lang, { day: 'numeric', month: 'short' });
   return {
     lang,
     /** A price in its currency, per the UI language (39,90 Kč; ₴39.90; …). */
@@ -40,13 +39,11 @@ function makeFormatters(lang: string) {
     },
     /** An ISO calendar day in the UI language: 3 Mar 2026. */
     day(iso: string): string {
-      const d = parseIsoDay(iso);
-      return d ? day.format(d) : iso;
+      return day(iso);
     },
     /** An ISO day without the year, for chart axes: 3 Mar. */
     shortDay(iso: string): string {
-      const d = parseIsoDay(iso);
-      return d ? shortDay.format(d) : iso;
+      return shortDay(iso);
     },
   };
 }

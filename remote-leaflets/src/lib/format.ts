@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Currency } from '@pricewatch/shared/contract';
-import { formatMoney, intlLocale } from '@pricewatch/shared/format';
+import { dayFormatter, formatMoney, intlLocale } from '@pricewatch/shared/format';
 import { useLeafletsTranslation } from './i18n';
 
 const COUNTRY_OF_CURRENCY: Record<Currency, string> = { UAH: 'ua', GEL: 'ge', CZK: 'cz', PLN: 'pl' };
@@ -17,7 +17,7 @@ export function useFormatters() {
   const lang = i18n.language;
   return useMemo(() => {
     const locale = intlLocale(lang);
-    const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const day = dayFormatter(lang);
     const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
     const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
     const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
@@ -26,8 +26,8 @@ export function useFormatters() {
         amount === null || amount === undefined ? '—' : formatMoney(amount, COUNTRY_OF_CURRENCY[currency] ?? 'ua', lang),
       number: (n: number | null | undefined) => (n === null || n === undefined ? '—' : number.format(n)),
       percent: (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${percent.format(n)} %`),
-      day: (iso: string) => day.format(new Date(`${iso}T00:00:00Z`)),
-      period: (start: string, end: string) => `${day.format(new Date(`${start}T00:00:00Z`))} – ${day.format(new Date(`${end}T00:00:00Z`))}`,
+      day,
+      period: (start: string, end: string) => `${day(start)} – ${day(end)}`,
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
     };
   }, [lang]);
