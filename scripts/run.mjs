@@ -138,9 +138,9 @@ async function runParallel(tasks, concurrency = 2) {
 }
 
 /**
- * `npm test`: checks, unit suites and browser tests in one queue, two at a time (two cores): the browser
- * tests start as soon as a lane is free instead of after the last unit suite, and the checks share the
- * lanes instead of leaving one core idle. The first failure stops the rest, as before.
+ * `npm test`: checks and unit suites in one queue, two at a time (two cores), so the checks share the
+ * lanes instead of leaving one core idle; the first failure stops the rest. Then the browser tests,
+ * alone: started beside a server suite, their three servers' demo seeding outran the webServer timeout.
  */
 async function tests(only) {
   const tasks = [];
@@ -156,11 +156,6 @@ async function tests(only) {
       // OCR, matching…) once: server/jest.db.config.cjs and jest.pure.config.cjs split them by their imports.
       // Longest first, so the lanes end together.
       jest('server', 'server (PGlite)', { TEST_DATABASE_URL: '' }, ['-c', 'jest.db.config.cjs']),
-    );
-  }
-  if (only !== 'unit') tasks.push({ name: 'e2e', cmd: PNPM, args: ['--filter', './e2e', 'exec', 'playwright', 'test'] });
-  if (only !== 'e2e') {
-    tasks.push(
       ...(process.env.TEST_DATABASE_URL ? [jest('server', 'server (PostgreSQL)', {}, ['-c', 'jest.db.config.cjs'])] : []),
       jest('server', 'server (no database)', { TEST_DATABASE_URL: '' }, ['-c', 'jest.pure.config.cjs']),
       ...PACKAGES_WITH_UNIT_TESTS.filter((p) => p !== 'server').map((p) => jest(p, p)),
@@ -170,6 +165,7 @@ async function tests(only) {
   if (only !== 'e2e' && !process.env.TEST_DATABASE_URL) {
     log('TEST_DATABASE_URL is not set: the server suite ran on PGlite only (.ci/run sets it to a real PostgreSQL)');
   }
+  if (only !== 'unit') await runParallel([{ name: 'e2e', cmd: PNPM, args: ['--filter', './e2e', 'exec', 'playwright', 'test'] }], 1);
 }
 
 const [cmd = 'start', ...rest] = process.argv.slice(2);
