@@ -514,9 +514,12 @@ export function createParsersService(
 export type ParsersService = ReturnType<typeof createParsersService>;
 export type { ForceStartBody, ParserCreateBody, ParserUpdateBody, ParsersListQuery };
 
-/** The definition a viewer who may not edit it gets: a JSON API request's header values and body hidden. */
+/**
+ * The definition a viewer who may not edit it gets: a JSON API request's header values and body hidden,
+ * and in its address the user info and the query's values (APIs take keys as `?apikey=`), placeholders kept.
+ */
 function withoutSecrets(definition: Record<string, unknown>): Record<string, unknown> {
-  const api = definition.api as { request?: { headers?: Record<string, string>; body?: unknown } } | undefined;
+  const api = definition.api as { request?: { url?: string; headers?: Record<string, string>; body?: unknown } } | undefined;
   if (!api?.request) return definition;
   const { headers, body, ...request } = api.request;
   return {
@@ -525,6 +528,7 @@ function withoutSecrets(definition: Record<string, unknown>): Record<string, unk
       ...api,
       request: {
         ...request,
+        ...(typeof request.url === 'string' ? { url: urlWithoutSecrets(request.url) } : {}),
         ...(headers ? { headers: Object.fromEntries(Object.keys(headers).map((k) => [k, HIDDEN])) } : {}),
         ...(body !== undefined ? { body: HIDDEN } : {}),
       },
@@ -533,3 +537,21 @@ function withoutSecrets(definition: Record<string, unknown>): Record<string, unk
 }
 
 const HIDDEN = '(hidden)';
+
+/** `https://user:key@host/path?page={page}&apikey=k#f` → `https://(hidden)@host/path?page={page}&apikey=(hidden)`. */
+function urlWithoutSecrets(url: string): string {
+  const [beforeQuery = '', ...rest] = url.split('#')[0]!.split('?');
+  const base = beforeQuery.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/]*@/i, `$1${HIDDEN}@`);
+  if (!rest.length) return base;
+  const query = rest
+    .join('?')
+    .split('&')
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 0) return pair;
+      const value = pair.slice(at + 1);
+      return /^(\{\w+\})?$/.test(value) ? pair : `${pair.slice(0, at)}=${HIDDEN}`;
+    })
+    .join('&');
+  return `${base}?${query}`;
+}
