@@ -8,7 +8,8 @@
  * Environment: BENCH_PRODUCTS (100000), BENCH_SHOPS (300), BENCH_MIN_ROWS (10000000), BENCH_DAYS (365),
  * BENCH_SEED, BENCH_ITERATIONS (200 per query), BENCH_BACKENDS (pglite,postgres),
  * BENCH_PGLITE_DIR (default a temp dir, removed after), BENCH_REUSE=1 (keep and reuse a loaded
- * database of the same sizes: PGlite dir / PostgreSQL schema).
+ * database of the same sizes: PGlite dir / PostgreSQL schema). Analytics (issue 19): BENCH_ONLY=analytics
+ * (skip the catalogue's hot calls), BENCH_ANALYTICS_ITERATIONS (10 per call), BENCH_SCHEMA (pw_bench).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -26,6 +27,7 @@ import { mulberry32 } from '../src/demo/catalogue/prng';
 import { DEMO_PASSWORD, NETWORKS } from '../src/demo/data';
 import { seedDemo } from '../src/demo/seed';
 import { todayDay } from '../src/lib/days';
+import { measureAnalytics } from './analytics-calls';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (...args: unknown[]) => console.error('[bench]', ...args);
@@ -41,7 +43,9 @@ const ITERATIONS = num('BENCH_ITERATIONS', 200);
 const BACKENDS = (env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const REUSE = ['1', 'true', 'yes'].includes((env.BENCH_REUSE ?? '').toLowerCase());
 const PG_URL = env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || null;
-const PG_SCHEMA = 'pw_bench';
+const PG_SCHEMA = env.BENCH_SCHEMA || 'pw_bench';
+/** Analytics calls (issue 19): every product, a 365-day period; fewer iterations, they take up to seconds. */
+const ANALYTICS_ITERATIONS = num('BENCH_ANALYTICS_ITERATIONS', 10);
 const TARGET_P95_MS = 20;
 const END_DAY = todayDay();
 
@@ -252,7 +256,8 @@ async function runBackend(kind: 'pglite' | 'postgres', shopsPerProduct: number) 
 
   const config = {
     // Only the HTTP API: no background job handlers, parser runs or demo shops competing for the database.
-    ...loadConfig({ DEMO: '0', LOG_LEVEL: 'silent', JOB_WORKERS: '0', PARSERS_WORKER: '0', DEMO_SHOPS: '0' }, serverDir),
+    // Poland: promo analysis is not part of the Czech deployment (the default), and nothing else measured here depends on the country.
+    ...loadConfig({ DEMO: '0', LOG_LEVEL: 'silent', JOB_WORKERS: '0', PARSERS_WORKER: '0', DEMO_SHOPS: '0', COUNTRY: 'pl' }, serverDir),
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     databaseSchema: options.schema,
@@ -266,8 +271,9 @@ async function runBackend(kind: 'pglite' | 'postgres', shopsPerProduct: number) 
       database,
       sql`SELECT id, ean, article FROM products WHERE id = ANY(${sql.param(ids)}::int[])`,
     );
-    const queries = await measure(app, kind, samples);
-    return { loadSeconds, vacuumSeconds, rows, queries };
+    const queries = env.BENCH_ONLY === 'analytics' ? {} : await measure(app, kind, samples);
+    const analytics = await measureAnalytics(app, { kind, iterations: ANALYTICS_ITERATIONS, endDay: END_DAY, log });
+    return { loadSeconds, vacuumSeconds, rows, queries, analytics };
   } finally {
     await app.close();
     await cleanup();
@@ -302,7 +308,7 @@ async function main() {
     backends[kind] = await runBackend(kind, shopsPerProduct);
   }
   const pgResult = backends.postgres as { queries?: Record<string, Record<string, Timing>> } | undefined;
-  if (pgResult?.queries) {
+  if (pgResult?.queries && Object.keys(pgResult.queries).length) {
     out.postgresP95UnderTarget = Object.values(pgResult.queries).every((q) => Object.values(q).every((t) => t.p95 < TARGET_P95_MS));
   }
   out.totalSeconds = (Date.now() - started) / 1000;
