@@ -40,6 +40,7 @@ import pricesPlugin from './areas/prices/plugin';
 import parsersPlugin from './areas/parsers/plugin';
 import alarmsPlugin from './areas/alarms/plugin';
 import exportsPlugin from './areas/exports/plugin';
+import leafletsPlugin from './areas/leaflets/plugin';
 import parsersRoutes from './areas/parsers/routes';
 import scrapersRoutes from './areas/scrapers/routes';
 import leafletsRoutes from './areas/leaflets/routes';
@@ -134,8 +135,9 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(parsersPlugin);
   await app.register(alarmsPlugin);
   await app.register(exportsPlugin);
+  await app.register(leafletsPlugin);
   // Who may call each route: src/access/route-rules.ts (docs/access.md); a route without a rule fails tests.
-  await app.register(access, { strict: process.env.NODE_ENV === 'test' });
+  await app.register(access, { strict: config.strictAccess });
   // A NUL in any string of a request is 400 naming the field (after access: refused callers get 403).
   await app.register(noNul);
   // The OpenAPI document and its reference page (/api/openapi.json, /api/docs/): before every route it describes.

@@ -116,6 +116,8 @@ export type Config = {
   priceGuardShare: number;
   /** Alarm e-mails (SMTP_URL, SMTP_FROM; docs/alarms.md "Notifications"); null = alarms are only shown in the app. */
   smtp: { url: string; from: string } | null;
+  /** NODE_ENV=test (jest): a route without an access rule stops the start (src/access/plugin.ts). */
+  strictAccess: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -173,5 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     priceGuardShare: e.PRICE_GUARD_SHARE ?? 0.5,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM || 'Pricewatch <alarms@pricewatch.local>' } : null,
+    // Read from the process as JEST_WORKER_ID above: tests pass their own variables, not the runner's.
+    strictAccess: process.env.NODE_ENV === 'test',
   };
 }

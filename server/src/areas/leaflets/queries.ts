@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@pricewatch/shared/contract';
 import { queryRows, type Db } from '../../db/client';
-import { likeContains, searchWords, type ProductRow } from '../products/queries';
+import { likeContains, searchWords, type ProductRow } from '../products/plugin';
 import { translated } from '../../core/translations';
 
 export type LeafletRow = {

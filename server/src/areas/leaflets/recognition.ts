@@ -21,8 +21,7 @@ import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { toMinor } from '../../lib/money';
 import type { AuthUser } from '../../core/session-user';
-import { toSummary } from '../products/service';
-import type { ProductRow } from '../products/queries';
+import { toSummary, type ProductRow } from '../products/plugin';
 import type { PictureStore } from './pictures';
 import { toIso, type LeafletsService } from './service';
 

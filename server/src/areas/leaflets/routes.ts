@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -32,30 +32,18 @@ import { ok } from '../../lib/envelope';
 import { requestLanguage } from '../../lib/language';
 import { notFound, validationFailed } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { createFileStore, filesDirFor } from '../../core/file-store';
 import { visibleNetworkCodes } from '../../core/shop-visibility';
-import { CONTENT_TYPE, PICTURE_NAME, createPictureStore, leafletsDirOf, readForm } from './pictures';
-import { createRecognition } from './recognition';
-import { createLeafletsService } from './service';
+import { CONTENT_TYPE, PICTURE_NAME, readForm } from './pictures';
 
 const imageParamsSchema = z.object({ name: z.string().max(100) });
 
 /**
  * Leaflets (spec §7 "Leaflets", docs/leaflets.md), behind the auth guard: routes are HTTP only, rules
- * in service.ts, pictures in pictures.ts, recognition (the `leaflets.recognise` job) in recognition.ts.
+ * in service.ts, pictures in pictures.ts, recognition (the `leaflets.recognise` job) in recognition.ts,
+ * all built in plugin.ts.
  */
 const leafletsRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const dir = leafletsDirOf(fastify.config);
-  const pictures = createPictureStore(dir);
-  const files = createFileStore(fastify.db, filesDirFor(fastify.config.dataDir));
-  const service = createLeafletsService(fastify.db, pictures, files);
-  const recognition = await createRecognition(fastify, pictures, service);
-  if (fastify.config.dataDir.startsWith('memory://')) {
-    // An in-memory database's pictures live as long as it does.
-    fastify.addHook('onClose', async () => {
-      await rm(dir, { recursive: true, force: true });
-    });
-  }
+  const { service, pictures, recognition } = fastify.leaflets;
 
   fastify.post('/leaflets/create', { schema: { body: leafletCreateSchema, response: { 200: leafletResponseSchema } } }, async (request) =>
     ok(await service.create(currentUser(request), request.body)),
@@ -93,7 +81,7 @@ const leafletsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const user = currentUser(request);
     const { name } = request.params;
     if (!PICTURE_NAME.test(name)) throw validationFailed([{ path: 'name', message: 'invalid_name' }]);
-    const row = await service.queries.pictureByName(name);
+    const row = await service.pictureByName(name);
     const codes = visibleNetworkCodes(user);
     if (!row || (codes !== null && !codes.includes(row.network))) throw notFound('image');
     const thumb = request.query.size === 'thumb';

@@ -31,7 +31,7 @@ import { currencyOf, fromMinor, round1, toMinor } from '../../lib/money';
 import type { AuthUser } from '../../core/session-user';
 import type { FileStore } from '../../core/file-store';
 import { writeXlsx } from '../../core/xlsx';
-import { toSummary } from '../products/service';
+import { toSummary } from '../products/plugin';
 import { shopDirectory } from '../../core/shop-directory';
 import { Visibility, visibleNetworkCodes } from '../../core/shop-visibility';
 import { checkPicture, type Form, type PictureStore, type StoredPicture } from './pictures';
@@ -206,8 +206,11 @@ export function createLeafletsService(db: Db, pictures: PictureStore, files: Fil
   }
 
   return {
+    /** For recognition.ts, the area's own job; routes use the calls below. */
     queries,
     visibleLeaflet,
+    /** A stored picture's row by its file name (GET /leaflets/images/:name checks its network). */
+    pictureByName: (name: string) => queries.pictureByName(name),
 
     async get(user: AuthUser, id: number): Promise<LeafletDetail> {
       await visibleLeaflet(user, id);

@@ -31,8 +31,8 @@ import {
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../db/client';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors';
-import { onPricesWritten } from '../alarms/hook';
-import { recordObservations } from '../prices/record';
+import { onPricesWritten } from '../alarms/plugin';
+import { recordObservations } from '../prices/plugin';
 import type { AuthUser } from '../../core/session-user';
 import type { FileStore } from '../../core/file-store';
 import { writeXlsx } from '../../core/xlsx';

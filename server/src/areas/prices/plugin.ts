@@ -18,7 +18,7 @@ declare module 'fastify' {
 
 export default fp(
   async function prices(fastify) {
-    fastify.decorate('prices', { queries: createPricesQueries(fastify.db), service: createPricesService(fastify.db) });
+    fastify.decorate('prices', { queries: createPricesQueries(fastify.db), service: createPricesService(fastify.db, fastify.products.queries) });
   },
-  { name: 'prices', dependencies: ['db'] },
+  { name: 'prices', dependencies: ['db', 'products'] },
 );

@@ -14,11 +14,10 @@ import {
 } from '@pricewatch/shared/contract';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
-import { createPricesService } from './service';
 
 /** Prices (spec §7), behind the auth guard; every answer only holds visible shops. */
 const pricesRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const service = createPricesService(fastify.db);
+  const { service } = fastify.prices;
 
   fastify.get('/prices/product/:id', { schema: { params: idParamsSchema, response: { 200: productPricesResponseSchema } } }, async (request) =>
     ok(await service.productPrices(currentUser(request), request.params.id)),

@@ -18,8 +18,7 @@ import { addDays, daysBetween, todayIso } from '../../lib/days';
 import { notFound, validationFailed } from '../../lib/errors';
 import { depthPct, fromMinor, round1, round2 } from '../../lib/money';
 import type { AuthUser } from '../../core/session-user';
-import { createProductsQueries } from '../products/queries';
-import { toSummary } from '../products/service';
+import { toSummary, type ProductsQueries } from '../products/plugin';
 import { shopDirectory, type DirNetwork, type DirShop } from '../../core/shop-directory';
 import { Visibility } from '../../core/shop-visibility';
 import { createPricesQueries, type PairStatsRow } from './queries';
@@ -61,9 +60,9 @@ function networkStats(rows: PairStatsRow[], shopOf: (id: number) => DirShop | un
   return by;
 }
 
-export function createPricesService(db: Db) {
+/** `products`: the products area's queries (fastify.products.queries). */
+export function createPricesService(db: Db, products: ProductsQueries) {
   const queries = createPricesQueries(db);
-  const products = createProductsQueries(db);
   const directory = shopDirectory(db);
   const visibility = async (user: AuthUser) => Visibility.of(user, await directory.get());
 

@@ -18,12 +18,10 @@ import {
 import { ok } from '../../lib/envelope';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/auth';
-import { createFileStore, filesDirFor } from '../../core/file-store';
-import { createProductsService } from './service';
 
 /** Products (spec §7) and POST /brands/get-by-filters, behind the auth guard. */
 const productsRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const service = createProductsService(fastify.db, createFileStore(fastify.db, filesDirFor(fastify.config.dataDir)));
+  const { service } = fastify.products;
 
   fastify.get('/products/search', { schema: { querystring: productSearchQuerySchema, response: { 200: productSearchResponseSchema } } }, async (request) =>
     ok(await service.search(currentUser(request), request.query, requestLanguage(request))),

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { UnmatchedBulkAccept, UnmatchedDecision, UnmatchedPage } from '@pricewatch/shared/contract';
 import { queryRows, type Db } from '../../../db/client';
 import { AppError, forbidden, notFound, validationFailed } from '../../../lib/errors';
-import { onPricesWritten } from '../../alarms/hook';
+import { onPricesWritten } from '../../alarms/plugin';
 import type { AuthUser } from '../../../core/session-user';
 import type { ParserRow, ParsersQueries } from '../queries';
 import { canSeeParsers, type ParsersService } from '../service';

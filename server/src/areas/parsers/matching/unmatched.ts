@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { UnmatchedPage } from '@pricewatch/shared/contract';
 import { queryRows, type Db } from '../../../db/client';
 import { asIsoDay } from '../../../lib/days';
-import { recordObservations } from '../../prices/record';
+import { recordObservations } from '../../prices/plugin';
 import { holdObservations, screenObservations, type SourcedObservation } from '../suspicious';
 import { rankCandidates, type Candidate, type Scored } from './score';
 
