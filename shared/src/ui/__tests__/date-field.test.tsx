@@ -29,6 +29,9 @@ function Harness({ initial, onChange }: { initial: string; onChange: (v: string)
   );
 }
 
+// A date picker typed into key by key: seconds per test on a busy two-core machine (as the screens' tests).
+jest.setTimeout(20_000);
+
 // No pauses between keystrokes: the field parses the text on Enter or blur either way.
 const user = userEvent.setup({ delay: null });
 
