@@ -1,0 +1,191 @@
+/**
+ * Attack on POST /parsers/try and the parser editor (issue 16 item 4): address spellings, sub-requests of
+ * the picture and of a browser fetch, a page that leaves for a private address after load, rights of
+ * every demo user, odd input and a heavy page. A loopback server off the allowlist counts any hit.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/db/client';
+import { body, build, loginAs, type Session } from '../helpers/build';
+
+jest.setTimeout(240_000);
+
+let app: FastifyInstance;
+let operator: Session;
+
+let hits: string[] = [];
+let forbiddenBase = '';
+let forbiddenPort = 0;
+const forbidden = http.createServer((req, res) => {
+  hits.push(req.url ?? '');
+  res.end('secret');
+});
+
+let shopBase = '';
+const page = (head: string, bodyHtml: string) =>
+  `<!doctype html><html><head><title>t</title>${head}</head><body><h1 class="title">Mléko</h1><div class="price">24,90 Kč</div>${bodyHtml}</body></html>`;
+const pages: Record<string, () => string> = {
+  '/refresh': () => page(`<meta http-equiv="refresh" content="0;url=${forbiddenBase}/refresh">`, ''),
+  '/subs': () =>
+    page(
+      `<style>@import url("${forbiddenBase}/import.css"); body { background: url("${forbiddenBase}/bg.png") }</style>
+       <link rel="preload" href="${forbiddenBase}/preload" as="fetch"><link rel="prefetch" href="${forbiddenBase}/prefetch">
+       <link rel="preconnect" href="${forbiddenBase}"><link rel="icon" href="${forbiddenBase}/favicon.ico">`,
+      `<img srcset="${forbiddenBase}/srcset.png 1x"><object data="${forbiddenBase}/object"></object><embed src="${forbiddenBase}/embed">
+       <video poster="${forbiddenBase}/poster.png" src="${forbiddenBase}/video.mp4"></video><iframe srcdoc="<img src='${forbiddenBase}/srcdoc.png'>"></iframe>
+       <svg><image href="${forbiddenBase}/svg.png"/></svg><a ping="${forbiddenBase}/ping" href="#">x</a>`,
+    ),
+  '/scripts': () =>
+    page(
+      '',
+      `<script>
+        try { new WebSocket('${forbiddenBase.replace('http', 'ws')}/ws'); } catch (e) {}
+        try { window.open('${forbiddenBase}/popup'); } catch (e) {}
+        try { navigator.sendBeacon('${forbiddenBase}/beacon', 'x'); } catch (e) {}
+        try { new EventSource('${forbiddenBase}/sse'); } catch (e) {}
+        try { new Worker('data:text/javascript,fetch("${forbiddenBase}/worker")'); } catch (e) {}
+        try { navigator.serviceWorker.register('/sw.js'); } catch (e) {}
+        fetch('${forbiddenBase}/fetch').catch(() => {});
+        const f = document.createElement('iframe'); f.src = '${forbiddenBase}/frame'; document.body.appendChild(f);
+        setTimeout(() => { location.href = '${forbiddenBase}/later'; }, 50);
+      </script>`,
+    ),
+  '/leave': () => page('', `<script>addEventListener('load', () => { location.replace('${forbiddenBase}/leave'); });</script>`),
+  '/heavy': () =>
+    page(
+      '',
+      // Thousands of elements with text, most outside the picture.
+      Array.from({ length: 5000 }, (_, i) => `<p class="c${i % 7}"><span>${i}</span> row ${i}</p>`).join(''),
+    ),
+};
+const shop = http.createServer((req, res) => {
+  const render = pages[req.url ?? ''];
+  if (!render) return void res.writeHead(404).end();
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(render());
+});
+
+const listen = (server: http.Server) =>
+  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+
+const call = (s: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  app.inject({
+    method,
+    url: `${url}${url.includes('?') ? '&' : '?'}token=${s.token}`,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    cookies: s.xsrf.cookies,
+    headers: s.xsrf.headers,
+  });
+
+async function shopId(code: string): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(app.db, sql`SELECT id FROM shops WHERE code = ${code}`);
+  return Number(row!.id);
+}
+
+const def = (extra: Record<string, unknown> = {}) => ({
+  productUrls: ['https://shop.example/p/1'],
+  strategy: 'selectors',
+  selectors: { name: 'h1.title', price: '.price' },
+  priceFormat: { decimal: ',', thousands: '.' },
+  timeoutSeconds: 10,
+  ...extra,
+});
+
+async function tried(url: string, definition: Record<string, unknown> = def()) {
+  const res = await call(operator, 'POST', '/parsers/try', { url, shopId: await shopId('lidl-prg-smichov'), definition });
+  expect([res.statusCode, res.statusCode === 200 ? null : res.body]).toEqual([200, null]);
+  return body(res).data;
+}
+
+beforeAll(async () => {
+  forbiddenBase = await listen(forbidden);
+  forbiddenPort = (forbidden.address() as AddressInfo).port;
+  shopBase = await listen(shop);
+  app = await build({ env: { DEMO_SHOPS: '1', PARSERS_WORKER: '0' } });
+  app.parsers.workerOptions.allowOrigins = [...app.parsers.workerOptions.allowOrigins, shopBase];
+  operator = await loginAs(app, 'operator');
+});
+afterAll(async () => {
+  await app?.close();
+  for (const server of [forbidden, shop]) {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+beforeEach(() => {
+  hits = [];
+});
+
+describe('addresses', () => {
+  it('every spelling of a loopback, private or metadata address is not_allowed and never reached', async () => {
+    const p = forbiddenPort;
+    const shopPort = new URL(shopBase).port;
+    const urls = [
+      `http://2130706433:${p}/`,
+      `http://0x7f000001:${p}/`,
+      `http://0177.0.0.1:${p}/`,
+      `http://127.1:${p}/`,
+      `http://0:${p}/`,
+      `http://0.0.0.0:${p}/`,
+      `http://localhost:${p}/`,
+      `http://LOCALHOST.:${p}/`,
+      `http://[::1]:${p}/`,
+      `http://[::ffff:127.0.0.1]:${p}/`,
+      `http://[::ffff:7f00:1]:${p}/`,
+      `http://[0:0:0:0:0:ffff:127.0.0.1]:${p}/`,
+      `http://[::127.0.0.1]:${p}/`,
+      `http://127.0.0.1:${shopPort}@127.0.0.1:${p}/`,
+      `http://127.0.0.1:${p}\\@127.0.0.1:${shopPort}/`,
+      `http://169.254.169.254/latest/meta-data/`,
+      `http://[fd00:ec2::254]/`,
+      `http://10.0.0.1/`,
+      `http://192.168.1.1/`,
+      `http://100.64.0.1/`,
+    ];
+    for (const url of urls) {
+      const res = await call(operator, 'POST', '/parsers/try', { url, shopId: await shopId('lidl-prg-smichov'), definition: def() });
+      // An address the URL parser refuses is a 400 naming url; anything else a not_allowed problem.
+      if (res.statusCode === 400) expect([url, body(res).error.fields.map((f: { path: string }) => f.path)]).toEqual([url, ['url']]);
+      // A name that does not resolve here ('localhost.') is a network problem: still never reached.
+      else expect([url, res.statusCode, ['not_allowed', 'network'].includes(body(res).data.offer.problem?.kind)]).toEqual([url, 200, true]);
+    }
+    for (const url of ['file:///etc/passwd', 'data:text/html,<p>1</p>', 'javascript:alert(1)', 'gopher://127.0.0.1/']) {
+      const res = await call(operator, 'POST', '/parsers/try', { url, shopId: await shopId('lidl-prg-smichov'), definition: def() });
+      expect([url, res.statusCode]).toEqual([url, 400]);
+    }
+    expect(hits).toEqual([]);
+  });
+});
+
+describe('sub-requests', () => {
+  it('the picture (scripts off): meta refresh, @import, preload, srcset, object, embed, srcdoc, svg reach nothing refused', async () => {
+    for (const path of ['/refresh', '/subs']) {
+      const r = await tried(`${shopBase}${path}`);
+      expect([path, r.offer.price]).toEqual([path, 24.9]);
+    }
+    expect(hits).toEqual([]);
+  });
+
+  it('a browser fetch: WebSocket, window.open, beacon, EventSource, worker, frame, a later navigation reach nothing refused', async () => {
+    for (const path of ['/scripts', '/leave']) {
+      const r = await tried(`${shopBase}${path}`, def({ fetch: 'browser', timeoutSeconds: 3 }));
+      // Left for a refused address, the page reads as what is left of it (layout_changed): never the refused answer.
+      expect([path, JSON.stringify(r).includes('secret')]).toEqual([path, false]);
+    }
+    expect(hits).toEqual([]);
+  });
+});
+
+describe('load', () => {
+  it('a page of 5000 text elements: the try answers, elements capped, the server answers after', async () => {
+    const started = Date.now();
+    const r = await tried(`${shopBase}/heavy`);
+    expect(r.offer.price).toBe(24.9);
+    expect(r.elements.length).toBeLessThanOrEqual(1500);
+    expect(r.screenshot.height).toBeLessThanOrEqual(4000);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect((await call(operator, 'GET', '/auth/check')).statusCode).toBe(200);
+  });
+});
