@@ -194,6 +194,15 @@ export async function loadCatalogue(db: Db, size: CatalogueSize, opts: LoadOptio
   // The analytics totals (price_day_totals) are rebuilt once after the load: kept row by row, every batch
   // would increment the same day x shop x section rows again and a 10M-span load would crawl. Only for a
   // loader that owns the database (demo seed, bench): the trigger is off for every writer meanwhile.
+  // A database older than the totals (the upgrade test seeds one made by the previous release) has neither.
+  const [{ totalsKept } = { totalsKept: false }] = await queryRows<{ totalsKept: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'price_spans_totals_ins' AND tgrelid = 'price_spans'::regclass) AS "totalsKept"`,
+  );
+  if (!totalsKept) {
+    await loadBatches();
+    return { ...totals, shops: shopsAdded, seconds: (Date.now() - started) / 1000 };
+  }
   await db.execute(sql`ALTER TABLE price_spans DISABLE TRIGGER price_spans_totals_ins`);
   try {
     await loadBatches();
