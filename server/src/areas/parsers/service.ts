@@ -29,6 +29,7 @@ import {
   suspiciousPricesQuerySchema,
 } from '@pricewatch/shared/contract';
 import type { z } from 'zod';
+import { mayEditParsers } from '@pricewatch/shared/permissions';
 import { queryRows, type Db } from '../../db/client';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors';
 import { onPricesWritten } from '../alarms/plugin';
@@ -431,11 +432,10 @@ export function createParsersService(
    * starting it, is not changing what it reads.
    */
   async function mayEditNetwork(user: AuthUser, networkId: number): Promise<boolean> {
-    if (!canSeeParsers(user) || user.profile.isGuest) return false;
-    if (user.isProvider) return true;
-    if (!user.networkCode) return false;
-    const [own] = await queryRows<{ id: number }>(db, sql`SELECT id FROM networks WHERE code = ${user.networkCode}`);
-    return !!own && Number(own.id) === networkId;
+    if (!canSeeParsers(user)) return false;
+    // The rule itself is the one the parsers screen asks (shared mayEditParsers), so the buttons and the server agree.
+    const [network] = await queryRows<{ code: string }>(db, sql`SELECT code FROM networks WHERE id = ${networkId}`);
+    return !!network && mayEditParsers(user.profile, network.code);
   }
 
   function checkAddresses(def: ParserDefinition) {
