@@ -139,6 +139,9 @@ export function DateField({
       placeholder={placeholder}
       ids={id ? { input: () => id } : undefined}
       positioning={{ placement: 'bottom-start' }}
+      // The calendar is drawn only while open: screens hold several fields, most never opened.
+      lazyMount
+      unmountOnExit
     >
       <DatePicker.Control>
         <DatePicker.Input aria-label={ariaLabel} aria-describedby={ariaDescribedBy} />
