@@ -138,6 +138,18 @@ describe('price_day_totals under attack', () => {
     await expectTotalsMatchSpans();
   });
 
+  it('internal prices: a day more than a year ahead or back is 400 naming date (one price from 1000 to 2999 took 53 s and 730k totals rows)', async () => {
+    const p = await product(null, 'far');
+    const post = (date: string) => admin('POST', '/custom/import-internal-prices', { shop: String(shop), date, prices: [{ product: String(p), price: 10 }] });
+    for (const date of [us(addDays(today, 367)), '12/31/2999', '01/01/1000', us(addDays(today, -367))]) {
+      const res = await post(date);
+      expect([date, res.statusCode, res.json().error?.fields?.map((f: { path: string }) => f.path)]).toEqual([date, 400, ['date']]);
+    }
+    expect((await post(us(addDays(today, -366)))).statusCode).toBe(200);
+    expect((await post(us(addDays(today, 366)))).statusCode).toBe(200);
+    await expectTotalsMatchSpans();
+  });
+
   it('a product moved to another section: its totals follow it, as the rebuild and the span-side counts do', async () => {
     const [x, y] = await Promise.all(
       ['Moved from', 'Moved to'].map(

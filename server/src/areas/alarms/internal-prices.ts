@@ -13,9 +13,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { NUL_MESSAGE, type internalPricesBodySchema } from '@pricewatch/shared/contract';
+import { CATALOGUE_LIMITS, NUL_MESSAGE, type internalPricesBodySchema } from '@pricewatch/shared/contract';
 import { queryRows, type Db } from '../../db/client';
-import { todayIso } from '../../lib/days';
+import { addDays, todayIso } from '../../lib/days';
 import { forbidden, validationFailed } from '../../lib/errors';
 import { toMinor } from '../../lib/money';
 import { readMultipart } from '../../lib/multipart';
@@ -71,7 +71,14 @@ export async function importInternalPrices(db: Db, user: AuthUser, body: z.outpu
   if (body.network && !dir.networkByCode.has(body.network)) throw validationFailed([{ path: 'network', message: 'unknown network' }]);
   const problems: { path: string; message: string }[] = [];
   const observations: Observation[] = [];
-  const day = body.date ?? todayIso();
+  const today = todayIso();
+  const day = body.date ?? today;
+  // A day within a year either way (analyticsMaxDays; the tests and integrators write days ahead): a first day
+  // centuries back or ahead made the span, and the analytics totals (a row per day), cover them all: one
+  // price on 01/01/1000 then on 12/31/2999 took the database 53 s and wrote 730k totals rows.
+  const bound = CATALOGUE_LIMITS.analyticsMaxDays;
+  if (day > addDays(today, bound)) throw validationFailed([{ path: 'date', message: 'too_far_ahead' }]);
+  if (day < addDays(today, -bound)) throw validationFailed([{ path: 'date', message: 'too_old' }]);
   body.prices.forEach((p, i) => {
     const shopId = p.shop ?? body.shop;
     if (!shopId) return problems.push({ path: `prices.${i}.shop`, message: 'shop_required' });
