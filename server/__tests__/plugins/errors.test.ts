@@ -95,6 +95,12 @@ describe('the error handler', () => {
     mini.get('/boom', async () => {
       throw new Error('connection string postgres://secret@db leaked');
     });
+    mini.get('/slow', async () => {
+      // As Drizzle throws it: the driver's error (SQLSTATE 57014, canceling statement due to statement timeout) in `cause`.
+      throw Object.assign(new Error('Failed query: select ...'), {
+        cause: Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+      });
+    });
     mini.get('/missing', async () => {
       throw notFound();
     });
@@ -112,6 +118,13 @@ describe('the error handler', () => {
     expect(requestId).toBeTruthy();
     const logged = lines.map((l) => JSON.parse(l)).find((l) => l.level === 50);
     expect(logged).toMatchObject({ reqId: requestId, err: { message: expect.stringContaining('leaked') } });
+  });
+
+  it('answers a query cut by the statement timeout with 503 and Retry-After, not a 500', async () => {
+    const res = await mini.inject({ method: 'GET', url: '/slow' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(res.json().error.code).toBe('service_unavailable');
   });
 
   it('answers 404 not_found for a missing record', async () => {

@@ -49,6 +49,14 @@ function send(reply: FastifyReply, status: number, code: string | number, messag
     .send(failure(code, message, fields, retryAfter));
 }
 
+/** PostgreSQL's query_canceled (57014) from statement_timeout, as thrown by pg or wrapped by Drizzle (in `cause`). */
+function isStatementTimeout(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '57014') return true;
+  }
+  return false;
+}
+
 export function handleError(err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
     return send(reply, err.statusCode, err.code, err.message, err.fields, err.retryAfter);
@@ -63,6 +71,12 @@ export function handleError(err: FastifyError | AppError, request: FastifyReques
     const fields = code === 'validation_failed' ? [{ path: 'body', message: err.message }] : undefined;
     request.log.info({ code: err.code, statusCode: status }, 'request rejected');
     return send(reply, status, code, err.message, fields);
+  }
+  if (isStatementTimeout(err)) {
+    // A query past the database's statement timeout (a huge period over a huge catalogue, or a busy
+    // machine) is the server being unable to answer now, not a crash: 503 with Retry-After, logged.
+    request.log.warn({ err }, 'statement timeout');
+    return send(reply, 503, 'service_unavailable', 'service_unavailable', undefined, 30);
   }
   request.log.error({ err }, 'request failed');
   return send(reply, 500, 'internal_error', 'internal_error');
