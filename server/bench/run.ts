@@ -16,7 +16,6 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -24,10 +23,11 @@ import { openDatabase, queryRows, type DatabaseOptions } from '../src/db/client'
 import { BENCH_SIZE, generateCatalogue, type CatalogueSize } from '../src/demo/catalogue/generator';
 import { loadCatalogue } from '../src/demo/catalogue/load';
 import { mulberry32 } from '../src/demo/catalogue/prng';
-import { DEMO_PASSWORD, NETWORKS } from '../src/demo/data';
+import { measureAnalytics } from './analytics-calls';
+import { measureHotCalls, type Timing } from './catalogue-calls';
+import { NETWORKS } from '../src/demo/data';
 import { seedDemo } from '../src/demo/seed';
 import { todayDay } from '../src/lib/days';
-import { measureAnalytics } from './analytics-calls';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (...args: unknown[]) => console.error('[bench]', ...args);
@@ -88,90 +88,6 @@ function calibrate(): number {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-
-type Timing = { n: number; p50: number; p95: number; mean: number; max: number };
-
-function stats(ms: number[]): Timing {
-  const s = [...ms].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]!;
-  const r = (x: number) => Math.round(x * 100) / 100;
-  return { n: s.length, p50: r(q(0.5)), p95: r(q(0.95)), mean: r(s.reduce((a, b) => a + b, 0) / s.length), max: r(s[s.length - 1]!) };
-}
-
-async function login(app: FastifyInstance, username: string) {
-  const x = await app.inject({ method: 'GET', url: '/deployment.json' });
-  const cookie = x.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/auth/login',
-    cookies: { 'XSRF-TOKEN': cookie },
-    headers: { 'x-xsrf-token': cookie },
-    payload: { username, password: DEMO_PASSWORD },
-  });
-  if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
-  return res.json().data.token as string;
-}
-
-const usDate = (day: number) => {
-  const d = new Date(day * 86_400_000);
-  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
-};
-
-const NAME_TERMS = [
-  'milk',
-  'chocolate',
-  'juice',
-  'Madeta',
-  'beer',
-  'coffee',
-  'yogurt',
-  'Roshen',
-  'mineral water',
-  'cheese',
-  'bread',
-  'Milka',
-  'ketchup',
-  'diapers',
-  'shampoo',
-  'pasta',
-  'wine',
-  'sunflower oil',
-  'tea',
-  'sausage',
-];
-
-async function measure(app: FastifyInstance, kind: string, samples: { ean: string; article: string; id: number }[]) {
-  const results: Record<string, Record<string, Timing>> = {};
-  const rnd = mulberry32(SEED + 99);
-  const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)]!;
-  const start = usDate(END_DAY - 364);
-  const end = usDate(END_DAY);
-  const queries: Record<string, () => string> = {
-    eanSearch: () => `/products/search?ean=${pick(samples).ean}`,
-    articleSearch: () => `/products/search?article=${pick(samples).article}`,
-    nameSearch: () => `/products/search?name=${encodeURIComponent(pick(NAME_TERMS))}`,
-    history365AllShops: () => `/prices/history?product=${pick(samples).id}&start=${start}&end=${end}`,
-    productListPage: () => `/products/list?limit=30&skip=${30 * Math.floor(rnd() * 100)}&sort=name`,
-  };
-  for (const user of ['admin', 'analyst']) {
-    const token = await login(app, user);
-    results[user] = {};
-    for (const [name, url] of Object.entries(queries)) {
-      for (let i = 0; i < 20; i++) await app.inject({ method: 'GET', url: `${url()}&token=${token}` });
-      const ms: number[] = [];
-      for (let i = 0; i < ITERATIONS; i++) {
-        const u = `${url()}&token=${token}`;
-        const t = process.hrtime.bigint();
-        const res = await app.inject({ method: 'GET', url: u });
-        ms.push(Number(process.hrtime.bigint() - t) / 1e6);
-        if (res.statusCode !== 200) throw new Error(`${kind} ${name} ${u}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      }
-      results[user][name] = stats(ms);
-      log(`${kind} ${user} ${name}: p50 ${results[user][name]!.p50} ms, p95 ${results[user][name]!.p95} ms`);
-    }
-  }
-  return results;
-}
 
 async function counts(options: DatabaseOptions) {
   const database = await openDatabase(options);
@@ -271,7 +187,8 @@ async function runBackend(kind: 'pglite' | 'postgres', shopsPerProduct: number) 
       database,
       sql`SELECT id, ean, article FROM products WHERE id = ANY(${sql.param(ids)}::int[])`,
     );
-    const queries = env.BENCH_ONLY === 'analytics' ? {} : await measure(app, kind, samples);
+    const queries =
+      env.BENCH_ONLY === 'analytics' ? {} : await measureHotCalls(app, { kind, samples, seed: SEED, iterations: ITERATIONS, endDay: END_DAY, log });
     const analytics = await measureAnalytics(app, { kind, iterations: ANALYTICS_ITERATIONS, endDay: END_DAY, log });
     return { loadSeconds, vacuumSeconds, rows, queries, analytics };
   } finally {
