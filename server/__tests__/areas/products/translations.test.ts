@@ -76,6 +76,15 @@ describe('product lists answer section and category names in the caller language
     expect(found.find((p) => p._id === item!._id)!.section).toBe(SECTION_NAMES[en.section]!.ru);
   });
 
+  it("the prices calls name the product's section in the caller language too (price card, history)", async () => {
+    const [item] = (await get('/products/list?limit=1', 'en')).items as Item[];
+    const en = await get(`/prices/product/${item!._id}`, 'en');
+    const ru = await get(`/prices/product/${item!._id}`, 'ru');
+    expect(ru.product.section).toBe(SECTION_NAMES[en.product.section]!.ru);
+    const history = await get(`/prices/history?product=${item!._id}`, 'ua');
+    expect(history.product.section).toBe(SECTION_NAMES[en.product.section]!.ua);
+  });
+
   it('filtering by section gives the same products in every language', async () => {
     const [item] = (await get('/products/list?limit=1', 'en')).items as Item[];
     const url = `/products/list?limit=100&sections=${item!.sectionId}`;

@@ -13,6 +13,7 @@ import {
   productsAnalyticsResponseSchema,
 } from '@pricewatch/shared/contract';
 import { ok } from '../../lib/envelope';
+import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/auth';
 
 /** Prices (spec §7), behind the auth guard; every answer only holds visible shops. */
@@ -20,11 +21,11 @@ const pricesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { service } = fastify.prices;
 
   fastify.get('/prices/product/:id', { schema: { params: idParamsSchema, response: { 200: productPricesResponseSchema } } }, async (request) =>
-    ok(await service.productPrices(currentUser(request), request.params.id)),
+    ok(await service.productPrices(currentUser(request), request.params.id, requestLanguage(request))),
   );
 
   fastify.get('/prices/history', { schema: { querystring: priceHistoryQuerySchema, response: { 200: priceHistoryResponseSchema } } }, async (request) =>
-    ok(await service.history(currentUser(request), request.query)),
+    ok(await service.history(currentUser(request), request.query, requestLanguage(request))),
   );
 
   fastify.post('/prices/all-prices', { schema: { body: allPricesBodySchema, response: { 200: allPricesResponseSchema } } }, async (request) =>
@@ -34,7 +35,7 @@ const pricesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/prices/history/products/analytics',
     { schema: { body: analyticsBodySchema, response: { 200: productsAnalyticsResponseSchema } } },
-    async (request) => ok(await service.productsAnalytics(currentUser(request), request.body)),
+    async (request) => ok(await service.productsAnalytics(currentUser(request), request.body, requestLanguage(request))),
   );
 
   fastify.post(
@@ -46,7 +47,7 @@ const pricesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/prices/history/ashan-shops-prices',
     { schema: { body: analyticsBodySchema, response: { 200: ashanShopsPricesResponseSchema } } },
-    async (request) => ok(await service.ashanShopsPrices(currentUser(request), request.body)),
+    async (request) => ok(await service.ashanShopsPrices(currentUser(request), request.body, requestLanguage(request))),
   );
 
   fastify.post(

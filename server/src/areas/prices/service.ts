@@ -14,6 +14,7 @@ import {
   type ShopPrice,
 } from '@pricewatch/shared/contract';
 import type { Db } from '../../db/client';
+import type { Language } from '@pricewatch/shared/contract';
 import { addDays, daysBetween, todayIso } from '../../lib/days';
 import { notFound, validationFailed } from '../../lib/errors';
 import { depthPct, fromMinor, round1, round2 } from '../../lib/money';
@@ -66,8 +67,8 @@ export function createPricesService(db: Db, products: ProductsQueries) {
   const directory = shopDirectory(db);
   const visibility = async (user: AuthUser) => Visibility.of(user, await directory.get());
 
-  async function productOr404(id: number) {
-    const row = await products.summary(id);
+  async function productOr404(id: number, lang: Language | null) {
+    const row = await products.summary(id, lang);
     if (!row) throw notFound('product');
     return row;
   }
@@ -92,10 +93,10 @@ export function createPricesService(db: Db, products: ProductsQueries) {
 
   return {
     /** GET /prices/product/{id}: current price in every visible shop, cheapest first. */
-    async productPrices(user: AuthUser, id: number): Promise<ProductPrices> {
+    async productPrices(user: AuthUser, id: number, lang: Language | null = null): Promise<ProductPrices> {
       const vis = await visibility(user);
       // Both at once: on PostgreSQL they run on two pooled connections.
-      const [product, rows] = await Promise.all([productOr404(id), queries.current(id, vis.all ? null : vis.shops.map((s) => s.id))]);
+      const [product, rows] = await Promise.all([productOr404(id, lang), queries.current(id, vis.all ? null : vis.shops.map((s) => s.id))]);
       const prices: ShopPrice[] = [];
       for (const r of rows) {
         const shop = vis.dir.shopById.get(r.shop_id);
@@ -147,14 +148,18 @@ export function createPricesService(db: Db, products: ProductsQueries) {
     },
 
     /** GET /prices/history: spans per visible (and included) shop, clipped to the period. */
-    async history(user: AuthUser, q: { product: number; include?: number[]; start?: string; end?: string }): Promise<PriceHistory> {
+    async history(
+      user: AuthUser,
+      q: { product: number; include?: number[]; start?: string; end?: string },
+      lang: Language | null = null,
+    ): Promise<PriceHistory> {
       const end = q.end ?? (q.start ? addDays(q.start, 364) : todayIso());
       const start = q.start ?? addDays(end, -364);
       if (start > end) throw validationFailed([{ path: 'end', message: 'end_before_start' }]);
       checkPeriod(start, end, CATALOGUE_LIMITS.historyMaxDays);
       const vis = await visibility(user);
       const shopIds = vis.shopIdsFor({ shops: q.include }, { networks: 'networks', shops: 'include' });
-      const [product, rows] = await Promise.all([productOr404(q.product), queries.history(q.product, shopIds, start, end)]);
+      const [product, rows] = await Promise.all([productOr404(q.product, lang), queries.history(q.product, shopIds, start, end)]);
       const byShop = new Map<number, ShopHistory>();
       for (const r of rows) {
         const shop = vis.dir.shopById.get(r.shop_id);
@@ -227,12 +232,12 @@ export function createPricesService(db: Db, products: ProductsQueries) {
     },
 
     /** POST /prices/history/products/analytics. */
-    async productsAnalytics(user: AuthUser, q: AnalyticsInput): Promise<ProductsAnalytics> {
+    async productsAnalytics(user: AuthUser, q: AnalyticsInput, lang: Language | null = null): Promise<ProductsAnalytics> {
       const scope = await analyticsScope(user, q, CATALOGUE_LIMITS.analyticsMaxProducts);
       const { vis, base } = scope;
       const [rows, summaries] = await Promise.all([
         scope.productIds.length ? queries.pairStats(scope.productIds, scope.shopIds, q.start, q.end) : Promise.resolve([]),
-        products.summaries(scope.productIds),
+        products.summaries(scope.productIds, lang),
       ]);
       const byProduct = new Map<number, PairStatsRow[]>();
       for (const r of rows) byProduct.set(r.product_id, [...(byProduct.get(r.product_id) ?? []), r]);
@@ -327,7 +332,7 @@ export function createPricesService(db: Db, products: ProductsQueries) {
     },
 
     /** POST /prices/history/ashan-shops-prices: own shops against competitors, per product. */
-    async ashanShopsPrices(user: AuthUser, q: AnalyticsInput): Promise<AshanShopsPrices> {
+    async ashanShopsPrices(user: AuthUser, q: AnalyticsInput, lang: Language | null = null): Promise<AshanShopsPrices> {
       checkPeriod(q.start, q.end, CATALOGUE_LIMITS.analyticsMaxDays);
       const vis = await visibility(user);
       const dir = vis.dir;
@@ -367,7 +372,7 @@ export function createPricesService(db: Db, products: ProductsQueries) {
       if (!productIds.length) return result;
       const [rows, summaries] = await Promise.all([
         queries.pairStats(productIds, [...ownIds, ...competitorIds], q.start, q.end),
-        products.summaries(productIds),
+        products.summaries(productIds, lang),
       ]);
       const byProduct = new Map<number, PairStatsRow[]>();
       for (const r of rows) byProduct.set(r.product_id, [...(byProduct.get(r.product_id) ?? []), r]);
