@@ -238,6 +238,15 @@ const CASES: Record<string, () => Promise<Req>> = {
   'POST /parsers': async () => admin().post('/parsers', await parserBody()),
   'PUT /parsers/:id': async () => admin().put(`/parsers/${(await made(admin().post('/parsers', await parserBody())))._id}`, { name: name('Albert edited') }),
   'DELETE /parsers/:id': async () => admin().del(`/parsers/${(await made(admin().post('/parsers', await parserBody())))._id}`),
+  // Try on a URL (issue 16 item 4): a demo shop's own definition on its first page; the duplicates get 429 (one try per user).
+  'POST /parsers/try': async () => {
+    const code = 'lidl-prg-smichov';
+    const list = await made({ as: s.admin, method: 'GET', url: `/parsers/list?filters=${code}` });
+    const detail = await made({ as: s.admin, method: 'GET', url: `/parsers/${list.items.find((p: { code: string }) => p.code === code)._id}` });
+    const [shop] = await queryRows<{ id: number }>(app.db, sql`SELECT id FROM shops WHERE code = ${code}`);
+    const url = detail.definition.productUrls?.[0] ?? detail.definition.listing.url;
+    return admin().post('/parsers/try', { url, shopId: Number(shop!.id), definition: detail.definition });
+  },
 
   // Pages that matched no product (issue 16 item 3): a page of the Lidl demo shop (its pages carry no EAN) whose
   // offer is gone, after a real run.
