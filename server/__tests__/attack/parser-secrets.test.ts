@@ -55,3 +55,49 @@ it('a key in the API address (query or user info) is hidden from a viewer who ma
     expect(seen).toContain('page={page}');
   }
 });
+
+it("a JSON API run's page addresses (problems, results file) hide the key from a viewer who may not edit the parser", async () => {
+  const [shop] = await queryRows<{ id: number }>(app.db, sql`SELECT id FROM shops WHERE code = 'albert-brn-vankovka'`);
+  const key = 'sk-run-789';
+  const definition = {
+    strategy: 'json',
+    api: {
+      request: { url: `https://api.shop.example/v1/products?page={page}&apikey=${key}` },
+      paging: { first: 1 },
+      fields: { items: '$.items', name: '$.name', price: '$.price' },
+    },
+  };
+  const made = await call(operator, 'POST', '/parsers', { code: 'albert-json-run-key', name: 'Albert JSON run', shopId: Number(shop!.id), definition });
+  expect(made.statusCode).toBe(200);
+  // A finished run whose one request failed, as the runner records it: the request's address, key included.
+  const [run] = await queryRows<{ id: number }>(
+    app.db,
+    sql`INSERT INTO parser_runs (parser_id, trigger, status) VALUES (${Number(body(made).data._id)}, 'manual', 'done') RETURNING id`,
+  );
+  await app.db.execute(
+    sql`INSERT INTO parser_run_items (run_id, seq, url, problem_kind, problem)
+        VALUES (${run!.id}, 1, ${`https://api.shop.example/v1/products?page=1&apikey=${key}`}, 'http_status', 'HTTP 500')`,
+  );
+  const problemsOf = async (s: Session) => {
+    const res = await call(s, 'GET', `/parsers/runs/${run!.id}/problems`);
+    expect(res.statusCode).toBe(200);
+    return JSON.stringify(body(res).data);
+  };
+  expect(await problemsOf(operator)).toContain(key);
+  const ashan = await loginAs(app, 'ashan');
+  const seen = await problemsOf(ashan);
+  expect(seen).not.toContain(key);
+  expect(seen).toContain('api.shop.example/v1/products');
+  // The results file the viewer downloads says the same.
+  const results = await call(ashan, 'GET', `/parsers/runs/${run!.id}/results`);
+  expect(results.statusCode).toBe(200);
+  const file = body(results).data.file as string;
+  const download = await app.inject({ method: 'GET', url: `/data/${file}?token=${ashan.token}` });
+  expect(download.statusCode).toBe(200);
+  const ExcelJS = (await import('exceljs')).default;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+  const cells = book.worksheets[0]!.getColumn(1).values.map(String).join(' ');
+  expect(cells).toContain('api.shop.example');
+  expect(cells).not.toContain(key);
+});

@@ -196,13 +196,15 @@ export function createParsersService(
     },
 
     async problems(user: AuthUser, runId: number) {
-      await visibleRun(user, runId);
-      return (await q.items(runId, true)).map((i) => ({ url: i.url, kind: i.problem_kind ?? 'unknown', message: i.problem ?? '' }));
+      const { parser } = await visibleRun(user, runId);
+      const shown = await pageUrlShown(user, parser);
+      return (await q.items(runId, true)).map((i) => ({ url: shown(i.url), kind: i.problem_kind ?? 'unknown', message: i.problem ?? '' }));
     },
 
     /** The run's pages as an xlsx file for the caller; download it with GET /data/{file}. */
     async results(user: AuthUser, runId: number): Promise<{ file: string; extension: '.xlsx' }> {
       const { parser } = await visibleRun(user, runId);
+      const shown = await pageUrlShown(user, parser);
       const items = await q.items(runId);
       const file = await files.create('parser-run', user, '.xlsx');
       try {
@@ -228,7 +230,7 @@ export function createParsersService(
           ],
           (async function* () {
             yield items.map((i) => ({
-              url: i.url,
+              url: shown(i.url),
               status: i.http_status,
               productId: i.product_id,
               name: i.name,
@@ -431,6 +433,15 @@ export function createParsersService(
    * parser rights for their own chain's shops only (issue 16 item 4): seeing a competitor's parser, or
    * starting it, is not changing what it reads.
    */
+  /**
+   * A JSON API run's pages are its API requests, the key in the address included: a viewer who may not
+   * edit the parser sees them without it, as in the definition. Shop pages' addresses are shown whole.
+   */
+  async function pageUrlShown(user: AuthUser, parser: ParserRow): Promise<(url: string) => string> {
+    const json = (parser.definition as { strategy?: unknown } | null)?.strategy === 'json';
+    return json && !(await mayEditNetwork(user, Number(parser.network_id))) ? urlWithoutSecrets : (url) => url;
+  }
+
   async function mayEditNetwork(user: AuthUser, networkId: number): Promise<boolean> {
     if (!canSeeParsers(user)) return false;
     // The rule itself is the one the parsers screen asks (shared mayEditParsers), so the buttons and the server agree.
