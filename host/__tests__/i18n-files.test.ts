@@ -23,7 +23,10 @@ describe('shell translation files', () => {
   });
 
   it.each(['ru', 'ua', 'pl'] as const)('%s is translated, not English copied', (lang) => {
-    const same = Object.keys(files.en!).filter((key) => files[lang]![key] === files.en![key] && !/\{\{/.test(files.en![key]!));
+    // The date field's format letters may be the same: Polish writes dd.mm.rrrr, only the year's letter differs.
+    const same = Object.keys(files.en!).filter(
+      (key) => files[lang]![key] === files.en![key] && !/\{\{/.test(files.en![key]!) && !key.startsWith('common.date.letters.'),
+    );
     expect(same).toEqual([]);
   });
 
