@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BASE } from '../playwright.config';
-import { apiToken, signIn } from './helpers';
+import { apiToken, fillDay, signIn } from './helpers';
 
 // The catalogue screens of the exports remote against the demo catalogue: product list with the
 // header search, product card (current prices, price history chart and its table), analytics.
@@ -106,14 +106,14 @@ test('an EAN finds exactly that product, whose card shows current prices, the hi
   const history = page.getByRole('region', { name: 'Price history' });
   const asked = page.waitForRequest((r) => r.url().includes('/prices/history?') && new URL(r.url()).searchParams.get('start') !== null);
   const start = daysAgo(180);
-  await history.getByLabel('From', { exact: true }).fill(start);
+  await fillDay(history.getByLabel('From', { exact: true }), start);
   const url = new URL((await asked).url());
   expect(url.searchParams.get('start')).toBe(usDate(start));
   expect(url.searchParams.get('end')).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
   await expect(drawing(page, 'Price history chart by shop')).toBeVisible();
 
   // A start after the end is refused in the form.
-  await history.getByLabel('To', { exact: true }).fill(daysAgo(200));
+  await fillDay(history.getByLabel('To', { exact: true }), daysAgo(200));
   await expect(history.getByText('The end is before the start')).toBeVisible();
 });
 

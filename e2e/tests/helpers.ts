@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'pricewatch';
 
@@ -25,3 +25,12 @@ export async function apiToken(request: APIRequestContext, baseURL: string, user
 }
 
 export const sideMenu = (page: Page) => page.getByTestId('side-menu');
+
+/**
+ * Types a day (ISO) into a date field as an English user sees it (MM/DD/YYYY) and leaves the field, which
+ * commits it: the shared DateField follows the UI language (issue 18 item 3), not the ISO value of a native input.
+ */
+export async function fillDay(field: Locator, iso: string) {
+  await field.fill(`${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`);
+  await field.blur();
+}

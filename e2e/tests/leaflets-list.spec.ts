@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BASE } from '../playwright.config';
-import { apiToken, sideMenu, signIn } from './helpers';
+import { apiToken, fillDay, sideMenu, signIn } from './helpers';
 
 // Issue 6, the leaflet list (/leaflet without ?id=, full page without the shell): find leaflets by name
 // and by period, create one (it opens), come back and rename it, export two to Excel, delete one; a
@@ -57,19 +57,19 @@ test('operator: finds leaflets by name and period, creates, renames, exports two
   // By period: the leaflet's own days find it (sent as US dates); an end before the start is refused here.
   await page.getByRole('radio', { name: 'Period' }).click({ force: true });
   await expect(page.getByText('Choose a period')).toBeVisible();
-  await page.getByLabel('From', { exact: true }).fill(demo.end);
-  await page.getByLabel('To', { exact: true }).fill('2000-01-01');
+  await fillDay(page.getByLabel('From', { exact: true }), demo.end);
+  await fillDay(page.getByLabel('To', { exact: true }), '2000-01-01');
   await expect(page.getByText('The end is before the start')).toBeVisible();
   const byPeriod = page.waitForRequest((r) => r.url().includes('/leaflets/search/by-period'));
-  await page.getByLabel('From', { exact: true }).fill(demo.start);
-  await page.getByLabel('To', { exact: true }).fill(demo.end);
+  await fillDay(page.getByLabel('From', { exact: true }), demo.start);
+  await fillDay(page.getByLabel('To', { exact: true }), demo.end);
   const sent = new URL((await byPeriod).url()).searchParams;
   const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
   expect([sent.get('start'), sent.get('end')]).toEqual([us(demo.start), us(demo.end)]);
   await expect(table.getByRole('link', { name: demo.name })).toBeVisible();
   // A period long before any leaflet: nothing.
-  await page.getByLabel('From', { exact: true }).fill('2001-01-01');
-  await page.getByLabel('To', { exact: true }).fill('2001-01-31');
+  await fillDay(page.getByLabel('From', { exact: true }), '2001-01-01');
+  await fillDay(page.getByLabel('To', { exact: true }), '2001-01-31');
   await expect(page.getByText('No leaflets match')).toBeVisible();
 
   // Create: lands on the new leaflet, still without the shell.
@@ -79,8 +79,8 @@ test('operator: finds leaflets by name and period, creates, renames, exports two
   const dialog = page.getByRole('dialog', { name: 'New leaflet' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Network').selectOption({ label: demo.networkName });
-  await dialog.getByLabel('First day').fill(isoOfDate(today));
-  await dialog.getByLabel('Last day').fill(isoOfDate(new Date(today.getTime() + 6 * 86_400_000)));
+  await fillDay(dialog.getByLabel('First day'), isoOfDate(today));
+  await fillDay(dialog.getByLabel('Last day'), isoOfDate(new Date(today.getTime() + 6 * 86_400_000)));
   await dialog.getByLabel('Description').fill('Made by the list e2e test');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/leaflet\?id=\d+$/);
