@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { makeUser, renderWithProviders, TEST_TOKEN, typeDate } from '@pricewatch/shared/testing';
 import { Toaster } from '@pricewatch/shared/ui';
 import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
-import LeafletList from '../src/features/leaflet-list/leaflet-list';
+import LeafletList from '../src/features/leaflets/components/leaflet-list';
 import { en, resources, operator, guest } from './helpers/resources';
 
 /** Albert's user with leaflets: sees Billa's leaflets too (allowedNetworks), changes only Albert's. */

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { LeafletList } from '../features/leaflet-list/leaflet-list';
-import { LeafletNotFound, LeafletView } from '../features/leaflet-view/leaflet-view';
+import { LeafletList } from '../features/leaflets/components/leaflet-list';
+import { LeafletNotFound, LeafletView } from '../features/leaflets/components/leaflet-view';
 
 /**
  * /leaflet (full page, no shell): without ?id= the list of leaflets; with a numeric ?id= that

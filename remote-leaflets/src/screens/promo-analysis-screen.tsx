@@ -1,4 +1,4 @@
-import { PromoAnalysisView } from '../features/promo-analysis/promo-analysis';
+import { PromoAnalysisView } from '../features/promo-analysis/components/promo-analysis';
 
 /**
  * /promo-analysis (inside the shell): promotions by network, brand or section over a period, with the

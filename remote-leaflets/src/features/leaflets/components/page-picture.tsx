@@ -1,8 +1,8 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { Box, Image, Text } from '@chakra-ui/react';
 import type { Box as PriceBox, LeafletPage } from '@pricewatch/shared/contract';
-import { useLeafletsTranslation } from '../../lib/i18n';
-import { useImageUrl } from '../../lib/image-url';
+import { useLeafletsTranslation } from '../../../lib/i18n';
+import { useImageUrl } from '../api/image-url';
 
 export type DrawnBox = { id: string; box: PriceBox; label: string };
 

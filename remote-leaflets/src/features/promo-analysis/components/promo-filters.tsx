@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { PROMO_GROUPS, type NetworkSummary, type PromoGroup } from '@pricewatch/shared/contract';
 import { DateField } from '@pricewatch/shared/ui';
-import { useLeafletsTranslation } from '../../lib/i18n';
+import { useLeafletsTranslation } from '../../../lib/i18n';
 
 /** The filter as the screen keeps it: days as YYYY-MM-DD (the date inputs' format). */
 export type PromoFilter = { start: string; end: string; groupBy: PromoGroup; networks: string[] };

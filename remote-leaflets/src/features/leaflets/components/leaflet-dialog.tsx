@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Button, Input, SimpleGrid, Textarea, chakra } from '@chakra-ui/react';
 import { LEAFLET_LIMITS, type Leaflet, type LeafletCreate, type LeafletDetail, type NetworkSummary } from '@pricewatch/shared/contract';
 import { DateField, Modal, toaster } from '@pricewatch/shared/ui';
-import { useLeafletsTranslation } from '../lib/i18n';
-import { createLeaflet, updateLeaflet } from '../lib/api';
-import { useErrorText } from '../lib/error-text';
-import { isoToUs } from '../lib/format';
+import { useLeafletsTranslation } from '../../../lib/i18n';
+import { createLeaflet, updateLeaflet } from '../api/leaflets';
+import { useErrorText } from '../../../lib/error-text';
+import { isoToUs } from '../../../lib/format';
 import { FormRow, Select } from './form-bits';
 
 type Problems = Partial<Record<'name' | 'network' | 'start' | 'end' | 'description', string>>;

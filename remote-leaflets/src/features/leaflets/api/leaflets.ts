@@ -1,7 +1,7 @@
 // The calls of the leaflets remote (contract: @pricewatch/shared/contract leaflets.ts). Every call goes
 // through the shared API client (base URL, token, anti-forgery header, 401 rule); answers are unwrapped
 // from the envelope. Failures reject with ApiError — word them with useErrorText().
-import { apiDelete, apiGet, apiPost, apiPut, apiUpload, cached, downloadFile } from '@pricewatch/shared/api';
+import { apiDelete, apiGet, apiPost, apiPut, apiUpload, downloadFile } from '@pricewatch/shared/api';
 import type {
   Leaflet,
   LeafletCreate,
@@ -14,10 +14,8 @@ import type {
   LeafletPricesPage,
   LeafletStatistics,
   LeafletUpdate,
-  NetworkSummary,
   NeuralData,
   Ok,
-  ProductListItem,
 } from '@pricewatch/shared/contract';
 import { LEAFLET_LIMITS } from '@pricewatch/shared/contract';
 
@@ -83,15 +81,3 @@ export const getLeafletStatistics = async (id: string) => (await apiGet<Ok<Leafl
 /** GET /leaflets/{id}/neural-data?neuralId={pageId}: starts recognition on first call; poll until done/failed. */
 export const getNeuralData = async (id: string, pageId: string, refresh = false) =>
   (await apiGet<Ok<NeuralData>>(`/leaflets/${encodeURIComponent(id)}/neural-data`, { neuralId: pageId, refresh: refresh ? 'true' : undefined })).data;
-
-/** GET /shops/networks: the visible networks (cached for the session). */
-export const getNetworks = () => cached('leaflets:networks', async () => (await apiGet<Ok<NetworkSummary[]>>('/shops/networks')).data);
-
-/** GET /products/search: by name, or by article/EAN when the text is digits. */
-export async function searchProducts(text: string, limit = 10): Promise<ProductListItem[]> {
-  const t = text.trim();
-  if (!t) return [];
-  const digits = /^\$?\d+$/.test(t);
-  const params = digits ? { article: t, ean: t, limit } : { name: t, limit };
-  return (await apiGet<Ok<ProductListItem[]>>('/products/search', params)).data;
-}

@@ -4,10 +4,10 @@ import type { Currency, LeafletStatistics } from '@pricewatch/shared/contract';
 import { BarSeriesChart } from '@pricewatch/shared/chart';
 import { DataTable, dataColumnHelper, type DataColumnDef } from '@pricewatch/shared/table';
 import { ErrorState, LoadingState } from '@pricewatch/shared/ui';
-import { getLeafletStatistics } from '../../lib/api';
-import { useErrorText } from '../../lib/error-text';
-import { useFormatters } from '../../lib/format';
-import { useLeafletsTranslation } from '../../lib/i18n';
+import { getLeafletStatistics } from '../api/leaflets';
+import { useErrorText } from '../../../lib/error-text';
+import { useFormatters } from '../../../lib/format';
+import { useLeafletsTranslation } from '../../../lib/i18n';
 import { useApi } from '@pricewatch/shared/api';
 
 type Row = { key: string; label: string; count: number; avgDiscountPct?: number | null };

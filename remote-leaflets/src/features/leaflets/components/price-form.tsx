@@ -10,10 +10,11 @@ import {
   type ProductListItem,
   type PromoMechanics,
 } from '@pricewatch/shared/contract';
-import { addLeafletPrice, searchProducts, updateLeafletPrice } from '../../lib/api';
-import { useErrorText } from '../../lib/error-text';
-import { useLeafletsTranslation } from '../../lib/i18n';
-import { FormRow, Select } from './form-bits';
+import { addLeafletPrice, updateLeafletPrice } from '../api/leaflets';
+import { searchProducts } from '../../../lib/catalogue/search-products';
+import { useErrorText } from '../../../lib/error-text';
+import { useLeafletsTranslation } from '../../../lib/i18n';
+import { FormRow, Select } from './view-form-bits';
 
 /** A stored price as the form's draft (Edit). */
 export const draftOf = (p: LeafletPrice): PriceDraft => ({

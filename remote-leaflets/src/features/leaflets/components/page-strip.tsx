@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import { Box, Button, Image, Progress, Stack, Text, chakra } from '@chakra-ui/react';
 import type { LeafletPage } from '@pricewatch/shared/contract';
-import { uploadLeafletPage } from '../../lib/api';
-import { useErrorText } from '../../lib/error-text';
-import { useLeafletsTranslation } from '../../lib/i18n';
-import { useImageUrl } from '../../lib/image-url';
+import { uploadLeafletPage } from '../api/leaflets';
+import { useErrorText } from '../../../lib/error-text';
+import { useLeafletsTranslation } from '../../../lib/i18n';
+import { useImageUrl } from '../api/image-url';
 
 type Refused = { name: string; reason: string };
 

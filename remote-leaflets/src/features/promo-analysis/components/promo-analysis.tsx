@@ -8,12 +8,12 @@ import { peekDeployment } from '@pricewatch/shared/deployment';
 import { menuVisibility } from '@pricewatch/shared/permissions';
 import { DataTable, dataColumnHelper } from '@pricewatch/shared/table';
 import { EmptyState, ErrorState, LoadingState, PageHeader, toaster } from '@pricewatch/shared/ui';
-import { getNetworks } from '../../lib/api';
-import { useErrorText } from '../../lib/error-text';
-import { isoToUs, useFormatters } from '../../lib/format';
-import { useLeafletsTranslation } from '../../lib/i18n';
+import { getNetworks } from '../../../lib/catalogue/get-networks';
+import { useErrorText } from '../../../lib/error-text';
+import { isoToUs, useFormatters } from '../../../lib/format';
+import { useLeafletsTranslation } from '../../../lib/i18n';
 import { useApi } from '@pricewatch/shared/api';
-import { exportPromoAnalysis, getPromoAnalysis, type PromoQuery } from './api';
+import { exportPromoAnalysis, getPromoAnalysis, type PromoQuery } from '../api/promo-analysis';
 import { PromoFilters, lastDays, periodProblem, type PromoFilter } from './promo-filters';
 
 /** Groups drawn in a bar chart (the table beside it has all of them). */

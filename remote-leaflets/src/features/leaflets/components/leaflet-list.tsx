@@ -7,17 +7,18 @@ import { LEAFLET_LIMITS, type Leaflet, type LeafletDetail } from '@pricewatch/sh
 import { hasLeafletAccess, isHunterLimit, mayWriteLeaflet } from '@pricewatch/shared/permissions';
 import { DataTable, dataColumnHelper, type DataColumnDef } from '@pricewatch/shared/table';
 import { DateField, EmptyState, ErrorState, LoadingState, toaster } from '@pricewatch/shared/ui';
-import { useLeafletsTranslation } from '../../lib/i18n';
-import { deleteLeaflet, exportLeaflets, getNetworks, searchLeafletsByName, searchLeafletsByPeriod } from '../../lib/api';
-import { useErrorText } from '../../lib/error-text';
-import { isoToUs, useFormatters } from '../../lib/format';
+import { useLeafletsTranslation } from '../../../lib/i18n';
+import { deleteLeaflet, exportLeaflets, searchLeafletsByName, searchLeafletsByPeriod } from '../api/leaflets';
+import { getNetworks } from '../../../lib/catalogue/get-networks';
+import { useErrorText } from '../../../lib/error-text';
+import { isoToUs, useFormatters } from '../../../lib/format';
 import { useApi } from '@pricewatch/shared/api';
-import { DeleteDialog } from './components/delete-dialog';
-import { FormRow, Select } from '../../components/form-bits';
-import { LeafletDialog } from '../../components/leaflet-dialog';
-import { TopBar } from './components/top-bar';
-import { imageUrlFromPath } from '../../lib/image-url';
-import { useDebounced } from './use-debounced';
+import { DeleteDialog } from './delete-dialog';
+import { FormRow, Select } from './form-bits';
+import { LeafletDialog } from './leaflet-dialog';
+import { TopBar } from './top-bar';
+import { imageUrlFromPath } from '../api/image-url';
+import { useDebounced } from '../hooks/use-debounced';
 
 /** Typing pauses this long before the name search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -6,12 +6,13 @@ import type { Box as PriceBox, LeafletDetail, LeafletPrice, LeafletPricesPage } 
 import { LEAFLET_LIMITS } from '@pricewatch/shared/contract';
 import { mayWriteLeaflet } from '@pricewatch/shared/permissions';
 import { EmptyState, ErrorState, LoadingState } from '@pricewatch/shared/ui';
-import { getLeaflet, getLeafletPrices, getNetworks } from '../../lib/api';
-import { useErrorText } from '../../lib/error-text';
-import { useFormatters } from '../../lib/format';
-import { useLeafletsTranslation } from '../../lib/i18n';
+import { getLeaflet, getLeafletPrices } from '../api/leaflets';
+import { getNetworks } from '../../../lib/catalogue/get-networks';
+import { useErrorText } from '../../../lib/error-text';
+import { useFormatters } from '../../../lib/format';
+import { useLeafletsTranslation } from '../../../lib/i18n';
 import { useApi } from '@pricewatch/shared/api';
-import { LeafletDialog } from '../../components/leaflet-dialog';
+import { LeafletDialog } from './leaflet-dialog';
 import { PagePicture, type DrawnBox } from './page-picture';
 import { PageStrip } from './page-strip';
 import { PriceForm, draftOf, type PriceDraft } from './price-form';

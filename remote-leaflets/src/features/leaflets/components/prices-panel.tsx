@@ -3,10 +3,10 @@ import { Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Text } from '@
 import type { Currency, LeafletPrice, LeafletPricesPage } from '@pricewatch/shared/contract';
 import { LEAFLET_LIMITS } from '@pricewatch/shared/contract';
 import { DataTable, Pager, dataColumnHelper, type DataColumnDef } from '@pricewatch/shared/table';
-import { deleteLeafletPrice, getLeafletPrices } from '../../lib/api';
-import { useErrorText } from '../../lib/error-text';
-import { useFormatters } from '../../lib/format';
-import { useLeafletsTranslation } from '../../lib/i18n';
+import { deleteLeafletPrice, getLeafletPrices } from '../api/leaflets';
+import { useErrorText } from '../../../lib/error-text';
+import { useFormatters } from '../../../lib/format';
+import { useLeafletsTranslation } from '../../../lib/i18n';
 import { useApi } from '@pricewatch/shared/api';
 
 const col = dataColumnHelper<LeafletPrice>();

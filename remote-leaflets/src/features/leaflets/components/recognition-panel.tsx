@@ -8,10 +8,10 @@ import {
   type NeuralData,
   type PriceCandidate,
 } from '@pricewatch/shared/contract';
-import { addLeafletPrice, getNeuralData } from '../../lib/api';
-import { useErrorText } from '../../lib/error-text';
-import { useFormatters } from '../../lib/format';
-import { useLeafletsTranslation } from '../../lib/i18n';
+import { addLeafletPrice, getNeuralData } from '../api/leaflets';
+import { useErrorText } from '../../../lib/error-text';
+import { useFormatters } from '../../../lib/format';
+import { useLeafletsTranslation } from '../../../lib/i18n';
 import type { PriceDraft } from './price-form';
 
 /** How often a queued or running recognition is asked again. */

@@ -1,0 +1,12 @@
+// The product look-up of the leaflet price form.
+import { apiGet } from '@pricewatch/shared/api';
+import type { Ok, ProductListItem } from '@pricewatch/shared/contract';
+
+/** GET /products/search: by name, or by article/EAN when the text is digits. */
+export async function searchProducts(text: string, limit = 10): Promise<ProductListItem[]> {
+  const t = text.trim();
+  if (!t) return [];
+  const digits = /^\$?\d+$/.test(t);
+  const params = digits ? { article: t, ean: t, limit } : { name: t, limit };
+  return (await apiGet<Ok<ProductListItem[]>>('/products/search', params)).data;
+}
