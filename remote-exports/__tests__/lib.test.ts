@@ -1,6 +1,5 @@
 import { toCsv } from '../src/lib/csv';
 import { daysBetween, eachDay, lastDays, parseIsoDay, periodProblem, toUsDate } from '../src/lib/period';
-import { remoteBase } from '../src/lib/i18n';
 
 describe('period helpers', () => {
   it('sends days in US short format (spec §9)', () => {
@@ -37,12 +36,6 @@ describe('csv', () => {
       ],
     );
     expect(csv).toBe('Name,Value\r\n"Milk, 1 l",21.9\r\n"Say ""hi""",');
-  });
-});
-
-describe('remote base', () => {
-  it('falls back to where the product serves this remote when not built by webpack', () => {
-    expect(remoteBase()).toBe('/remotes/exports/');
   });
 });
 

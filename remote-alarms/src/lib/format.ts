@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
 import type { Currency } from '@pricewatch/shared/contract';
-import { dayFormatter, formatMoney, intlLocale } from '@pricewatch/shared/format';
+import { dayFormatter, formatPrice, intlLocale } from '@pricewatch/shared/format';
 import { useAlarmsTranslation } from './i18n';
-
-const COUNTRY_OF_CURRENCY: Record<Currency, string> = { UAH: 'ua', GEL: 'ge', CZK: 'cz', PLN: 'pl' };
 
 /** Money, dates and times in the UI language. */
 export function useFormatters() {
@@ -16,7 +14,7 @@ export function useFormatters() {
     const shortDay = dayFormatter(lang, { day: 'numeric', month: 'short' });
     const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
     return {
-      money: (amount: number | null, currency: Currency) => (amount === null ? '—' : formatMoney(amount, COUNTRY_OF_CURRENCY[currency] ?? 'ua', lang)),
+      money: (amount: number | null, currency: Currency) => formatPrice(amount, currency, lang),
       number: (n: number) => number.format(n),
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
       day,

@@ -1,24 +1,9 @@
-import { loadRemoteNamespace, useTranslation } from '@pricewatch/shared/i18n';
+import { initRemoteI18n } from '@pricewatch/shared/i18n';
+
+declare const __webpack_public_path__: string;
 
 /** This remote's translation namespace: public/i18n/{lang}.json, served beside remoteEntry.js. */
 export const NS = 'alarms';
 
-declare const __webpack_public_path__: string;
-
-/** Where this remote's files are served from: webpack's run-time public path (`/remotes/alarms/` in the product). */
-export function remoteBase(): string {
-  try {
-    if (typeof __webpack_public_path__ === 'string' && __webpack_public_path__ !== '') return __webpack_public_path__;
-  } catch {
-    // not built by webpack (jest): the product's address
-  }
-  return '/remotes/alarms/';
-}
-
-// Registered when the screen module loads; useTranslation(NS) then suspends until it arrives.
-void loadRemoteNamespace(NS, remoteBase());
-
-/** `t` of this remote's namespace (shell keys through `{ ns: 'translation' }`). */
-export function useAlarmsTranslation() {
-  return useTranslation(NS);
-}
+/** `t` of this remote's namespace (shell keys through `{ ns: 'translation' }`); read in this bundle for its public path. */
+export const useAlarmsTranslation = initRemoteI18n(NS, () => __webpack_public_path__);

@@ -1,10 +1,7 @@
 import { useMemo } from 'react';
-import { dayFormatter, formatMoney, intlLocale } from '@pricewatch/shared/format';
+import { dayFormatter, formatPrice, intlLocale } from '@pricewatch/shared/format';
 import type { Currency } from '@pricewatch/shared/contract';
 import { useExportsTranslation } from './i18n';
-
-/** The country whose currency a price is in (formatMoney takes the country: ua UAH, cz CZK, …). */
-const COUNTRY_OF_CURRENCY: Record<Currency, string> = { UAH: 'ua', GEL: 'ge', CZK: 'cz', PLN: 'pl' };
 
 export type Formatters = ReturnType<typeof makeFormatters>;
 
@@ -19,7 +16,7 @@ function makeFormatters(lang: string) {
     lang,
     /** A price in its currency, per the UI language (39,90 Kč; ₴39.90; …). */
     money(amount: number, currency: Currency): string {
-      return formatMoney(amount, COUNTRY_OF_CURRENCY[currency] ?? 'ua', lang);
+      return formatPrice(amount, currency, lang);
     },
     /** A whole number with grouping. */
     count(n: number): string {

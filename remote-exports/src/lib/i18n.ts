@@ -1,27 +1,9 @@
-import { loadRemoteNamespace, useTranslation } from '@pricewatch/shared/i18n';
+import { initRemoteI18n } from '@pricewatch/shared/i18n';
+
+declare const __webpack_public_path__: string;
 
 /** This remote's translation namespace: public/i18n/{lang}.json, served beside remoteEntry.js. */
 export const NS = 'exports';
 
-declare const __webpack_public_path__: string;
-
-/**
- * Where this remote's files are served from (`/remotes/exports/` in the product, the dev server's
- * root in development): webpack's run-time public path, resolved from remoteEntry.js ('auto').
- */
-export function remoteBase(): string {
-  try {
-    if (typeof __webpack_public_path__ === 'string' && __webpack_public_path__ !== '') return __webpack_public_path__;
-  } catch {
-    // not built by webpack (jest): the product's address
-  }
-  return '/remotes/exports/';
-}
-
-// Registered when the first screen module loads; useTranslation(NS) then suspends until it arrives.
-void loadRemoteNamespace(NS, remoteBase());
-
-/** `t` of this remote's namespace (shell keys, e.g. errors.*, through `{ ns: 'translation' }`). */
-export function useExportsTranslation() {
-  return useTranslation(NS);
-}
+/** `t` of this remote's namespace (shell keys through `{ ns: 'translation' }`); read in this bundle for its public path. */
+export const useExportsTranslation = initRemoteI18n(NS, () => __webpack_public_path__);

@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
 import type { Currency } from '@pricewatch/shared/contract';
-import { dayFormatter, formatMoney, intlLocale } from '@pricewatch/shared/format';
+import { dayFormatter, formatPrice, intlLocale } from '@pricewatch/shared/format';
 import { useLeafletsTranslation } from './i18n';
-
-const COUNTRY_OF_CURRENCY: Record<Currency, string> = { UAH: 'ua', GEL: 'ge', CZK: 'cz', PLN: 'pl' };
 
 /** `YYYY-MM-DD` (answers) → `MM/DD/YYYY` (requests, spec: US short dates). */
 export function isoToUs(iso: string): string {
@@ -22,8 +20,7 @@ export function useFormatters() {
     const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
     const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
     return {
-      money: (amount: number | null | undefined, currency: Currency) =>
-        amount === null || amount === undefined ? '—' : formatMoney(amount, COUNTRY_OF_CURRENCY[currency] ?? 'ua', lang),
+      money: (amount: number | null | undefined, currency: Currency) => formatPrice(amount, currency, lang),
       number: (n: number | null | undefined) => (n === null || n === undefined ? '—' : number.format(n)),
       percent: (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${percent.format(n)} %`),
       day,

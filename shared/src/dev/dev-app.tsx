@@ -1,11 +1,14 @@
 // Development only: a bare frame around one remote's screens (each remote's `pnpm dev`) — a sign-in form
-// (API calls need a token) and links between the screens. The real shell lives in the host.
+// (API calls need a token) and links between the screens, inside the same shared providers as the host.
+// The real shell lives in the host.
 import { Suspense, useState, type ComponentType, type FormEvent } from 'react';
-import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, NavLink, Navigate, Route, Routes } from 'react-router-dom';
 import { Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { selectIsLoggedIn, useAuthStore } from '@pricewatch/shared/auth';
-import { useTranslation } from '@pricewatch/shared/i18n';
-import { LoadingState } from '@pricewatch/shared/ui';
+import { loadDeployment } from '@pricewatch/shared/deployment';
+import { initI18n, useTranslation } from '@pricewatch/shared/i18n';
+import { LoadingState, Toaster, UiProvider } from '@pricewatch/shared/ui';
 
 export type DevScreen = { path: string; labelKey: string; Component: ComponentType };
 
@@ -55,5 +58,19 @@ export function DevApp({ screens }: { screens: DevScreen[] }) {
         </Suspense>
       </Box>
     </Flex>
+  );
+}
+
+/** A remote's `pnpm dev` entry: the deployment's languages, then its screens in the frame above. */
+export async function startDevApp(screens: DevScreen[]): Promise<void> {
+  const deployment = await loadDeployment();
+  await initI18n({ languages: deployment.languages, defaultLanguage: deployment.defaultLanguage });
+  createRoot(document.getElementById('root')!).render(
+    <BrowserRouter>
+      <UiProvider>
+        <DevApp screens={screens} />
+        <Toaster />
+      </UiProvider>
+    </BrowserRouter>,
   );
 }

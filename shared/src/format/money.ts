@@ -14,6 +14,25 @@ export function currencyForCountry(country: string): string {
   return CURRENCIES[country as Country] ?? CURRENCIES.ua;
 }
 
+// Tables format hundreds of prices: one Intl formatter per language and currency.
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A price in its own currency (ISO code, as answers carry it) for the UI language: 39,90 Kč, ₴39.90…
+ * No amount (null, undefined) shows as a dash, never as 0.
+ */
+export function formatPrice(amount: number | null | undefined, currency: string, lang: string): string {
+  if (amount === null || amount === undefined) return '—';
+  const key = `${lang} ${currency}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency });
+    priceFormats.set(key, format);
+  }
+  return format.format(amount);
+}
+
+/** A price in the currency of a country (ua, cz, …), for answers that name the shop's country. */
 export function formatMoney(amount: number, country: string, lang: string): string {
-  return new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: currencyForCountry(country) }).format(amount);
+  return formatPrice(amount, currencyForCountry(country), lang);
 }

@@ -102,6 +102,26 @@ describe('remote namespaces', () => {
   });
 });
 
+describe("initRemoteI18n (a remote's translations)", () => {
+  it("loads the namespace from the remote's public path and its hook answers its texts", async () => {
+    const { initI18n, initRemoteI18n, i18n } = load();
+    initRemoteI18n('alarms', () => '/remotes/alarms/');
+    await initI18n(setup);
+    expect(fetched).toContain('/remotes/alarms/i18n/en.json');
+    expect(i18n.t('title', { ns: 'alarms' })).toBe('Price alarms');
+  });
+
+  it('falls back to where the product serves the remote when not built by webpack', () => {
+    const { remoteBase } = load();
+    const notWebpack = () => {
+      throw new ReferenceError('__webpack_public_path__ is not defined');
+    };
+    expect(remoteBase('exports', notWebpack)).toBe('/remotes/exports/');
+    expect(remoteBase('exports', () => '')).toBe('/remotes/exports/');
+    expect(remoteBase('exports', () => 'http://cdn.example/exports/')).toBe('http://cdn.example/exports/');
+  });
+});
+
 describe('missing keys', () => {
   it('fall back to the key outside development', () => {
     const { initI18nForTests } = load();

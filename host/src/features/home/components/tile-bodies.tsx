@@ -3,26 +3,27 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { BarSeriesChart } from '@pricewatch/shared/chart';
 import type { HomeAlarms, HomeExports, HomeParsers, HomePriceChanges, HomePriceIndex, HomeSuspicious } from '@pricewatch/shared/contract';
-import { intlLocale } from '@pricewatch/shared/format';
+import { formatPrice, intlLocale } from '@pricewatch/shared/format';
 import { useTranslation } from '@pricewatch/shared/i18n';
 
 function useFormat() {
   const { i18n } = useTranslation();
-  const locale = intlLocale(i18n.language);
+  const lang = i18n.language;
+  const locale = intlLocale(lang);
   return useMemo(() => {
     const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
     const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
     const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
     const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', timeZone: 'UTC' });
     return {
-      money: (v: number, currency: string | null) => (currency ? new Intl.NumberFormat(locale, { style: 'currency', currency }).format(v) : decimal.format(v)),
+      money: (v: number, currency: string | null) => (currency ? formatPrice(v, currency, lang) : decimal.format(v)),
       pct: (v: number) => `${v > 0 ? '+' : ''}${decimal.format(v)} %`,
       decimal: (v: number) => decimal.format(v),
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
       time: (iso: string) => time.format(new Date(iso)),
       day: (isoDay: string) => day.format(new Date(`${isoDay}T00:00:00Z`)),
     };
-  }, [locale]);
+  }, [locale, lang]);
 }
 
 /** The tile's headline figure and what it counts. */
