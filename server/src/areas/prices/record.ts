@@ -8,7 +8,7 @@
  * moves forward (corrections of the past are a separate rebuild). A gap between two equal
  * observations is taken as unchanged.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { PRICE_SOURCES, type PriceSource } from '@pricewatch/shared/contract';
 import { queryRows, type Db } from '../../db/client';
 
@@ -35,9 +35,22 @@ export async function recordObservations(db: Db, observations: Observation[]): P
   const obs = [...latest.values()];
   if (!obs.length) return { extended: 0, opened: 0, ignored: 0 };
   const col = <T>(f: (o: Observation) => T) => sql.param(obs.map(f));
-  const [row] = await queryRows<{ extended: number; opened: number }>(
-    db,
-    sql`WITH o AS (
+  // The shops' locks (migration 0018, docs/analytics.md "Locks") are held to commit: in a transaction of
+  // its own unless the caller's (a savepoint then).
+  const row = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT price_spans_lock_shops(${sql.param([...new Set(obs.map((o) => o.shopId))])}::int[])`);
+    const [r] = await queryRows<{ extended: number; opened: number }>(tx, observationsSql(col));
+    await tx.execute(sql`SELECT price_spans_unlock_shops()`);
+    return r;
+  });
+  const extended = Number(row?.extended ?? 0);
+  const opened = Number(row?.opened ?? 0);
+  return { extended, opened, ignored: obs.length - extended - opened };
+}
+
+/** The one statement of a batch: spans extended or opened, current prices upserted. */
+function observationsSql(col: <T>(f: (o: Observation) => T) => SQLWrapper) {
+  return sql`WITH o AS (
           SELECT * FROM unnest(${col((o) => o.productId)}::int[], ${col((o) => o.shopId)}::int[], ${col((o) => o.day)}::date[],
                                ${col((o) => o.regular)}::int[], ${col((o) => o.promo)}::int[], ${col((o) => o.inStock)}::bool[],
                                ${col((o) => PRICE_SOURCES.indexOf(o.source))}::smallint[])
@@ -70,9 +83,5 @@ export async function recordObservations(db: Db, observations: Observation[]): P
             regular = EXCLUDED.regular, promo = EXCLUDED.promo, in_stock = EXCLUDED.in_stock, source = EXCLUDED.source
           RETURNING 1
         )
-        SELECT (SELECT count(*) FROM ext)::int AS extended, (SELECT count(*) FROM ins)::int AS opened, (SELECT count(*) FROM up)::int AS upserted`,
-  );
-  const extended = Number(row?.extended ?? 0);
-  const opened = Number(row?.opened ?? 0);
-  return { extended, opened, ignored: obs.length - extended - opened };
+        SELECT (SELECT count(*) FROM ext)::int AS extended, (SELECT count(*) FROM ins)::int AS opened, (SELECT count(*) FROM up)::int AS upserted`;
 }
