@@ -34,6 +34,8 @@ export type AddressPolicy = {
   allowOrigins?: readonly string[];
   /** How host names are resolved; tests inject one. Default: the system's (dns.lookup). */
   resolve?: Resolver;
+  /** Told the address a host name resolved to when it is refused (for the server's log at debug; never shown to users). */
+  onRefused?: (refused: { host: string; address: string; range: string }) => void;
 };
 
 export type AddressClass = { address: string; range: string; public: boolean };
@@ -161,7 +163,10 @@ export function guardedLookup(policy: AddressPolicy): LookupFunction {
           for (const a of addresses) {
             const c = classifyAddress(a.address);
             if (!c?.public) {
-              callback(new NotAllowedError(`host ${hostname} resolves to ${a.address}, not a public address (${c?.range ?? 'invalid'})`), '', 0);
+              // Which private address a name resolves to is the server's network, not the user's business:
+              // the message says only that it was refused; the address goes to the server's log (onRefused).
+              policy.onRefused?.({ host: hostname, address: a.address, range: c?.range ?? 'invalid' });
+              callback(new NotAllowedError(`host ${hostname} resolves to an address that is not public`), '', 0);
               return;
             }
           }

@@ -26,6 +26,7 @@ import { chromium, type Browser, type Page, type Route } from 'playwright';
 import type { RobotsTxtFile } from '@crawlee/utils';
 import { assertAllowedUrl, type AddressPolicy } from './address';
 import { GuardedHttpClient } from './http-client';
+import { THREAD_WAIT_MS } from './page-pool';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Pages open at once in the one browser (2 cores: each page runs the shop's scripts). */
@@ -316,8 +317,8 @@ export async function runBrowserCrawl(
         useSessionPool: false,
         persistCookiesPerSession: false,
         navigationTimeoutSecs: limits.timeoutSeconds,
-        // Navigation, the wait for the price and reading the page.
-        requestHandlerTimeoutSecs: limits.timeoutSeconds * 2,
+        // Navigation, the wait for the price, and reading the page in a thread (a wait for one included).
+        requestHandlerTimeoutSecs: limits.timeoutSeconds * 3 + THREAD_WAIT_MS / 1000,
         headless: true,
         launchContext: {
           useChrome: false,
@@ -388,6 +389,8 @@ async function closePictureBrowser(): Promise<void> {
 /** The widest and tallest picture of a page (CSS pixels, device scale 1). */
 export const PICTURE_WIDTH = 1280;
 export const PICTURE_MAX_HEIGHT = 4000;
+/** The shortest picture: a page shorter than this is shown on this much of its background. */
+export const PICTURE_MIN_HEIGHT = 200;
 
 /**
  * Shows `html` (a page already read, by either fetch) as the page at `url` with JavaScript off, and runs

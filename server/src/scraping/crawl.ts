@@ -1,23 +1,26 @@
 /**
- * The fetching half of the engine: @crawlee/cheerio's CheerioCrawler over a list of product pages (or a
- * listing page whose links are the product pages), with the limits a shop and this server need —
+ * The fetching half of the engine: Crawlee's HttpCrawler (from @crawlee/cheerio) over a list of product pages
+ * (or a listing page whose links are the product pages), with the limits a shop and this server need —
  * retries with backoff, per-host concurrency and a request rate (politeness), robots.txt, timeouts, a size
  * limit per page, at most 5 redirects, and the address allowlist (src/scraping/address.ts), which every
  * request goes through — pages, redirects, listing links and robots.txt (src/scraping/http-client.ts). Every page
  * ends as exactly one PageOutcome: an extraction, a "not found" (404/410), or a problem by kind.
  * Nothing here throws for a bad page; only a broken definition can stop a crawl before it starts.
+ * The page is only fetched here: parsing it (listing links, extraction) runs in a worker thread
+ * (page-pool.ts), within a time budget, so a huge page never stalls the event loop the API answers on.
  * With `fetch: 'browser'` the same options and page handler run in Chromium instead (browser-crawl.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { CheerioCrawler, Configuration, RequestQueue, log, type CheerioCrawlerOptions } from '@crawlee/cheerio';
+import { Configuration, HttpCrawler, RequestQueue, log, type HttpCrawlerOptions, type HttpCrawlingContext } from '@crawlee/cheerio';
 import type { RobotsTxtFile } from '@crawlee/utils';
-import { load } from 'cheerio';
 import type { ExtractedOffer, ParserProblemKind } from '@pricewatch/shared/contract';
 import { assertAllowedUrl, type AddressPolicy } from './address';
 import { GuardedHttpClient } from './http-client';
 import { runBrowserCrawl } from './browser-crawl';
-import { extract, looksBlocked, type ExtractOptions, type Extraction } from './extract';
+import { looksBlocked, type ExtractOptions, type Extraction } from './extract';
 import type { ApiPlan, ApiRequest } from './json-api';
+import { PageReadError, THREAD_WAIT_MS, readInThread } from './page-pool';
+import type { PageTask } from './page-work';
 
 log.setLevel(log.LEVELS.OFF);
 
@@ -109,9 +112,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * crawlee fetches robots.txt with a got-scraping call of its own, outside the crawler's HTTP client:
  * here it goes through that client (and so through the address checks) like every page.
  */
-class GuardedCheerioCrawler extends CheerioCrawler {
+class GuardedHttpCrawler extends HttpCrawler<HttpCrawlingContext> {
   constructor(
-    options: CheerioCrawlerOptions,
+    options: HttpCrawlerOptions,
     config: Configuration,
     private readonly client: GuardedHttpClient,
     private readonly robotsTimeoutMs: number,
@@ -167,9 +170,22 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
     if (fresh.length) await queue.addRequests(fresh.map((url) => ({ url, label, uniqueKey: url })));
   };
 
-  const policy: AddressPolicy = { allowPrivate: opts.allowPrivate, allowOrigins: opts.allowOrigins, resolve: opts.resolve };
+  const policy: AddressPolicy = { allowPrivate: opts.allowPrivate, allowOrigins: opts.allowOrigins, resolve: opts.resolve, onRefused: opts.onRefused };
   const httpClient = new GuardedHttpClient(policy, 5);
-  const options: CheerioCrawlerOptions = {
+  /** Parsing in a thread: the page's own timeout for the work, and a minute at most to get a thread. */
+  const inThread = async (request: { noRetry: boolean }, task: PageTask) => {
+    try {
+      return await readInThread(task, { budgetMs: opts.timeoutSeconds * 1000, waitMs: THREAD_WAIT_MS });
+    } catch (err) {
+      // Reading it again would take as long (or as much memory): a problem of the page, not retried.
+      if (err instanceof PageReadError) {
+        request.noRetry = true;
+        throw new PageError(err.kind, err.message.replace(/^\[\w+\] /, ''));
+      }
+      throw err;
+    }
+  };
+  const options: HttpCrawlerOptions = {
     requestQueue: queue,
     httpClient,
     useSessionPool: false,
@@ -180,7 +196,8 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
     ...(opts.rateLimitPerSecond ? { maxRequestsPerMinute: Math.max(1, Math.round(opts.rateLimitPerSecond * 60)) } : {}),
     maxRequestRetries: maxRetries,
     navigationTimeoutSecs: opts.timeoutSeconds,
-    requestHandlerTimeoutSecs: opts.timeoutSeconds,
+    // The handler waits for a thread and reads within the page's timeout there (inThread): its own limit is past both.
+    requestHandlerTimeoutSecs: opts.timeoutSeconds * 2 + THREAD_WAIT_MS / 1000,
     // Statuses are judged here (4xx final, 5xx/429 retried), not by the crawler's defaults.
     ignoreHttpErrorStatusCodes: Array.from({ length: 200 }, (_, i) => 400 + i),
     additionalMimeTypes: [
@@ -210,7 +227,7 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
         }
       },
     ],
-    requestHandler: async ({ request, response, body, $ }) => {
+    requestHandler: async ({ request, response, body }) => {
       const status = response.statusCode ?? null;
       const html = typeof body === 'string' ? body : body.toString('utf8');
       if (Buffer.byteLength(html) > opts.maxPageBytes) {
@@ -254,18 +271,13 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
         return;
       }
       if (request.label === 'LISTING') {
-        const links: string[] = [];
-        $(opts.listing!.linkSelector).each((_, el) => {
-          const href = $(el).attr('href');
-          if (href) {
-            try {
-              links.push(new URL(href, request.loadedUrl ?? request.url).toString());
-            } catch {
-              // a broken link is not a product page
-            }
-          }
-        });
-        if (!links.length) throw Object.assign(new PageError('layout_changed', 'the listing page has no product links'), {});
+        const read = await inThread(request, { kind: 'links', html, selector: opts.listing!.linkSelector, base: request.loadedUrl ?? request.url });
+        if (read.kind === 'invalid_selector') {
+          request.noRetry = true;
+          throw new PageError('invalid_definition', `bad selector: ${read.message}`);
+        }
+        const links = read.kind === 'links' ? read.links : [];
+        if (!links.length) throw new PageError('layout_changed', 'the listing page has no product links');
         await add(links, 'PRODUCT');
         return;
       }
@@ -279,7 +291,9 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
         });
         return;
       }
-      const extraction = extract(html, opts.extract);
+      const read = await inThread(request, { kind: 'extract', html, opts: opts.extract });
+      if (read.kind !== 'extract') throw new PageError('invalid_definition', 'unexpected reading of a product page');
+      const extraction = read.extraction;
       const page = opts.keepPage ? { page: { html, url: request.loadedUrl ?? request.url } } : {};
       await report({ url: request.url, status, extraction, notFound: false, problem: extraction.problem, ...page });
     },
@@ -335,11 +349,10 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
             ...ctx,
             response: { statusCode: page.status, headers: {} },
             body: page.html,
-            $: load(page.html),
-          } as unknown as Parameters<NonNullable<CheerioCrawlerOptions['requestHandler']>>[0]),
+          } as unknown as Parameters<NonNullable<HttpCrawlerOptions['requestHandler']>>[0]),
       );
     } else {
-      await new GuardedCheerioCrawler(options, config, httpClient, opts.timeoutSeconds * 1000).run();
+      await new GuardedHttpCrawler(options, config, httpClient, opts.timeoutSeconds * 1000).run();
     }
   } finally {
     httpClient.close();

@@ -68,6 +68,7 @@ export default fp(
     // Saving a definition checks its addresses with the runs' policy, read at each save (demo shops start below).
     const service = createParsersService(fastify.db, queries, createFileStore(fastify.db, filesDirFor(config.dataDir)), dispatch, () => ({
       allowOrigins: workerOptions.allowOrigins,
+      onRefused: (refused) => fastify.log.debug(refused, 'parsers: host resolves to a refused address'),
     }));
     // The sanity guard's share is read at each decision: tests change workerOptions.
     const matching = createMatchingService(fastify.db, queries, service, () => workerOptions.priceGuardShare ?? config.priceGuardShare);

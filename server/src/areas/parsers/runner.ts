@@ -13,6 +13,7 @@ import { todayIso } from '../../lib/days';
 import { currencyOf } from '../../lib/money';
 import { recordObservations, type Observation } from '../prices/plugin';
 import { onPricesWritten } from '../alarms/plugin';
+import type { AddressPolicy } from '../../scraping/address';
 import { crawl, type PageOutcome } from '../../scraping/crawl';
 import { apiMode, planApi, type ApiPlan } from '../../scraping/json-api';
 import type { ItemRow, ParsersQueries, RunRow } from './queries';
@@ -23,6 +24,8 @@ import { keepUnmatched, type UnmatchedRead } from './matching/unmatched';
 export type RunnerOptions = {
   /** Private origins the crawl may reach: the demo shops' own (demo and test mode); none elsewhere. */
   allowOrigins: string[];
+  /** Told each refused address a host name resolved to (the worker logs it at debug; runs' problems do not show it). */
+  onRefused?: AddressPolicy['onRefused'];
   /** false: no rate limit (bench, tests). */
   politeness: boolean;
   backoffMs?: number;
@@ -266,6 +269,7 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
         fetch: def.fetch,
         waitFor: def.waitFor,
         allowOrigins: opts.allowOrigins,
+        onRefused: opts.onRefused,
         backoffMs: opts.backoffMs,
         maxRetries: opts.maxRetries,
         listing,

@@ -9,9 +9,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PageBox, ParserDefinition, ParserTryField, ParserTryResult } from '@pricewatch/shared/contract';
+import { validationFailed } from '../../lib/errors';
 import { currencyOf } from '../../lib/money';
 import type { AddressPolicy } from '../../scraping/address';
-import { PICTURE_MAX_HEIGHT, PICTURE_WIDTH, withPagePicture } from '../../scraping/browser-crawl';
+import { PICTURE_MAX_HEIGHT, PICTURE_MIN_HEIGHT, PICTURE_WIDTH, withPagePicture } from '../../scraping/browser-crawl';
 import { crawl, offerOf, type PageOutcome } from '../../scraping/crawl';
 import { planApi } from '../../scraping/json-api';
 import { parsePrice } from '../../scraping/price';
@@ -20,6 +21,11 @@ import { parsePrice } from '../../scraping/price';
 export const TRY_ELEMENTS = 1500;
 /** The longest a try waits for the browser's turn (a parser run may hold it). */
 export const TRY_QUEUE_MS = 20_000;
+/**
+ * The largest page a try reads (a run may read up to 20 MB): a try answers a person waiting in the editor,
+ * and its page is also shown in the browser for the picture.
+ */
+export const TRY_MAX_PAGE_BYTES = 5 * 1024 * 1024;
 
 type PageElement = ParserTryResult['elements'][number];
 type Found = ParserTryResult['found'][number];
@@ -98,6 +104,10 @@ export type TryContext = { country: string; policy: AddressPolicy };
 
 /** The definition run on `url` (see the file's comment); a page that cannot be read is the offer's problem. */
 export async function tryDefinition(def: ParserDefinition, url: string, ctx: TryContext): Promise<ParserTryResult> {
+  if (def.maxPageBytes > TRY_MAX_PAGE_BYTES)
+    throw validationFailed([
+      { path: 'definition.maxPageBytes', message: `a try reads pages of at most ${TRY_MAX_PAGE_BYTES} bytes (5 MB); runs may read up to 20 MB` },
+    ]);
   const context = { country: ctx.country, currency: currencyOf(ctx.country) };
   const common = {
     ...ctx.policy,
@@ -137,8 +147,10 @@ export async function tryDefinition(def: ParserDefinition, url: string, ctx: Try
       ctx.policy,
       { timeoutSeconds: def.timeoutSeconds, maxPageBytes: def.maxPageBytes, maxQueueMs: TRY_QUEUE_MS },
       async (page) => {
+        // Measured in a viewport shorter than any picture: the document is never shorter than its viewport.
+        await page.setViewportSize({ width: PICTURE_WIDTH, height: PICTURE_MIN_HEIGHT });
         const height = Math.max(
-          1,
+          PICTURE_MIN_HEIGHT,
           Math.min(PICTURE_MAX_HEIGHT, Math.ceil(await page.evaluate('Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0)'))),
         );
         // The whole (capped) page in the viewport: boxes are then page coordinates, and the picture's pixels.

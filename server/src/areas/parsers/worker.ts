@@ -30,6 +30,7 @@ export function createParserWorker(db: Db, q: ParsersQueries, log: FastifyBaseLo
   let stopped = false;
   let abandoned = false;
   const active = new Set<Promise<unknown>>();
+  const onRefused = opts.onRefused ?? ((r: { host: string; address: string; range: string }) => log.debug(r, 'parser run: host resolves to a refused address'));
 
   async function schedule(now = Date.now()) {
     for (const p of await q.enabledParsers()) {
@@ -44,7 +45,7 @@ export function createParserWorker(db: Db, q: ParsersQueries, log: FastifyBaseLo
     if (stopped || active.size >= opts.concurrency) return false;
     const run = await q.claim(id, opts.leaseSeconds, opts.maxAttempts);
     if (!run) return false;
-    const job = executeRun(db, q, run, id, { ...opts, isAbandoned: () => abandoned })
+    const job = executeRun(db, q, run, id, { ...opts, onRefused, isAbandoned: () => abandoned })
       .then((r) => log.info({ run: run.id, parser: run.parser_id, status: r.status, prices: r.pricesFound, written: r.written }, 'parser run finished'))
       .catch((err) => log.error({ err, run: run.id }, 'parser run crashed'))
       .finally(() => active.delete(job));
@@ -60,7 +61,7 @@ export function createParserWorker(db: Db, q: ParsersQueries, log: FastifyBaseLo
     if (stopped) return false;
     const run = await q.claimById(runId, id, opts.leaseSeconds);
     if (!run) return false;
-    const job = executeRun(db, q, run, id, { ...opts, isAbandoned: () => abandoned })
+    const job = executeRun(db, q, run, id, { ...opts, onRefused, isAbandoned: () => abandoned })
       .then((r) => log.info({ run: run.id, parser: run.parser_id, status: r.status, prices: r.pricesFound, written: r.written }, 'parser run finished'))
       .catch((err) => log.error({ err, run: run.id }, 'parser run crashed'))
       .finally(() => active.delete(job));

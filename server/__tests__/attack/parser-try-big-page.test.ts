@@ -1,0 +1,201 @@
+/**
+ * A big shop page must never freeze the server (attack found last session: a 15 MB page of 400 000
+ * elements kept the API's event loop busy for ~46 s). A loopback shop serves such pages; while a try
+ * (POST /parsers/try) or a parser run in this process reads one, other users' requests keep answering and
+ * the event loop's longest delay stays far from a frozen loop's seconds. Also: a try reads at most 5 MB.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/db/client';
+import { body, build, loginAs, type Session } from '../helpers/build';
+
+jest.setTimeout(600_000);
+
+/**
+ * The loop may be late this long while a page is read elsewhere. A frozen loop is late by the whole parse
+ * (seconds for 5 MB, tens of seconds for 15 MB); a loaded two-core machine delays a healthy loop by a GC or
+ * a PGlite query, well under this.
+ */
+const LOOP_DELAY_BOUND_MS = 2500;
+
+/** A product page with the price near the top and `rows` list items after it (~37 bytes each). */
+function bigPage(rows: number): Buffer {
+  const parts = [
+    '<!doctype html><html><head><meta charset="utf-8"><title>Mléko</title></head><body>',
+    '<h1 class="title">Mléko polotučné 1 l</h1><div class="price">24,90 Kč</div><ul>',
+  ];
+  for (let i = 0; i < rows; i++) parts.push(`<li class="r${i % 10}">row ${i} of many</li>`);
+  parts.push('</ul></body></html>');
+  return Buffer.from(parts.join(''));
+}
+const PAGES: Record<string, Buffer> = {
+  // Under a try's 5 MB: about 120 000 elements.
+  '/p/medium': bigPage(120_000),
+  // Under a run's 20 MB: 400 000 elements, 15 MB.
+  '/p/big': bigPage(400_000),
+  '/p/short': bigPage(2),
+};
+
+const shop = http.createServer((req, res) => {
+  const page = PAGES[req.url ?? ''];
+  if (!page) return void res.writeHead(404).end();
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': page.length });
+  res.end(page);
+});
+let shopBase = '';
+
+let app: FastifyInstance;
+let operator: Session;
+
+const call = (s: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  app.inject({
+    method,
+    url: `${url}${url.includes('?') ? '&' : '?'}token=${s.token}`,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    cookies: s.xsrf.cookies,
+    headers: s.xsrf.headers,
+  });
+
+async function lidl(): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(app.db, sql`SELECT id FROM shops WHERE code = 'lidl-prg-smichov'`);
+  return Number(row!.id);
+}
+
+const definition = (extra: Record<string, unknown> = {}) => ({
+  productUrls: [`${shopBase}/p/medium`],
+  strategy: 'selectors',
+  selectors: { name: 'h1.title', price: '.price' },
+  priceFormat: { decimal: ',', thousands: '.' },
+  timeoutSeconds: 60,
+  respectRobotsTxt: false,
+  ...extra,
+});
+
+type Busy = { rounds: number; slowestMs: number; loopMaxMs: number; failures: string[] };
+
+/**
+ * Other users' requests, one after another, while `work` runs: the deployment file (no database) and a
+ * logged-in product search. Counts the rounds answered before `work` ended, the slowest answer and the
+ * event loop's longest delay over the whole time.
+ */
+async function whileBusy(work: Promise<unknown>): Promise<Busy> {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  let done = false;
+  void work.finally(() => (done = true)).catch(() => undefined);
+  const busy: Busy = { rounds: 0, slowestMs: 0, loopMaxMs: 0, failures: [] };
+  const words = ['milk', 'mléko', 'bread', 'chléb', 'water', 'voda'];
+  while (!done) {
+    for (const url of ['/deployment.json', `/products/search?name=${encodeURIComponent(words[busy.rounds % words.length]!)}`]) {
+      const started = performance.now();
+      const res = url.startsWith('/deployment') ? await app.inject({ method: 'GET', url }) : await call(operator, 'GET', url);
+      busy.slowestMs = Math.max(busy.slowestMs, performance.now() - started);
+      if (res.statusCode !== 200) busy.failures.push(`${url} ${res.statusCode}`);
+    }
+    if (!done) busy.rounds++;
+    // Between rounds the loop is free for the work (a request that answers at once would starve nothing).
+    await new Promise((r) => setImmediate(r));
+  }
+  await work.catch(() => undefined);
+  loop.disable();
+  busy.loopMaxMs = loop.max / 1e6;
+  return busy;
+}
+
+beforeAll(async () => {
+  shopBase = await new Promise<string>((resolve) => shop.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(shop.address() as AddressInfo).port}`)));
+  app = await build({ env: { DEMO_SHOPS: '1', PARSERS_WORKER: '0' } });
+  app.parsers.workerOptions.allowOrigins = [...app.parsers.workerOptions.allowOrigins, shopBase];
+  Object.assign(app.parsers.workerOptions, { politeness: false, backoffMs: 10, maxRetries: 0 });
+  operator = await loginAs(app, 'operator');
+});
+afterAll(async () => {
+  await app?.close();
+  shop.closeAllConnections();
+  shop.close();
+});
+
+describe('a big page', () => {
+  it('a try reading a 4.6 MB page of 120 000 elements: other requests keep answering, the loop is never frozen', async () => {
+    expect(PAGES['/p/medium']!.length).toBeGreaterThan(4_000_000);
+    const shopId = await lidl();
+    const tried = call(operator, 'POST', '/parsers/try', { url: `${shopBase}/p/medium`, shopId, definition: definition() });
+    const busy = await whileBusy(tried);
+    const res = await tried;
+    expect([res.statusCode, res.statusCode === 200 ? null : res.body]).toEqual([200, null]);
+    const data = body(res).data;
+    expect([data.offer.price, data.offer.problem]).toEqual([24.9, null]);
+    expect(busy.failures).toEqual([]);
+    expect(busy.rounds).toBeGreaterThanOrEqual(3);
+    expect(busy.loopMaxMs).toBeLessThan(LOOP_DELAY_BOUND_MS);
+    // The server answers after, too.
+    expect((await call(operator, 'GET', '/auth/check')).statusCode).toBe(200);
+  });
+
+  it('a parser run in this process reading a 15 MB page of 400 000 elements: the price is read, other requests keep answering', async () => {
+    expect(PAGES['/p/big']!.length).toBeGreaterThan(14_000_000);
+    const shopId = await lidl();
+    const url = `${shopBase}/p/big`;
+    // One of the shop's catalogue offers lives at that page, so the run matches it by URL.
+    await app.db.execute(sql`UPDATE offers SET url = ${url}
+      WHERE (product_id, shop_id) IN (SELECT product_id, shop_id FROM offers WHERE shop_id = ${shopId} ORDER BY product_id LIMIT 1)`);
+    const created = await call(operator, 'POST', '/parsers', {
+      code: 'big-page-shop',
+      name: 'Big page',
+      shopId,
+      definition: definition({ productUrls: [url], maxPageBytes: 20 * 1024 * 1024 }),
+    });
+    expect([created.statusCode, created.statusCode === 200 ? null : created.body]).toEqual([200, null]);
+    const started = await call(operator, 'POST', '/parsers/force-start', { parsers: [body(created).data._id] });
+    expect([started.statusCode, started.statusCode === 200 ? null : started.body]).toEqual([200, null]);
+    const runId = Number(body(started).data[0]._id);
+    const busy = await whileBusy(app.parsers.worker.runById(runId));
+    const run = body(await call(operator, 'GET', `/parsers/runs/${runId}`)).data;
+    expect([run.status, run.pagesDone, run.pricesFound, run.errors]).toEqual(['done', 1, 1, {}]);
+    expect(busy.failures).toEqual([]);
+    expect(busy.rounds).toBeGreaterThanOrEqual(3);
+    expect(busy.loopMaxMs).toBeLessThan(LOOP_DELAY_BOUND_MS);
+    expect((await call(operator, 'GET', '/auth/check')).statusCode).toBe(200);
+  });
+});
+
+describe("a try's limits", () => {
+  it('reads at most 5 MB: a definition asking more is 400 naming definition.maxPageBytes; a bigger page is too_large', async () => {
+    const shopId = await lidl();
+    const asked = await call(operator, 'POST', '/parsers/try', {
+      url: `${shopBase}/p/big`,
+      shopId,
+      definition: definition({ maxPageBytes: 15 * 1024 * 1024 }),
+    });
+    expect([asked.statusCode, body(asked).error?.fields?.map((f: { path: string }) => f.path)]).toEqual([400, ['definition.maxPageBytes']]);
+    const big = await call(operator, 'POST', '/parsers/try', { url: `${shopBase}/p/big`, shopId, definition: definition() });
+    expect(big.statusCode).toBe(200);
+    expect([body(big).data.offer.problem?.kind, body(big).data.offer.price]).toEqual(['too_large', null]);
+  });
+
+  it('a host name resolving to a private address is not_allowed without naming the address', async () => {
+    const port = new URL(shopBase).port;
+    const res = await call(operator, 'POST', '/parsers/try', { url: `http://localhost:${port}/p/short`, shopId: await lidl(), definition: definition() });
+    expect(res.statusCode).toBe(200);
+    const problem = body(res).data.offer.problem;
+    expect(problem?.kind).toBe('not_allowed');
+    expect(problem.message).toContain('localhost');
+    expect(problem.message).not.toMatch(/127\.0\.0\.1|::1|loopback/);
+  });
+
+  it('the picture of a page shorter than the window is as tall as the page, not 900 px', async () => {
+    const res = await call(operator, 'POST', '/parsers/try', { url: `${shopBase}/p/short`, shopId: await lidl(), definition: definition() });
+    const data = body(res).data;
+    expect(data.offer.price).toBe(24.9);
+    expect(data.screenshot.height).toBeGreaterThanOrEqual(200);
+    expect(data.screenshot.height).toBeLessThan(400);
+    // The picture itself is that tall (its PNG header), not only the number.
+    const png = Buffer.from(data.screenshot.dataUrl.split(',')[1], 'base64');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([data.screenshot.width, data.screenshot.height]);
+    // Every box found lies on the picture.
+    for (const f of data.found) expect(f.box.y + f.box.height).toBeLessThanOrEqual(data.screenshot.height);
+  });
+});
