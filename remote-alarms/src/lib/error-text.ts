@@ -1,8 +1,8 @@
-import { isApiError } from '@pricewatch/shared/api';
-import { useAlarmsTranslation } from './i18n';
+import { useErrorText as useSharedErrorText } from '@pricewatch/shared/ui';
+import { NS } from './i18n';
 
-/** Codes the server puts in error.fields[].message that this remote words itself. */
-const KNOWN = new Set([
+/** Codes the server puts in error.fields[].message that this remote words itself (problems.*). */
+const KNOWN = [
   'file_required',
   'empty_file',
   'not_xlsx',
@@ -18,17 +18,9 @@ const KNOWN = new Set([
   'end_before_start',
   'email_required',
   'invalid_email',
-]);
+] as const;
 
-/** The translated message of a failed call: a known field problem in this remote's words, else the shell's text. */
+/** The translated message of a failed call: a known field problem in this remote's words, else the shell's text with the fields named. */
 export function useErrorText(): (error: unknown) => string {
-  const { t } = useAlarmsTranslation();
-  return (error) => {
-    if (!isApiError(error)) return t('errors.service_unavailable', { ns: 'translation' });
-    const field = error.fields?.find((f) => KNOWN.has(f.message));
-    if (field) return t(`problems.${field.message}`);
-    if (error.fields?.length)
-      return `${t(`errors.${error.messageKey}`, { ns: 'translation' })}: ${error.fields.map((f) => `${f.path} — ${f.message}`).join('; ')}`;
-    return t(`errors.${error.messageKey}`, { ns: 'translation' });
-  };
+  return useSharedErrorText({ ns: NS, prefix: 'problems', known: KNOWN, listFields: true }).errorText;
 }

@@ -1,5 +1,5 @@
-import { isApiError } from '@pricewatch/shared/api';
-import { useUsersTranslation } from './i18n';
+import { useErrorText as useSharedErrorText } from '@pricewatch/shared/ui';
+import { NS } from './i18n';
 
 /** Problems the server names in error.message / fields[].message that have their own text here. */
 export const KNOWN_PROBLEMS = [
@@ -26,23 +26,8 @@ export const KNOWN_PROBLEMS = [
   'nothing_to_change',
 ] as const;
 
-/** `role_not_allowed: admin` → `role_not_allowed`. */
-export const problemKey = (message: string) => message.split(':')[0]!.trim();
-const known = (message: string | undefined) => !!message && (KNOWN_PROBLEMS as readonly string[]).includes(problemKey(message));
-
-/** Translates a failed call (the form's banner) and one field's problem (under the field). */
+/** Translates a failed call (the form's banner) and one field's problem (under the field; problems.invalid when not worded here). */
 export function useErrorText() {
-  const { t } = useUsersTranslation();
-  return {
-    error(error: unknown): string {
-      if (!isApiError(error)) return t('errors.service_unavailable', { ns: 'translation' });
-      if (known(error.message)) return t(`problems.${problemKey(error.message)}`);
-      const field = error.fields?.find((f) => known(f.message));
-      if (field) return t(`problems.${problemKey(field.message)}`);
-      return t(`errors.${error.messageKey}`, { ns: 'translation' });
-    },
-    field(message: string): string {
-      return known(message) ? t(`problems.${problemKey(message)}`) : t('problems.invalid');
-    },
-  };
+  const { errorText, fieldText } = useSharedErrorText({ ns: NS, prefix: 'problems', known: KNOWN_PROBLEMS, unknownFieldKey: 'problems.invalid' });
+  return { error: errorText, field: fieldText };
 }

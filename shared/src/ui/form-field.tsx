@@ -67,7 +67,9 @@ export function SelectField({ id, value, onChange, children, label, invalid, dis
 }
 
 export type CheckFieldProps = {
-  label: ReactNode;
+  /** Its label (or as children). */
+  label?: ReactNode;
+  children?: ReactNode;
   checked: boolean;
   onChange: (checked: boolean) => void;
   id?: string;
@@ -76,7 +78,7 @@ export type CheckFieldProps = {
 };
 
 /** A labelled native checkbox: found by its label, keyboard and screen-reader friendly as is. */
-export function CheckField({ label, checked, onChange, id, disabled, invalid }: CheckFieldProps) {
+export function CheckField({ label, children, checked, onChange, id, disabled, invalid }: CheckFieldProps) {
   return (
     <HStack as="label" gap="2" fontSize="sm" cursor={disabled ? 'not-allowed' : 'pointer'} opacity={disabled ? 0.6 : 1}>
       <chakra.input
@@ -90,7 +92,7 @@ export function CheckField({ label, checked, onChange, id, disabled, invalid }: 
         w="4"
         h="4"
       />
-      <span>{label}</span>
+      <span>{label ?? children}</span>
     </HStack>
   );
 }

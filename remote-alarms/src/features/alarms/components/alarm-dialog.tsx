@@ -1,17 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { toaster } from '@pricewatch/shared/ui';
+import { CheckField, DateField, FormField, Modal, SelectField, toaster } from '@pricewatch/shared/ui';
 import type { AlarmRule, PriceAlarm, ProductAlarm, Shop } from '@pricewatch/shared/contract';
 import { useErrorText } from '../../../lib/error-text';
 import { useAlarmsTranslation } from '../../../lib/i18n';
 import { savePriceAlarm } from '../api/price-alarms';
 import { saveProductAlarm } from '../api/product-alarms';
-import { CheckBox, FormRow, Select } from './form-bits';
-import { DateField, Modal } from '@pricewatch/shared/ui';
-import { ProductPicker, type PickedProduct } from './product-picker';
-import { ALARM_RULES, isPercent, needsOwnShop, needsValue, parseDecimal, usDay } from './rules';
+import { alarmBody, alarmFormSchema, alarmFormValues, type AlarmFormValues } from './alarm-form';
+import { ProductPicker } from './product-picker';
+import { ALARM_RULES, isPercent, needsOwnShop, needsValue } from './rules';
 import { ShopPicker } from './shop-picker';
-
 export type AlarmDialogProps = {
   kind: 'price' | 'product';
   open: boolean;
@@ -22,80 +22,36 @@ export type AlarmDialogProps = {
   onSaved: () => void;
 };
 
-type Problems = Partial<Record<'name' | 'products' | 'shops' | 'value' | 'originalShopId' | 'end', string>>;
-
 /** Create or edit a price alarm (one product) or a product alarm (a named product list). */
 export function AlarmDialog({ kind, open, alarm, shops, onClose, onSaved }: AlarmDialogProps) {
   const { t } = useAlarmsTranslation();
   const errorText = useErrorText();
-  const [name, setName] = useState('');
-  const [products, setProducts] = useState<PickedProduct[]>([]);
-  const [shopIds, setShopIds] = useState<string[]>([]);
-  const [rule, setRule] = useState<AlarmRule>('below');
-  const [value, setValue] = useState('');
-  const [own, setOwn] = useState('');
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [promo, setPromo] = useState(true);
-  const [problems, setProblems] = useState<Problems>({});
-  const [saving, setSaving] = useState(false);
+  const { control, handleSubmit, reset, register, formState } = useForm<AlarmFormValues>({
+    defaultValues: alarmFormValues(kind, alarm),
+    resolver: zodResolver(alarmFormSchema(kind)),
+  });
+  const [rule, own, shopIds] = useWatch({ control, name: ['rule', 'originalShopId', 'shops'] });
+  const problem = (field: keyof AlarmFormValues) => {
+    const message = formState.errors[field]?.message;
+    return message ? t(`problems.${message}`) : undefined;
+  };
 
   useEffect(() => {
-    if (!open) return;
-    const price = kind === 'price' ? (alarm as PriceAlarm | null | undefined) : null;
-    const product = kind === 'product' ? (alarm as ProductAlarm | null | undefined) : null;
-    setName(product?.name ?? '');
-    setProducts(price ? [{ _id: price.productId, name: price.productName, ean: price.ean }] : (product?.products ?? []));
-    setShopIds(alarm?.shops.map((s) => s._id) ?? []);
-    setRule(alarm?.rule ?? 'below');
-    setValue(alarm?.value === null || alarm?.value === undefined ? '' : String(alarm.value));
-    setOwn(alarm?.originalShopId ?? '');
-    setStart(price?.start ?? '');
-    setEnd(price?.end ?? '');
-    setPromo(alarm?.isPromoAdded ?? true);
-    setProblems({});
-  }, [open, alarm, kind]);
+    if (open) reset(alarmFormValues(kind, alarm));
+  }, [open, alarm, kind, reset]);
 
   // The amount's currency: the chosen shops' (one market per alarm), else the only one offered.
   const currencies = new Set((shopIds.length ? shops.filter((x) => shopIds.includes(x._id)) : shops).map((x) => x.currency));
   const currency = currencies.size === 1 ? [...currencies][0]! : null;
 
-  const validate = (): Problems => {
-    const p: Problems = {};
-    if (kind === 'product' && !name.trim()) p.name = t('problems.required');
-    if (!products.length) p.products = t('problems.productRequired');
-    if (!shopIds.length) p.shops = t('problems.shopsRequired');
-    if (needsValue(rule)) {
-      const v = parseDecimal(value);
-      if (value.trim() === '') p.value = t('problems.value_required');
-      else if (Number.isNaN(v)) p.value = t('problems.bad_value');
-      else if (v < 0) p.value = t('problems.negative_value');
-      else if (isPercent(rule) && v > 100) p.value = t('problems.percent_over_100');
-    }
-    if (needsOwnShop(rule) && !own) p.originalShopId = t('problems.own_shop_required');
-    if (start && end && start > end) p.end = t('problems.end_before_start');
-    return p;
-  };
-
-  const save = async () => {
-    const p = validate();
-    setProblems(p);
-    if (Object.keys(p).length) return;
-    setSaving(true);
-    const common = {
-      shops: shopIds,
-      rule,
-      value: needsValue(rule) ? parseDecimal(value) : null,
-      originalShopId: needsOwnShop(rule) ? own : null,
-      isPromoAdded: promo,
-      enabled: alarm?.enabled ?? true,
-    };
+  const save = async (values: AlarmFormValues) => {
     try {
       let saved: { metNow: number };
+      const enabled = alarm?.enabled ?? true;
       if (kind === 'price') {
-        saved = await savePriceAlarm({ ...common, productId: products[0]!._id, start: start ? usDay(start) : null, end: end ? usDay(end) : null }, alarm?._id);
+        saved = await savePriceAlarm(alarmBody('price', values, enabled) as Parameters<typeof savePriceAlarm>[0], alarm?._id);
       } else {
-        saved = await saveProductAlarm({ ...common, name: name.trim(), products: products.map((x) => x._id) }, alarm?._id);
+        saved = await saveProductAlarm(alarmBody('product', values, enabled) as Parameters<typeof saveProductAlarm>[0], alarm?._id);
       }
       toaster.create({ type: 'success', title: t(alarm ? 'toast.saved' : 'toast.created') });
       // Firing is edge-triggered (docs/alarms.md): a rule met already fires nothing until a price newly
@@ -113,8 +69,6 @@ export function AlarmDialog({ kind, open, alarm, shops, onClose, onSaved }: Alar
       onClose();
     } catch (error) {
       toaster.create({ type: 'error', title: t('toast.saveFailed'), description: errorText(error) });
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -131,7 +85,7 @@ export function AlarmDialog({ kind, open, alarm, shops, onClose, onSaved }: Alar
           <Button variant="outline" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button colorPalette="blue" loading={saving} onClick={() => void save()}>
+          <Button colorPalette="blue" loading={formState.isSubmitting} onClick={() => void handleSubmit(save)()}>
             {t('actions.save')}
           </Button>
         </>
@@ -139,61 +93,99 @@ export function AlarmDialog({ kind, open, alarm, shops, onClose, onSaved }: Alar
     >
       <Stack gap="4">
         {kind === 'product' && (
-          <FormRow label={t('form.name')} htmlFor="alarm-name" error={problems.name}>
-            <Input id="alarm-name" size="sm" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          </FormRow>
+          <FormField label={t('form.name')} htmlFor="alarm-name" error={problem('name')}>
+            <Input id="alarm-name" size="sm" {...register('name')} />
+          </FormField>
         )}
-        <FormRow label={t(kind === 'price' ? 'form.product' : 'form.products')} htmlFor="alarm-product" error={problems.products}>
-          <ProductPicker id="alarm-product" single={kind === 'price'} picked={products} onChange={setProducts} />
-        </FormRow>
+        <FormField label={t(kind === 'price' ? 'form.product' : 'form.products')} htmlFor="alarm-product" error={problem('products')}>
+          <Controller
+            control={control}
+            name="products"
+            render={({ field }) => <ProductPicker id="alarm-product" single={kind === 'price'} picked={field.value} onChange={field.onChange} />}
+          />
+        </FormField>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-          <FormRow label={t('form.rule')} htmlFor="alarm-rule">
-            <Select id="alarm-rule" value={rule} onChange={(v) => setRule(v as AlarmRule)}>
-              {ALARM_RULES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`rules.${r}`)}
-                </option>
-              ))}
-            </Select>
-          </FormRow>
+          <FormField label={t('form.rule')} htmlFor="alarm-rule">
+            <Controller
+              control={control}
+              name="rule"
+              render={({ field }) => (
+                <SelectField id="alarm-rule" value={field.value} onChange={(v) => field.onChange(v as AlarmRule)}>
+                  {ALARM_RULES.map((r) => (
+                    <option key={r} value={r}>
+                      {t(`rules.${r}`)}
+                    </option>
+                  ))}
+                </SelectField>
+              )}
+            />
+          </FormField>
           {needsValue(rule) && (
-            <FormRow
+            <FormField
               label={isPercent(rule) ? t('form.valuePercent') : currency ? t('form.valueMoneyIn', { currency }) : t('form.valueMoney')}
               htmlFor="alarm-value"
-              error={problems.value}
+              error={problem('value')}
             >
-              <Input id="alarm-value" size="sm" inputMode="decimal" value={value} onChange={(e) => setValue(e.currentTarget.value)} />
-            </FormRow>
+              <Input id="alarm-value" size="sm" inputMode="decimal" {...register('value')} />
+            </FormField>
           )}
         </SimpleGrid>
         {needsOwnShop(rule) && (
-          <FormRow label={t('form.ownShop')} htmlFor="alarm-own" error={problems.originalShopId}>
-            <Select id="alarm-own" value={own} onChange={setOwn}>
-              <option value="">{t('form.chooseShop')}</option>
-              {shops.map((s) => (
-                <option key={s._id} value={s._id}>
-                  {s.networkName} — {s.name}
-                </option>
-              ))}
-            </Select>
-          </FormRow>
+          <FormField label={t('form.ownShop')} htmlFor="alarm-own" error={problem('originalShopId')}>
+            <Controller
+              control={control}
+              name="originalShopId"
+              render={({ field }) => (
+                <SelectField id="alarm-own" value={field.value} onChange={field.onChange}>
+                  <option value="">{t('form.chooseShop')}</option>
+                  {shops.map((s) => (
+                    <option key={s._id} value={s._id}>
+                      {s.networkName} — {s.name}
+                    </option>
+                  ))}
+                </SelectField>
+              )}
+            />
+          </FormField>
         )}
-        <FormRow label={t('form.shops')} htmlFor="alarm-shops" error={problems.shops}>
-          <ShopPicker id="alarm-shops" shops={shops} selected={shopIds} onChange={setShopIds} exclude={needsOwnShop(rule) ? own : null} />
-        </FormRow>
+        <FormField label={t('form.shops')} htmlFor="alarm-shops" error={problem('shops')}>
+          <Controller
+            control={control}
+            name="shops"
+            render={({ field }) => (
+              <ShopPicker id="alarm-shops" shops={shops} selected={field.value} onChange={field.onChange} exclude={needsOwnShop(rule) ? own : null} />
+            )}
+          />
+        </FormField>
         {kind === 'price' && (
           <SimpleGrid columns={2} gap="3">
-            <FormRow label={t('form.start')} htmlFor="alarm-start">
-              <DateField id="alarm-start" width="full" portalled={false} value={start} onChange={setStart} />
-            </FormRow>
-            <FormRow label={t('form.end')} htmlFor="alarm-end" error={problems.end}>
-              <DateField id="alarm-end" width="full" portalled={false} value={end} onChange={setEnd} invalid={!!problems.end} />
-            </FormRow>
+            <FormField label={t('form.start')} htmlFor="alarm-start">
+              <Controller
+                control={control}
+                name="start"
+                render={({ field }) => <DateField id="alarm-start" width="full" portalled={false} value={field.value} onChange={field.onChange} />}
+              />
+            </FormField>
+            <FormField label={t('form.end')} htmlFor="alarm-end" error={problem('end')}>
+              <Controller
+                control={control}
+                name="end"
+                render={({ field }) => (
+                  <DateField id="alarm-end" width="full" portalled={false} value={field.value} onChange={field.onChange} invalid={!!formState.errors.end} />
+                )}
+              />
+            </FormField>
           </SimpleGrid>
         )}
-        <CheckBox checked={promo} onChange={setPromo}>
-          {t('form.isPromoAdded')}
-        </CheckBox>
+        <Controller
+          control={control}
+          name="isPromoAdded"
+          render={({ field }) => (
+            <CheckField checked={field.value} onChange={field.onChange}>
+              {t('form.isPromoAdded')}
+            </CheckField>
+          )}
+        />
       </Stack>
     </Modal>
   );

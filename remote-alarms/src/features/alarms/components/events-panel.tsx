@@ -1,16 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Badge, Box, Button, Flex, Heading, Input, SimpleGrid, Text } from '@chakra-ui/react';
-import { useUnreadAlarmsStore } from '@pricewatch/shared/alarms';
+import { setUnreadAlarms } from '@pricewatch/shared/alarms';
 import { BarSeriesChart } from '@pricewatch/shared/chart';
 import type { AlarmEvent, NotifyMode } from '@pricewatch/shared/contract';
 import { DataTable, Pager, dataColumnHelper, type DataColumnDef } from '@pricewatch/shared/table';
-import { EmptyState, ErrorState, toaster } from '@pricewatch/shared/ui';
+import { CheckField, EmptyState, ErrorState, FormField, SelectField, toaster } from '@pricewatch/shared/ui';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormatters } from '../../../lib/format';
 import { useAlarmsTranslation } from '../../../lib/i18n';
 import { useApi } from '@pricewatch/shared/api';
 import { getAlarmEvents, getAlarmSettings, markEventsRead, saveAlarmSettings } from '../api/events';
-import { CheckBox, FormRow, Select } from './form-bits';
 import { ruleText } from './price-alarms-panel';
 
 const col = dataColumnHelper<AlarmEvent>();
@@ -21,7 +20,6 @@ export function EventsPanel({ canWrite, onUnread }: { canWrite: boolean; onUnrea
   const { t } = useAlarmsTranslation();
   const errorText = useErrorText();
   const f = useFormatters();
-  const setCount = useUnreadAlarmsStore((s) => s.setCount);
   const [page, setPage] = useState(0);
   const [unreadOnly, setUnreadOnly] = useState(false);
   const query = { limit: PAGE, skip: page * PAGE, unread: unreadOnly || undefined };
@@ -29,10 +27,10 @@ export function EventsPanel({ canWrite, onUnread }: { canWrite: boolean; onUnrea
 
   useEffect(() => {
     if (events.data) {
-      setCount(events.data.unread);
+      setUnreadAlarms(events.data.unread);
       onUnread(events.data.unread);
     }
-  }, [events.data, setCount, onUnread]);
+  }, [events.data, onUnread]);
 
   const columns = useMemo<DataColumnDef<AlarmEvent>[]>(
     () => [
@@ -88,7 +86,7 @@ export function EventsPanel({ canWrite, onUnread }: { canWrite: boolean; onUnrea
             <Text fontSize="sm" data-testid="events-unread">
               {t('events.unread', { count: events.data?.unread ?? 0 })}
             </Text>
-            <CheckBox
+            <CheckField
               checked={unreadOnly}
               onChange={(v) => {
                 setUnreadOnly(v);
@@ -96,7 +94,7 @@ export function EventsPanel({ canWrite, onUnread }: { canWrite: boolean; onUnrea
               }}
             >
               {t('events.unreadOnly')}
-            </CheckBox>
+            </CheckField>
             <Button size="sm" variant="outline" ms="auto" disabled={!events.data?.unread} onClick={() => void markAll()}>
               {t('events.markAllRead')}
             </Button>
@@ -145,16 +143,16 @@ function NotifySettings({ canWrite }: { canWrite: boolean }) {
   return (
     <Box borderWidth="1px" borderRadius="md" p="3">
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" alignItems="end">
-        <FormRow label={t('settings.email')} htmlFor="notify-email">
+        <FormField label={t('settings.email')} htmlFor="notify-email">
           <Input id="notify-email" type="email" size="sm" value={email} disabled={!canWrite} onChange={(e) => setEmail(e.currentTarget.value)} />
-        </FormRow>
-        <FormRow label={t('settings.notify')} htmlFor="notify-mode">
-          <Select id="notify-mode" value={notify} onChange={(v) => setNotify(v as NotifyMode)}>
+        </FormField>
+        <FormField label={t('settings.notify')} htmlFor="notify-mode">
+          <SelectField id="notify-mode" value={notify} onChange={(v) => setNotify(v as NotifyMode)}>
             <option value="off">{t('settings.off')}</option>
             <option value="immediate">{t('settings.immediate')}</option>
             <option value="daily">{t('settings.daily')}</option>
-          </Select>
-        </FormRow>
+          </SelectField>
+        </FormField>
         <Button size="sm" variant="outline" disabled={!canWrite} loading={saving} onClick={() => void save()}>
           {t('settings.save')}
         </Button>

@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, Heading, Input, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { DataTable, dataColumnHelper, type DataColumnDef } from '@pricewatch/shared/table';
-import { toaster } from '@pricewatch/shared/ui';
+import { CheckField, FormField, SelectField, toaster } from '@pricewatch/shared/ui';
 import type { ImportResult, ImportRow, Shop } from '@pricewatch/shared/contract';
 import { useErrorText } from '../../../lib/error-text';
 import { useAlarmsTranslation } from '../../../lib/i18n';
 import { importPriceAlarms } from '../api/price-alarms';
 import { importProductAlarms } from '../api/product-alarms';
-import { CheckBox, FormRow, Select } from './form-bits';
 import { DateField, Modal } from '@pricewatch/shared/ui';
 import { usDay } from './rules';
 import { ShopPicker } from './shop-picker';
@@ -120,7 +119,7 @@ export function ImportDialog({
         <Text fontSize="sm" color="fg.muted">
           {t(kind === 'price' ? 'import.priceHelp' : 'import.productHelp')}
         </Text>
-        <FormRow label={t('import.file')} htmlFor="import-file">
+        <FormField label={t('import.file')} htmlFor="import-file">
           <Input
             id="import-file"
             type="file"
@@ -132,35 +131,35 @@ export function ImportDialog({
               setResult(null);
             }}
           />
-        </FormRow>
-        <FormRow label={t('form.shops')} htmlFor="import-shops">
+        </FormField>
+        <FormField label={t('form.shops')} htmlFor="import-shops">
           <ShopPicker id="import-shops" shops={shops} selected={shopIds} onChange={setShopIds} exclude={own || null} />
-        </FormRow>
+        </FormField>
         <SimpleGrid columns={{ base: 1, md: kind === 'price' ? 3 : 1 }} gap="3">
-          <FormRow label={t('form.ownShopOptional')} htmlFor="import-own">
-            <Select id="import-own" value={own} onChange={setOwn}>
+          <FormField label={t('form.ownShopOptional')} htmlFor="import-own">
+            <SelectField id="import-own" value={own} onChange={setOwn}>
               <option value="">{t('form.none')}</option>
               {shops.map((s) => (
                 <option key={s._id} value={s._id}>
                   {s.networkName} — {s.name}
                 </option>
               ))}
-            </Select>
-          </FormRow>
+            </SelectField>
+          </FormField>
           {kind === 'price' && (
             <>
-              <FormRow label={t('form.start')} htmlFor="import-start">
+              <FormField label={t('form.start')} htmlFor="import-start">
                 <DateField id="import-start" width="full" portalled={false} value={start} onChange={setStart} />
-              </FormRow>
-              <FormRow label={t('form.end')} htmlFor="import-end">
+              </FormField>
+              <FormField label={t('form.end')} htmlFor="import-end">
                 <DateField id="import-end" width="full" portalled={false} value={end} onChange={setEnd} />
-              </FormRow>
+              </FormField>
             </>
           )}
         </SimpleGrid>
-        <CheckBox checked={promo} onChange={setPromo}>
+        <CheckField checked={promo} onChange={setPromo}>
           {t('form.isPromoAdded')}
-        </CheckBox>
+        </CheckField>
         {busy && (
           <Progress.Root value={null} size="xs" aria-label={t(busy === 'check' ? 'import.checking' : 'import.saving')}>
             <Progress.Track>

@@ -3,14 +3,13 @@ import { Badge, Box, Button, Flex, Input, Text } from '@chakra-ui/react';
 import { downloadFile } from '@pricewatch/shared/api';
 import type { AlarmRule, PriceAlarm, Shop } from '@pricewatch/shared/contract';
 import { DataTable, Pager, dataColumnHelper, type DataColumnDef } from '@pricewatch/shared/table';
-import { EmptyState, ErrorState, toaster } from '@pricewatch/shared/ui';
+import { CheckField, EmptyState, ErrorState, SelectField, toaster } from '@pricewatch/shared/ui';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormatters } from '../../../lib/format';
 import { useAlarmsTranslation } from '../../../lib/i18n';
 import { useApi } from '@pricewatch/shared/api';
 import { deleteAllPriceAlarms, deletePriceAlarm, exportPriceAlarms, getPriceAlarms, updatePriceAlarms } from '../api/price-alarms';
 import { AlarmDialog } from './alarm-dialog';
-import { CheckBox, Select } from './form-bits';
 import { ImportDialog } from './import-dialog';
 import { ALARM_RULES, isPercent } from './rules';
 
@@ -57,11 +56,11 @@ export function PriceAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrite:
               id: 'select',
               header: () => t('table.select'),
               cell: ({ row }) => (
-                <CheckBox checked={selected.has(row.original._id)} onChange={(on) => toggle(row.original._id, on)}>
+                <CheckField checked={selected.has(row.original._id)} onChange={(on) => toggle(row.original._id, on)}>
                   <Box as="span" srOnly>
                     {t('table.selectAlarm', { name: row.original.productName })}
                   </Box>
-                </CheckBox>
+                </CheckField>
               ),
               meta: { width: '3rem' },
             }),
@@ -164,7 +163,7 @@ export function PriceAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrite:
           }}
         />
         <Box minW="200px">
-          <Select
+          <SelectField
             label={t('filters.rule')}
             value={rule}
             onChange={(v) => {
@@ -178,10 +177,10 @@ export function PriceAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrite:
                 {t(`rules.${r}`)}
               </option>
             ))}
-          </Select>
+          </SelectField>
         </Box>
         <Box minW="150px">
-          <Select
+          <SelectField
             label={t('filters.state')}
             value={enabled}
             onChange={(v) => {
@@ -192,7 +191,7 @@ export function PriceAlarmsPanel({ shops, canWrite }: { shops: Shop[]; canWrite:
             <option value="">{t('filters.anyState')}</option>
             <option value="true">{t('table.on')}</option>
             <option value="false">{t('table.off')}</option>
-          </Select>
+          </SelectField>
         </Box>
         <Flex gap="2" ms="auto" wrap="wrap">
           {canWrite && (

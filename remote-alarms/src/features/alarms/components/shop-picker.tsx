@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import type { Shop } from '@pricewatch/shared/contract';
 import { useAlarmsTranslation } from '../../../lib/i18n';
-import { CheckBox } from './form-bits';
+import { CheckField } from '@pricewatch/shared/ui';
 
 export type ShopPickerProps = {
   shops: Shop[];
@@ -46,9 +46,9 @@ export function ShopPicker({ shops, selected, onChange, exclude, id }: ShopPicke
       </Flex>
       <Stack gap="1" maxH="180px" overflowY="auto" role="group" aria-label={t('form.shops')}>
         {visible.map((s) => (
-          <CheckBox key={s._id} checked={chosen.has(s._id)} onChange={(on) => toggle(s._id, on)}>
+          <CheckField key={s._id} checked={chosen.has(s._id)} onChange={(on) => toggle(s._id, on)}>
             {s.networkName} — {s.name}
-          </CheckBox>
+          </CheckField>
         ))}
         {!visible.length && (
           <Text fontSize="sm" color="fg.muted">
