@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 
 export type ModalProps = {
   open: boolean;
@@ -17,6 +18,7 @@ export type ModalProps = {
 
 /** The screens' dialog: title, body, buttons at the bottom; Escape, the backdrop and × close it. */
 export function Modal({ open, onClose, title, children, footer, size = 'md', role = 'dialog', scrollInside = false }: ModalProps) {
+  const { t } = useTranslation();
   return (
     <Dialog.Root
       open={open}
@@ -39,7 +41,7 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', rol
             {/* Buttons go onto a second line on a phone rather than past the dialog's edge. */}
             {footer && <Dialog.Footer flexWrap="wrap">{footer}</Dialog.Footer>}
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
+              <CloseButton size="sm" aria-label={t('common.close')} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { Alert, Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { NetworkUser } from '@pricewatch/shared/contract';
+import { ConfirmDialog } from '@pricewatch/shared/ui';
 import { useErrorText } from '../../../lib/error-text';
 import { useUsersTranslation } from '../../../lib/i18n';
 import { deleteNetworkUser } from '../api/delete-network-user';
@@ -9,64 +9,21 @@ import { deleteNetworkUser } from '../api/delete-network-user';
 export function DeleteUserDialog({ user, onClose, onDeleted }: { user: NetworkUser | null; onClose: () => void; onDeleted: () => void }) {
   const { t } = useUsersTranslation();
   const errorText = useErrorText();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  const confirm = async () => {
-    if (!user) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await deleteNetworkUser(user._id);
-      onDeleted();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ConfirmDialog
       open={user !== null}
-      onOpenChange={(d) => {
-        if (!d.open) {
-          setError(null);
-          onClose();
-        }
+      title={t('delete.title')}
+      confirmLabel={t('delete.confirm')}
+      cancelLabel={t('common.cancel')}
+      errorText={errorText.error}
+      onClose={onClose}
+      onConfirm={async () => {
+        if (!user) return;
+        await deleteNetworkUser(user._id);
+        onDeleted();
       }}
-      placement="center"
-      lazyMount
-      unmountOnExit
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('delete.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{t('delete.question', { username: user?.username ?? '', name: user?.name ?? '' })}</Text>
-              {error !== null && (
-                <Alert.Root status="error" role="alert" mt="3">
-                  <Alert.Indicator />
-                  <Alert.Title>{errorText.error(error)}</Alert.Title>
-                </Alert.Root>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={busy}>
-                {t('common.cancel')}
-              </Button>
-              <Button colorPalette="red" onClick={confirm} loading={busy}>
-                {t('delete.confirm')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text>{t('delete.question', { username: user?.username ?? '', name: user?.name ?? '' })}</Text>
+    </ConfirmDialog>
   );
 }
