@@ -6,6 +6,7 @@
  * The JSON API shop (strategy json) reads the same number of products from its API, ten a request.
  * Each shop is fetched as its definition says; pagesPerMinute compares HTTP fetch with browser fetch (the
  * script-rendered shop, BENCH_BROWSER_PAGES pages, default 40: a browser page costs far more).
+ * `bigPage`: a 15 MB page's run and a 4.4 MB page's try, each with the event loop's longest delay (big-page.ts).
  */
 import { parserDefinitionSchema } from '@pricewatch/shared/contract';
 import { DEMO_SHOPS, definitionFor } from '../src/demo-shops/catalog';
@@ -14,6 +15,7 @@ import { startDemoShops } from '../src/demo-shops/server';
 import { crawl } from '../src/scraping/crawl';
 import { planApi } from '../src/scraping/json-api';
 import { todayDay } from '../src/lib/days';
+import { bigPageBench } from './big-page';
 
 const PAGES = Number(process.env.BENCH_PARSER_PAGES ?? 150);
 const CONCURRENCY = Number(process.env.BENCH_PARSER_CONCURRENCY ?? 8);
@@ -114,6 +116,7 @@ async function main() {
     accuracyPct: checked ? +((correct / checked) * 100).toFixed(2) : 0,
     perShop,
     ...(wrong.length ? { wrong } : {}),
+    bigPage: await bigPageBench(),
   };
   console.log(JSON.stringify(out, null, 2));
   process.exit(out.accuracyPct === 100 ? 0 : 1);
