@@ -86,6 +86,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'GET /products/search': allow(authenticated, 'the catalogue; offers of visible shops'),
   'GET /products/list': allow(authenticated, `products with offers in ${VISIBLE}`),
   'GET /products/max-article': allow(authenticated, 'the greatest article number'),
+  'GET /sections': allow(authenticated, 'the catalogue (shared by every network)'),
   'GET /products/find-similar-products': allow(authenticated, 'the catalogue; offers of visible shops'),
   'GET /products/export': allow(authenticated, `products with offers in ${VISIBLE}`),
   'GET /products/:id': allow(authenticated, 'the product with offers of visible shops'),

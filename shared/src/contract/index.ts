@@ -12,3 +12,4 @@ export * from './alarms';
 export * from './exports';
 export * from './leaflets';
 export * from './home';
+export * from './sections';

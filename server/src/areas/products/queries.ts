@@ -281,6 +281,14 @@ export function createProductsQueries(db: Db) {
     },
 
     /** Largest all-digits article (longest first, then greatest), through products_article_num_idx. */
+    /** Every section with its name in `lang` (the translations table, else the stored name), by that name. */
+    async sections(lang: Language | null): Promise<{ id: number; name: string }[]> {
+      return queryRows<{ id: number; name: string }>(
+        db,
+        sql`SELECT s.id, ${translated('section', sql`s.id`, sql`s.name`, lang)} AS name FROM sections s ORDER BY name, s.id`,
+      );
+    },
+
     async maxArticle(): Promise<string | null> {
       const [row] = await queryRows<{ article: string }>(
         db,

@@ -12,6 +12,7 @@ import {
   productSearchQuerySchema,
   productSearchResponseSchema,
   productsQuerySchema,
+  sectionsResponseSchema,
   similarProductsQuerySchema,
   similarProductsResponseSchema,
 } from '@pricewatch/shared/contract';
@@ -19,7 +20,7 @@ import { ok } from '../../lib/envelope';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/auth';
 
-/** Products (spec §7) and POST /brands/get-by-filters, behind the auth guard. */
+/** Products (spec §7), GET /sections and POST /brands/get-by-filters, behind the auth guard. */
 const productsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { service } = fastify.products;
 
@@ -34,6 +35,8 @@ const productsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/products/list', { schema: { querystring: productListQuerySchema, response: { 200: productPageResponseSchema } } }, async (request) =>
     ok(await service.list(currentUser(request), request.query, requestLanguage(request))),
   );
+
+  fastify.get('/sections', { schema: { response: { 200: sectionsResponseSchema } } }, async (request) => ok(await service.sections(requestLanguage(request))));
 
   fastify.get('/products/max-article', { schema: { response: { 200: maxArticleResponseSchema } } }, async () => ok(await service.maxArticle()));
 

@@ -5,6 +5,7 @@ import {
   type ExportFile,
   type Language,
   type MaxArticle,
+  type SectionSummary,
   type Product,
   type ProductListItem,
   type ProductPage,
@@ -170,6 +171,11 @@ export function createProductsService(db: Db, files: FileStore) {
             shopArticle: o.shop_article,
           })),
       };
+    },
+
+    /** GET /sections: the catalogue's sections (the catalogue is shared: every signed-in user sees them all). */
+    async sections(lang: Language | null = null): Promise<SectionSummary[]> {
+      return (await queries.sections(lang)).map((s) => ({ _id: String(s.id), name: s.name }));
     },
 
     async maxArticle(): Promise<MaxArticle> {
