@@ -18,6 +18,8 @@ const SINGLETONS = [
   // table or a chart, fetched only when such a screen renders (never by the login page or the shell).
   '@tanstack/react-table',
   'recharts',
+  // The data layer: one QueryClient (in @pricewatch/shared/query) needs one react-query in the page.
+  '@tanstack/react-query',
 ];
 
 /** The shared package's directory: libraries only it depends on are resolved from there. */

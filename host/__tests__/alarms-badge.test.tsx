@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { useUnreadAlarmsStore } from '@pricewatch/shared/alarms';
+import { apiGet } from '@pricewatch/shared/api';
+import { clearSessionData } from '@pricewatch/shared/query';
 import { AppRoutes } from '../src/app/router';
 import { restoreAuthActions } from './helpers/auth-mocks';
 import { stubRemoteScreens } from './helpers/remote-mock';
@@ -7,12 +8,19 @@ import { renderWithShell } from './helpers/render-host';
 import { ashanUser, hunterUser } from './helpers/users';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@pricewatch/shared/api', () => ({ ...jest.requireActual('@pricewatch/shared/api'), apiGet: jest.fn() }));
 
-const refresh = jest.fn(async () => {});
+const UNREAD = '/price-alarms/events/unread-count';
+const unreadAsked = () => (apiGet as jest.Mock).mock.calls.filter(([path]) => path === UNREAD).length;
+
 beforeEach(() => {
   stubRemoteScreens();
-  refresh.mockClear();
-  useUnreadAlarmsStore.setState({ count: 4, refresh });
+  clearSessionData();
+  (apiGet as jest.Mock).mockReset();
+  (apiGet as jest.Mock).mockImplementation(async (path: string) => {
+    if (path === UNREAD) return { success: true, data: { count: 4 } };
+    throw new Error(`unexpected GET ${path}`);
+  });
 });
 afterEach(restoreAuthActions);
 
@@ -21,15 +29,15 @@ describe('shell: unread alarms badge', () => {
     renderWithShell(<AppRoutes />, { route: '/report-analytics', user: ashanUser() });
     await screen.findAllByTestId('remote-screen');
     const alarms = within(screen.getByTestId('side-menu')).getByRole('link', { name: /Alarms/ });
-    expect(within(alarms).getByTestId('alarms-unread-badge')).toHaveTextContent('4');
+    expect(await within(alarms).findByTestId('alarms-unread-badge')).toHaveTextContent('4');
     expect(within(alarms).getByLabelText('4 unread alarms')).toBeInTheDocument();
-    expect(refresh).toHaveBeenCalled();
+    expect(unreadAsked()).toBe(1);
   });
 
   it('is not there for users without alarms, who never ask for the count', async () => {
     renderWithShell(<AppRoutes />, { route: '/parsers', user: hunterUser() });
     await screen.findAllByTestId('remote-screen');
     expect(screen.queryByTestId('alarms-unread-badge')).not.toBeInTheDocument();
-    expect(refresh).not.toHaveBeenCalled();
+    expect(unreadAsked()).toBe(0);
   });
 });

@@ -34,6 +34,12 @@ describe('federation factory (tooling/federation.cjs)', () => {
     }
   });
 
+  it('shares react-query as one instance too: the page has one QueryClient (@pricewatch/shared/query)', () => {
+    const map = federation.sharedMap(HOST);
+    const version = federation.installedVersion('@tanstack/react-query', path.resolve(HOST, '..', 'shared'));
+    expect(map['@tanstack/react-query']).toEqual({ singleton: true, version, requiredVersion: `^${version}`, strictVersion: false });
+  });
+
   it('adds the prefix keys so subpath imports (react/jsx-runtime, @pricewatch/shared/auth) are shared too', () => {
     const map = federation.sharedMap(HOST);
     for (const pkg of federation.PREFIXED) expect(map[`${pkg}/`]).toEqual(map[pkg]);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { clearCached, saveBlob } from '@pricewatch/shared/api';
+import { saveBlob } from '@pricewatch/shared/api';
+import { clearSessionData } from '@pricewatch/shared/query';
 import { makeUser, renderWithProviders, typeDate } from '@pricewatch/shared/testing';
 import AnalyticsScreen from '../src/screens/analytics-screen';
 import { lastDays, toUsDate } from '../src/lib/period';
@@ -26,12 +27,12 @@ function renderAnalytics() {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  clearCached();
+  clearSessionData();
   mockApi({
     get: {
       '/shops/networks': () => NETWORKS,
       '/shops': () => SHOPS,
-      '/products/list': () => ({ items: [], total: 0, limit: 500, skip: 0 }),
+      '/sections': () => [{ _id: '1', name: 'Dairy' }],
     },
     post: {
       '/prices/history/prices/analytics': () => pricesAnalytics(),

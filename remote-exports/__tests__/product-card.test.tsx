@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ApiError, clearCached } from '@pricewatch/shared/api';
+import { ApiError } from '@pricewatch/shared/api';
+import { clearSessionData } from '@pricewatch/shared/query';
 import { makeUser, renderWithProviders, typeDate } from '@pricewatch/shared/testing';
 import ProductCardScreen from '../src/screens/product-card-screen';
 import { lastDays, toUsDate } from '../src/lib/period';
@@ -28,7 +29,7 @@ function renderCard(id = '42') {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  clearCached();
+  clearSessionData();
   mockApi({
     get: {
       '/products/42': () => product(),

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { apiGet, clearCached, downloadFile } from '@pricewatch/shared/api';
+import { apiGet, downloadFile } from '@pricewatch/shared/api';
+import { clearSessionData } from '@pricewatch/shared/query';
 import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
 import { Toaster } from '@pricewatch/shared/ui';
 import ProductListScreen from '../src/screens/product-list-screen';
@@ -44,13 +45,14 @@ const table = () => screen.findByRole('table', { name: 'Products' });
 
 beforeEach(() => {
   jest.clearAllMocks();
-  clearCached();
+  clearSessionData();
   mockApi({
     get: {
       '/products/list': (params) => page([milk, butter], 95, Number(params?.limit ?? 30), Number(params?.skip ?? 0)),
       '/products/search': () => [milk],
       '/shops/networks': () => NETWORKS,
       '/shops': () => SHOPS,
+      '/sections': () => [{ _id: '1', name: 'Dairy' }],
       '/products/export': () => ({ file: 'exports/products-7f3a.xlsx', extension: '.xlsx', rows: 95 }),
     },
     post: {
@@ -142,7 +144,7 @@ describe('product list: filters, paging and sorting change the call', () => {
     await userEvent.selectOptions(screen.getByLabelText('Brand'), '8');
     await waitFor(() => expect(getCalls('/products/list').at(-1)).toMatchObject({ brands: ['8'] }));
 
-    // Sections are learnt from the products received (Dairy is milk's section).
+    // Sections come from GET /sections, loaded once for the session.
     await userEvent.selectOptions(screen.getByLabelText('Section'), '1');
     await waitFor(() =>
       expect(getCalls('/products/list').at(-1)).toEqual({

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, apiDelete, apiGet, apiPost, apiPut, clearCached, downloadFile } from '@pricewatch/shared/api';
+import { ApiError, apiDelete, apiGet, apiPost, apiPut, downloadFile } from '@pricewatch/shared/api';
+import { clearSessionData } from '@pricewatch/shared/query';
 import {
   EXPORT_LIMITS,
   EXPORT_REQUEST_TYPES as CONTRACT_REQUEST_TYPES,
@@ -129,7 +130,7 @@ let listAnswers: ExportRequest[][];
 
 beforeEach(() => {
   jest.clearAllMocks();
-  clearCached();
+  clearSessionData();
   listAnswers = [[request()]];
   routes = {
     'GET /shops/networks': () => NETWORKS,

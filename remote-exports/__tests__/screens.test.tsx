@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ComponentType } from 'react';
 import { screen } from '@testing-library/react';
-import { clearCached } from '@pricewatch/shared/api';
+import { clearSessionData } from '@pricewatch/shared/query';
 import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
 import { mockApi } from './helpers/api-mock';
 import { product, productPrices } from './helpers/fixtures';
@@ -36,7 +36,7 @@ const SCREENS: Record<string, { route: string; path?: string; heading: string }>
 
 beforeEach(() => {
   jest.clearAllMocks();
-  clearCached();
+  clearSessionData();
   // Every list empty, the one product known: the screens only have to come up.
   const empty = new Proxy({} as Record<string, () => unknown>, {
     get: (_target, path: string) => (path === '/products/42' ? () => product() : path === '/prices/product/42' ? () => productPrices() : () => []),

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, apiDelete, apiGet, apiPost, apiPut, clearCached } from '@pricewatch/shared/api';
+import { ApiError, apiDelete, apiGet, apiPost, apiPut } from '@pricewatch/shared/api';
+import { clearSessionData } from '@pricewatch/shared/query';
 import { exportDetailsSchema, type NetworkUser, type User } from '@pricewatch/shared/contract';
 import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
 import { Toaster } from '@pricewatch/shared/ui';
@@ -70,7 +71,7 @@ const SHOPS = [{ _id: '11', code: 'billa-prg-vinohrady', name: 'Billa Vinohrady'
 let users: NetworkUser[];
 beforeEach(() => {
   jest.clearAllMocks();
-  clearCached();
+  clearSessionData();
   users = [me, jan, eva];
   (apiGet as jest.Mock).mockImplementation(async (path: string) => {
     const data =

@@ -6,10 +6,9 @@ import { EmptyState, ErrorState, LoadingState, PageHeader } from '@pricewatch/sh
 import { EventsPanel } from '../features/alarms/components/events-panel';
 import { PriceAlarmsPanel } from '../features/alarms/components/price-alarms-panel';
 import { ProductAlarmsPanel } from '../features/alarms/components/product-alarms-panel';
-import { getShops } from '../features/alarms/api/catalogue';
 import { useErrorText } from '../lib/error-text';
 import { useAlarmsTranslation } from '../lib/i18n';
-import { useApi } from '@pricewatch/shared/api';
+import { useCatalogue } from '@pricewatch/shared/query';
 
 /**
  * The Alarms area (route `alarms`): price alarms, product alarms and what fired. Guests look but do not
@@ -21,7 +20,7 @@ export default function AlarmsScreen() {
   const user = useAuthStore(selectUser);
   const allowed = (isAdminLike(user) || isAshanUser(user)) && !isHunterLimit(user);
   const canWrite = allowed && !user?.isGuest;
-  const shops = useApi('shops', getShops);
+  const shops = useCatalogue('shops'); // GET /shops: the shops the caller may watch, shared for the session
   const [tab, setTab] = useState('price');
   const [unread, setUnread] = useState<number | null>(null);
   const onUnread = useCallback((n: number) => setUnread(n), []);

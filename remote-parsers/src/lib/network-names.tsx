@@ -1,16 +1,12 @@
 import { useCallback } from 'react';
-import { apiGet, cached, useApi } from '@pricewatch/shared/api';
-import type { NetworkSummary, Ok } from '@pricewatch/shared/contract';
-
-/** GET /shops/networks, kept for the session: the chains' names by their codes. */
-const getNetworks = () => cached('shops/networks', async () => (await apiGet<Ok<NetworkSummary[]>>('/shops/networks')).data);
+import { useCatalogue } from '@pricewatch/shared/query';
 
 /**
  * A network code as its name (codes are for the API, names for people); the code until the names
  * have arrived, or for a chain the user cannot see.
  */
 export function useNetworkName(): (code: string) => string {
-  const networks = useApi('networks', getNetworks);
+  const networks = useCatalogue('networks'); // GET /shops/networks, one session entry for every remote
   const list = networks.data;
   return useCallback((code: string) => list?.find((n) => n.code === code)?.name ?? code, [list]);
 }

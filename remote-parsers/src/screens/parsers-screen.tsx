@@ -52,6 +52,8 @@ export default function ParsersScreen() {
     setMatchParser(parserId);
     setTab('toMatch');
   }, []);
+  // Stable, so the parsers table keeps its rows (and their buttons) while the screen's other data arrives.
+  const toMatchLink = useMemo(() => ({ open: openToMatch }), [openToMatch]);
   const networks = useMemo(() => [...new Set((parsers.data ?? []).map((p) => p.network))].sort(), [parsers.data]);
   // The count of the suspicious prices waiting, shown on their tab and in the parsers' filters.
   const suspicious = useApi(allowed ? 'suspicious-count' : null, () => getSuspicious({ limit: 1, skip: 0 }));
@@ -109,7 +111,7 @@ export default function ParsersScreen() {
               canWrite={canWrite}
               onDelete={setDeleting}
               suspicious={{ count: waiting, open: openSuspicious, decisions: decisions + matched + deleted }}
-              toMatch={{ open: openToMatch }}
+              toMatch={toMatchLink}
             />
           </Tabs.Content>
           <Tabs.Content value="suspicious">

@@ -1,4 +1,3 @@
-export { useUnreadAlarmsStore, UNREAD_POLL_MS } from './unread-store';
-export type { UnreadAlarmsState } from './unread-store';
+export { setUnreadAlarms, unreadAlarmsQuery, UNREAD_POLL_MS } from './unread-count';
 export { useUnreadAlarms } from './use-unread-alarms';
 export { AlarmsBadge } from './alarms-badge';

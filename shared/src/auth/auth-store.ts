@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import type { User } from '../contract/user';
 import { ApiError, SERVICE_UNAVAILABLE } from '../api/api-error';
-import { clearCached } from '../api/cache';
 import { apiGet, apiPost } from '../api/request';
 import { linkSession } from '../api/session-link';
 import { readStoredToken, readStoredUser, removeStoredSession, storeToken, storeUser } from './auth-storage';
@@ -73,7 +72,6 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       const { token, user } = parsed.data.data;
       storeToken(token);
       storeUser(user);
-      clearCached();
       set({ token, user, isLoggedIn: true, status: 'idle', checked: true });
       return user;
     } catch (error) {
@@ -124,7 +122,6 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
   clear() {
     removeStoredSession();
-    clearCached();
     set({ ...LOGGED_OUT });
   },
 }));

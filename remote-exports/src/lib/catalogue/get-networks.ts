@@ -1,12 +1,4 @@
-import { apiGet, cached } from '@pricewatch/shared/api';
-import type { NetworkSummary, Ok } from '@pricewatch/shared/contract';
-import { useApi } from '@pricewatch/shared/api';
+import { useCatalogue } from '@pricewatch/shared/query';
 
-/** GET /shops/networks — the visible retail chains, sorted by name; kept for the session (spec §3). */
-export function getNetworks(): Promise<NetworkSummary[]> {
-  return cached('shops/networks', async () => (await apiGet<Ok<NetworkSummary[]>>('/shops/networks')).data);
-}
-
-export function useNetworks() {
-  return useApi('networks', getNetworks);
-}
+/** GET /shops/networks — the visible retail chains; one session entry shared by every remote (spec §3). */
+export const useNetworks = () => useCatalogue('networks');

@@ -1,16 +1,13 @@
 import { apiGet, type QueryParams } from '@pricewatch/shared/api';
 import type { Ok, ProductListItem, ProductSearchQuery } from '@pricewatch/shared/contract';
 import { useApi } from '@pricewatch/shared/api';
-import { learnSections } from './get-sections';
 
 /**
  * GET /products/search?article=&ean=&name=&limit= — spec §3/§5: exact article/EAN matches first.
  * The list uses it for article/EAN searches (parseSearchText gives both).
  */
 export async function searchProducts(query: ProductSearchQuery): Promise<ProductListItem[]> {
-  const items = (await apiGet<Ok<ProductListItem[]>>('/products/search', query as QueryParams)).data;
-  learnSections(items);
-  return items;
+  return (await apiGet<Ok<ProductListItem[]>>('/products/search', query as QueryParams)).data;
 }
 
 export function useProductSearch(query: ProductSearchQuery | null) {

@@ -2,7 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { makeUser, renderWithProviders } from '../../testing';
 import { startLocalApiServer, type LocalApiServer } from '../../testing/local-api-server';
 import { AlarmsBadge } from '../alarms-badge';
-import { useUnreadAlarmsStore } from '../unread-store';
+import { clearSessionData } from '../../query/query-client';
+import { setUnreadAlarms } from '../unread-count';
 
 let server: LocalApiServer;
 beforeAll(async () => {
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.received.length = 0;
-  useUnreadAlarmsStore.setState({ count: null });
+  clearSessionData();
 });
 
 const render = (enabled: boolean) => renderWithProviders(<AlarmsBadge enabled={enabled} />, { user: makeUser(), deployment: { apiServers: [server.url] } });
@@ -30,7 +31,7 @@ describe('AlarmsBadge', () => {
     server.on('GET /price-alarms/events/unread-count', { json: { success: true, data: { count: 2 } } });
     render(true);
     await screen.findByTestId('alarms-unread-badge');
-    act(() => useUnreadAlarmsStore.getState().setCount(0));
+    act(() => setUnreadAlarms(0));
     await waitFor(() => expect(screen.queryByTestId('alarms-unread-badge')).not.toBeInTheDocument());
   });
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from '@pricewatch/shared/i18n';
 import { useEnterApp } from '../../session/hooks/use-enter-app';
-import { loadSharedData } from '../../session/shared-data-store';
+import { loadSessionData } from '../../session/load-session-data';
 import { useAlreadyLoggedInRedirect } from '../hooks/use-already-logged-in-redirect';
 import { useTokenBridge } from '../hooks/use-token-bridge';
 import { LOGIN_CSS } from '../styles/login-css';
@@ -17,7 +17,7 @@ export function LoginScreen() {
   const enterApp = useEnterApp();
   // Spec §4: on success city codes and shops are loaded, then the user is redirected.
   const afterLogin = useCallback(async () => {
-    await loadSharedData();
+    await loadSessionData();
     enterApp();
   }, [enterApp]);
   useAlreadyLoggedInRedirect(enterApp);

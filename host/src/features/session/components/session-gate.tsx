@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAuthStore } from '@pricewatch/shared/auth';
 import { PageLoading } from '../../../components/page-loading';
-import { loadSharedData } from '../shared-data-store';
+import { loadSessionData } from '../load-session-data';
 
 /**
  * Spec §4: the stored user is restored at start-up and then re-verified with the server. While the
@@ -18,7 +18,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     const { check, clear } = useAuthStore.getState();
     check()
       .then((ok) => {
-        if (ok) void loadSharedData();
+        if (ok) void loadSessionData();
       })
       .catch(() => clear()) // spec §8: a check error clears auth_token and data
       .finally(() => {

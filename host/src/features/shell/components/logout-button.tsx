@@ -2,7 +2,6 @@ import { useNavigate } from 'react-router-dom';
 import { chakra } from '@chakra-ui/react';
 import { useAuthStore } from '@pricewatch/shared/auth';
 import { useTranslation } from '@pricewatch/shared/i18n';
-import { useSharedDataStore } from '../../session/shared-data-store';
 import { menuItemStyle } from './menu-link';
 
 /** Spec §2: logout returns to login. */
@@ -11,8 +10,7 @@ export function LogoutButton() {
   const navigate = useNavigate();
   const logout = useAuthStore((s) => s.logout);
   const onClick = async () => {
-    await logout();
-    useSharedDataStore.getState().reset();
+    await logout(); // the session's cached data goes with it (@pricewatch/shared/query)
     navigate('/login', { replace: true });
   };
   return (

@@ -1,8 +1,5 @@
-import { apiGet, cached } from '@pricewatch/shared/api';
-import type { Ok, ProductListItem, Shop } from '@pricewatch/shared/contract';
-
-/** GET /shops: the shops the caller may watch (cached for the session, spec §3). */
-export const getShops = () => cached('alarms:shops', async () => (await apiGet<Ok<Shop[]>>('/shops')).data);
+import { apiGet } from '@pricewatch/shared/api';
+import type { Ok, ProductListItem } from '@pricewatch/shared/contract';
 
 /** GET /products/search: by name, or by article/EAN when the text is digits. */
 export async function searchProducts(text: string): Promise<ProductListItem[]> {

@@ -1,13 +1,10 @@
 import { apiPost } from '@pricewatch/shared/api';
 import type { AnalyticsBody, Ok, ProductsAnalytics } from '@pricewatch/shared/contract';
 import { useApi } from '@pricewatch/shared/api';
-import { learnSections } from '../../../lib/catalogue/get-sections';
 
 /** POST /prices/history/products/analytics — per product: min/avg/max per network over the period. */
 export async function getProductsAnalytics(body: AnalyticsBody): Promise<ProductsAnalytics> {
-  const data = (await apiPost<Ok<ProductsAnalytics>>('/prices/history/products/analytics', body)).data;
-  learnSections(data.items.map((i) => i.product));
-  return data;
+  return (await apiPost<Ok<ProductsAnalytics>>('/prices/history/products/analytics', body)).data;
 }
 
 export function useProductsAnalytics(body: AnalyticsBody | null) {

@@ -10,7 +10,7 @@ import { useExportsTranslation } from '../../../lib/i18n';
 import { lastDays, periodProblem, toUsDate } from '../../../lib/period';
 import { useBrands } from '../../../lib/catalogue/get-brands';
 import { useNetworks } from '../../../lib/catalogue/get-networks';
-import { primeSections, useSections } from '../../../lib/catalogue/get-sections';
+import { useSections } from '../../../lib/catalogue/get-sections';
 import { AnalyticsFilters, type AnalyticsFilterValues } from './analytics-filters';
 import { PriceIndexPanel } from './price-index-panel';
 import { PromoPanel } from './promo-panel';
@@ -57,9 +57,6 @@ export function Analytics() {
   const ownNetwork = useAuthStore(selectUser)?.network?.code;
   const [filters, setFilters] = useState<AnalyticsFilterValues | null>(null);
   const sections = useSections();
-  useEffect(() => {
-    void primeSections();
-  }, []);
 
   useEffect(() => {
     if (networks.data && !filters)

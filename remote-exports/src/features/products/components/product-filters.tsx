@@ -1,9 +1,9 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { Button, Field, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useExportsTranslation } from '../../../lib/i18n';
 import { useBrands } from '../../../lib/catalogue/get-brands';
 import { useNetworks } from '../../../lib/catalogue/get-networks';
-import { primeSections, useSections } from '../../../lib/catalogue/get-sections';
+import { useSections } from '../../../lib/catalogue/get-sections';
 import { useShops } from '../../../lib/catalogue/get-shops';
 import type { ListParams } from '../hooks/use-list-params';
 
@@ -49,9 +49,6 @@ export function ProductFilters({ value, onChange, disabled }: { value: FilterVal
     sections: value.section ? [value.section] : undefined,
   });
   const sections = useSections();
-  useEffect(() => {
-    void primeSections();
-  }, []);
 
   const byCountry = useMemo(() => {
     const groups = new Map<string, NonNullable<typeof networks.data>>();

@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { ExportListQuery, ExportRequest } from '@pricewatch/shared/contract';
 import { downloadFile } from '@pricewatch/shared/api';
@@ -13,7 +13,7 @@ import { parseIsoDay, toUsDate } from '../../../lib/period';
 import { useExportList } from '../api/get-export-list';
 import { deleteExport, updateExport } from '../api/update-export';
 import { useReportErrorText } from '../hooks/use-report-error';
-import { EXPORT_PAGE_SIZE, EXPORT_POLL_MS, EXPORT_REQUEST_TYPES, EXPORT_STATES } from '../limits';
+import { EXPORT_PAGE_SIZE, EXPORT_REQUEST_TYPES, EXPORT_STATES } from '../limits';
 import { StateBadge } from './state-badge';
 
 const col = dataColumnHelper<ExportRequest>();
@@ -68,7 +68,6 @@ export const RequestsPanel = memo(function RequestsPanel({ version, onChanged, c
   const fromId = useId();
   const [filters, setFilters] = useState<Filters>({ type: '', state: '', from: '' });
   const [page, setPage] = useState(0);
-  const [tick, setTick] = useState(0);
   // A deleted request and its file cannot be brought back: the Delete button asks first.
   const [toDelete, setToDelete] = useState<ExportRequest | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -80,15 +79,8 @@ export const RequestsPanel = memo(function RequestsPanel({ version, onChanged, c
     if (filters.from && parseIsoDay(filters.from)) q.from = toUsDate(filters.from);
     return q;
   }, [filters, page]);
-  const list = useExportList(query, version * 100_000 + tick);
+  const list = useExportList(query, version);
   const rows = list.data?.items ?? NO_ROWS;
-  const active = rows.some((r) => r.state === 'queued' || r.state === 'running');
-
-  useEffect(() => {
-    if (!active || list.loading) return;
-    const timer = setTimeout(() => setTick((n) => n + 1), EXPORT_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [active, list.loading, list.data]);
 
   const act = async (what: 'download' | 'rerun' | 'delete', r: ExportRequest) => {
     try {

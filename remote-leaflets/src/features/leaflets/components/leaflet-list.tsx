@@ -9,7 +9,7 @@ import { DataTable, dataColumnHelper, type DataColumnDef } from '@pricewatch/sha
 import { DateField, EmptyState, ErrorState, LoadingState, toaster } from '@pricewatch/shared/ui';
 import { useLeafletsTranslation } from '../../../lib/i18n';
 import { deleteLeaflet, exportLeaflets, searchLeafletsByName, searchLeafletsByPeriod } from '../api/leaflets';
-import { getNetworks } from '../../../lib/catalogue/get-networks';
+import { useNetworks } from '../../../lib/catalogue/use-networks';
 import { useErrorText } from '../../../lib/error-text';
 import { isoToUs, useFormatters } from '../../../lib/format';
 import { useApi } from '@pricewatch/shared/api';
@@ -58,7 +58,7 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
   const user = useAuthStore(selectUser);
   const f = useFormatters();
   const { errorText, fieldErrors } = useErrorText();
-  const networks = useApi('networks', getNetworks);
+  const networks = useNetworks();
 
   const [mode, setMode] = useState<Mode>('name');
   const [name, setName] = useState('');

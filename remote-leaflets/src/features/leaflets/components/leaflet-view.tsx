@@ -7,7 +7,7 @@ import { LEAFLET_LIMITS } from '@pricewatch/shared/contract';
 import { mayWriteLeaflet } from '@pricewatch/shared/permissions';
 import { EmptyState, ErrorState, LoadingState } from '@pricewatch/shared/ui';
 import { getLeaflet, getLeafletPrices } from '../api/leaflets';
-import { getNetworks } from '../../../lib/catalogue/get-networks';
+import { useNetworks } from '../../../lib/catalogue/use-networks';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormatters } from '../../../lib/format';
 import { useLeafletsTranslation } from '../../../lib/i18n';
@@ -69,7 +69,7 @@ export function LeafletView({ id }: { id: string }) {
   const [highlightId, setHighlightId] = useState<string | null>(null);
   const [candidateBox, setCandidateBox] = useState<PriceBox | null>(null);
   const [editing, setEditing] = useState(false);
-  const networks = useApi(editing ? 'networks' : null, getNetworks);
+  const networks = useNetworks(editing);
 
   const data = leaflet.data;
   // The server's rule (issue 13): the leaflet's own network's users or the provider's staff; never guests.

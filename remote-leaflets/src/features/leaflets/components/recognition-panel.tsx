@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useApi } from '@pricewatch/shared/api';
 import { Badge, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import {
   CANDIDATE_ACCEPT_CONFIDENCE,
@@ -16,8 +17,6 @@ import type { PriceDraft } from './price-form';
 
 /** How often a queued or running recognition is asked again. */
 export const RECOGNITION_POLL_MS = 1000;
-/** Failed polls in a row retried before the panel gives up and shows the error. */
-export const RECOGNITION_POLL_RETRIES = 3;
 
 /** A candidate as the add-price form's starting point ("Fix"). */
 export function candidateDraft(c: PriceCandidate): PriceDraft {
@@ -64,56 +63,43 @@ export function RecognitionPanel({
   const { t } = useLeafletsTranslation();
   const f = useFormatters();
   const { errorText, messageText } = useErrorText();
-  const [data, setData] = useState<NeuralData | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [acceptProblem, setProblem] = useState<string | null>(null);
   const [accepted, setAccepted] = useState<Record<string, string>>({});
   const [accepting, setAccepting] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const seq = useRef(0);
-
-  const stop = () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    seq.current++;
-  };
-
-  const ask = useCallback(
-    (refresh: boolean) => {
-      stop();
-      const mine = seq.current;
-      setProblem(null);
-      // A failed poll while the page is being recognised is retried with a growing delay (a network
-      // blip must not freeze the progress bar); after the last try the button comes back.
-      const poll = (first: boolean, failures: number) => {
-        getNeuralData(leafletId, page._id, first && refresh).then(
-          (answer) => {
-            if (mine !== seq.current) return;
-            setData(answer);
-            if (answer.status === 'queued' || answer.status === 'running') timer.current = setTimeout(() => poll(false, 0), RECOGNITION_POLL_MS);
-          },
-          (error: unknown) => {
-            if (mine !== seq.current) return;
-            if (!first && failures < RECOGNITION_POLL_RETRIES) {
-              timer.current = setTimeout(() => poll(false, failures + 1), RECOGNITION_POLL_MS * (failures + 2));
-              return;
-            }
-            setData((d) => (d && (d.status === 'queued' || d.status === 'running') ? { ...d, status: 'none' } : d));
-            setProblem(errorText(error));
-          },
-        );
-      };
-      poll(true, 0);
+  // One round = one "Recognise" (or the page's state at first sight): the first call may ask for a new
+  // recognition (refresh), the polls that follow never do.
+  const [round, setRound] = useState(() => ({ pageId: page._id, n: 0, asked: page.recognition !== 'none', refresh: false }));
+  const firstOfRound = useRef(true);
+  const live = round.pageId === page._id && round.asked;
+  const recognition = useApi(
+    live ? `${page._id}:${round.n}` : null,
+    () => {
+      const refresh = firstOfRound.current && round.refresh;
+      firstOfRound.current = false;
+      return getNeuralData(leafletId, page._id, refresh);
     },
-    [leafletId, page._id, errorText],
+    // Polled about every second while queued or running; a failed poll is retried (network, 5xx)
+    // before the panel gives up, shows the error and offers the button again.
+    { keepPrevious: false, refetchInterval: (d, failed) => (!failed && (d?.status === 'queued' || d?.status === 'running') ? RECOGNITION_POLL_MS : false) },
   );
+  const answer = live ? (recognition.data ?? null) : null;
+  const stalled = recognition.error && (answer?.status === 'queued' || answer?.status === 'running');
+  const data: NeuralData | null = answer && stalled ? { ...answer, status: 'none' } : answer;
+  const loadProblem = live && recognition.error ? errorText(recognition.error) : null;
+  const problem = acceptProblem ?? loadProblem;
+
+  const ask = (refresh: boolean) => {
+    firstOfRound.current = true;
+    setProblem(null);
+    setRound((r) => ({ pageId: page._id, n: r.n + 1, asked: true, refresh }));
+  };
 
   // A new page: forget the old answer; a page already (being) recognised shows its answer at once.
   useEffect(() => {
-    setData(null);
     setAccepted({});
     setProblem(null);
-    if (page.recognition !== 'none') ask(false);
-    return stop;
+    firstOfRound.current = true;
+    setRound((r) => (r.pageId === page._id ? r : { pageId: page._id, n: r.n + 1, asked: page.recognition !== 'none', refresh: false }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [page._id]);
 

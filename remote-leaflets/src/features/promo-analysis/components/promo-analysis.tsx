@@ -8,7 +8,7 @@ import { peekDeployment } from '@pricewatch/shared/deployment';
 import { menuVisibility } from '@pricewatch/shared/permissions';
 import { DataTable, dataColumnHelper } from '@pricewatch/shared/table';
 import { EmptyState, ErrorState, LoadingState, PageHeader, toaster } from '@pricewatch/shared/ui';
-import { getNetworks } from '../../../lib/catalogue/get-networks';
+import { useNetworks } from '../../../lib/catalogue/use-networks';
 import { useErrorText } from '../../../lib/error-text';
 import { isoToUs, useFormatters } from '../../../lib/format';
 import { useLeafletsTranslation } from '../../../lib/i18n';
@@ -63,7 +63,7 @@ function PromoAnalysisBody({ canExport }: { canExport: boolean }) {
   const { errorText } = useErrorText();
   const [filter, setFilter] = useState<PromoFilter>(() => ({ ...lastDays(28), groupBy: 'network', networks: [] }));
   const [exporting, setExporting] = useState(false);
-  const networks = useApi('networks', getNetworks);
+  const networks = useNetworks();
   const problem = periodProblem(filter, LEAFLET_LIMITS.promoMaxDays);
   const query: PromoQuery | null = problem
     ? null

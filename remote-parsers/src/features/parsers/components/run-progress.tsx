@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { queryKeys, useApi } from '@pricewatch/shared/api';
 import { HStack, Progress, Text } from '@chakra-ui/react';
 import type { ParserRun } from '@pricewatch/shared/contract';
 import { getRun } from '../api/parsers';
@@ -6,28 +7,26 @@ import { useParsersTranslation } from '../../../lib/i18n';
 
 export const POLL_MS = 1000;
 
-/** Follows a queued or running run live (polls its counts every second) until it ends. */
+const ended = (run: ParserRun | undefined) => run?.status === 'done' || run?.status === 'failed';
+
+/**
+ * Follows a queued or running run live (polls its counts every second) until it ends; a failed poll
+ * is tried again at the next tick.
+ */
 export function useLiveRun(initial: ParserRun | null, onEnd: (run: ParserRun) => void): ParserRun | null {
-  const [run, setRun] = useState(initial);
-  useEffect(() => setRun(initial), [initial?._id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const id = initial && !ended(initial) ? initial._id : null;
+  const live = useApi(id && queryKeys.parserRun(id), () => getRun(id!), { refetchInterval: (run) => (ended(run) ? false : POLL_MS) });
+  // The answer of this run only (the previous run's stays on screen while the next one's first loads).
+  const run = live.data && live.data._id === initial?._id ? live.data : initial;
+  const onEndRef = useRef(onEnd);
+  onEndRef.current = onEnd;
+  const told = useRef<string | null>(null);
   useEffect(() => {
-    if (!run || run.status === 'done' || run.status === 'failed') return;
-    let alive = true;
-    const timer = setTimeout(async () => {
-      try {
-        const next = await getRun(run._id);
-        if (!alive) return;
-        setRun(next);
-        if (next.status === 'done' || next.status === 'failed') onEnd(next);
-      } catch {
-        if (alive) setRun({ ...run }); // try again at the next tick
-      }
-    }, POLL_MS);
-    return () => {
-      alive = false;
-      clearTimeout(timer);
-    };
-  }, [run]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (id && run && run._id === id && ended(run) && told.current !== id) {
+      told.current = id;
+      onEndRef.current(run);
+    }
+  }, [id, run]);
   return run;
 }
 

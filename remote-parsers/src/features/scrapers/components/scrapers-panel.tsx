@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, Button, HStack, Input, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
 import type { ScraperRequest } from '@pricewatch/shared/contract';
 import { DataTable, Pager, dataColumnHelper } from '@pricewatch/shared/table';
@@ -10,6 +10,7 @@ import { NetworkName, useNetworkName } from '../../../lib/network-names';
 import { useApi } from '@pricewatch/shared/api';
 
 const PAGE_SIZE = 30;
+const OPEN_POLL_MS = 1500;
 
 /** Scraper requests: have one product scraped now by a network's parsers; list and delete them. */
 export function ScrapersPanel({ canWrite, networks }: { canWrite: boolean; networks: string[] }) {
@@ -22,14 +23,10 @@ export function ScrapersPanel({ canWrite, networks }: { canWrite: boolean; netwo
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const query = { limit: PAGE_SIZE, skip: page * PAGE_SIZE };
-  const list = useApi(JSON.stringify(query), () => getScraperRequests(query));
-  const hasOpen = list.data?.items.some((r) => r.status === 'queued' || r.status === 'running');
   // Open requests finish in seconds: look again while any is open.
-  useEffect(() => {
-    if (!hasOpen) return;
-    const timer = setTimeout(list.reload, 1500);
-    return () => clearTimeout(timer);
-  }, [hasOpen, list.data, list.reload]);
+  const list = useApi(JSON.stringify(query), () => getScraperRequests(query), {
+    refetchInterval: (data) => (data?.items.some((r) => r.status === 'queued' || r.status === 'running') ? OPEN_POLL_MS : false),
+  });
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
