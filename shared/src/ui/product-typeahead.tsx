@@ -1,5 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Box, Button, Input, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import { apiGet, type QueryParams } from '../api';
 import type { ProductListItem } from '../contract/catalogue';
 import type { Ok } from '../contract/envelope';
@@ -30,8 +31,10 @@ export type ProductTypeaheadProps = {
   placeholder?: string;
   /** The name of the list of results. */
   resultsLabel: string;
-  /** Shown while the first answer is on its way. */
-  loadingText: string;
+  /** Shown while the first answer is on its way; the shell's "Loading…" when not given. */
+  loadingText?: string;
+  /** The list floats over what follows (a dense panel) instead of pushing it down. */
+  overlay?: boolean;
   limit?: number;
   minChars?: number;
   invalid?: boolean;
@@ -54,11 +57,13 @@ export function ProductTypeahead({
   placeholder,
   resultsLabel,
   loadingText,
+  overlay,
   limit = 20,
   minChars = 2,
   invalid,
   describedBy,
 }: ProductTypeaheadProps) {
+  const { t } = useTranslation();
   const [ownText, setOwnText] = useState('');
   const text = givenText ?? ownText;
   const [typed, setTyped] = useState(false);
@@ -118,7 +123,7 @@ export function ProductTypeahead({
   };
   const open = results.length > 0 || searching;
   return (
-    <Box>
+    <Box position={overlay ? 'relative' : undefined}>
       <Input
         id={id}
         size="sm"
@@ -136,10 +141,21 @@ export function ProductTypeahead({
         onKeyDown={onKeyDown}
       />
       {open && (
-        <Stack id={listId} gap="0" mt="1" borderWidth="1px" borderRadius="md" maxH="200px" overflowY="auto" role="listbox" aria-label={resultsLabel}>
+        <Stack
+          id={listId}
+          gap="0"
+          mt="1"
+          borderWidth="1px"
+          borderRadius="md"
+          maxH="200px"
+          overflowY="auto"
+          role="listbox"
+          aria-label={resultsLabel}
+          {...(overlay ? { position: 'absolute', zIndex: 'dropdown', top: '100%', left: '0', right: '0', bg: 'bg', shadow: 'md' } : {})}
+        >
           {searching && !results.length && (
             <Text fontSize="sm" p="2" color="fg.muted">
-              {loadingText}
+              {loadingText ?? t('common.loading')}
             </Text>
           )}
           {results.map((p, i) => (

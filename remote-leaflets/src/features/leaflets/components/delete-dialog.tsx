@@ -1,12 +1,10 @@
-import { useState } from 'react';
-import { Button, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { Leaflet } from '@pricewatch/shared/contract';
-import { toaster } from '@pricewatch/shared/ui';
+import { ConfirmDialog, toaster } from '@pricewatch/shared/ui';
 import { useLeafletsTranslation } from '../../../lib/i18n';
 import { useErrorText } from '../../../lib/error-text';
-import { Modal } from '@pricewatch/shared/ui';
 
-/** Asks before a leaflet goes (with its pages, pictures and prices), then deletes it. */
+/** Asks before a leaflet goes (with its pages, pictures and prices), then deletes it; a failure is a toast. */
 export function DeleteDialog({
   leaflet,
   onClose,
@@ -20,38 +18,26 @@ export function DeleteDialog({
 }) {
   const { t } = useLeafletsTranslation();
   const { errorText } = useErrorText();
-  const [busy, setBusy] = useState(false);
   const confirm = async () => {
     if (!leaflet) return;
-    setBusy(true);
     try {
       await remove(leaflet._id);
       onDeleted(leaflet);
     } catch (error) {
       toaster.create({ type: 'error', title: t('list.toast.deleteFailed'), description: errorText(error) });
-    } finally {
-      setBusy(false);
     }
   };
   return (
-    <Modal
+    <ConfirmDialog
       open={!!leaflet}
-      onClose={onClose}
-      role="alertdialog"
       size="sm"
       title={t('list.delete.title')}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('list.actions.cancel')}
-          </Button>
-          <Button colorPalette="red" loading={busy} onClick={() => void confirm()}>
-            {t('list.delete.confirm')}
-          </Button>
-        </>
-      }
+      confirmLabel={t('list.delete.confirm')}
+      cancelLabel={t('list.actions.cancel')}
+      onClose={onClose}
+      onConfirm={confirm}
     >
       <Text>{t('list.delete.question', { name: leaflet?.name ?? '', pages: leaflet?.pageCount ?? 0, prices: leaflet?.priceCount ?? 0 })}</Text>
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Button, Input, SimpleGrid, Textarea, chakra } from '@chakra-ui/react';
 import { LEAFLET_LIMITS, type Leaflet, type LeafletCreate, type LeafletDetail, type NetworkSummary } from '@pricewatch/shared/contract';
-import { DateField, Modal, toaster } from '@pricewatch/shared/ui';
+import { DateField, FormField, Modal, SelectField, toaster } from '@pricewatch/shared/ui';
 import { useLeafletsTranslation } from '../../../lib/i18n';
 import { createLeaflet, updateLeaflet } from '../api/leaflets';
 import { useErrorText } from '../../../lib/error-text';
 import { isoToUs } from '../../../lib/format';
-import { FormRow, Select } from './form-bits';
 
 type Problems = Partial<Record<'name' | 'network' | 'start' | 'end' | 'description', string>>;
 
@@ -100,7 +99,7 @@ export function LeafletDialog({ open, leaflet, networks, onClose, onSaved }: Lea
           void save();
         }}
       >
-        <FormRow label={t('list.fields.name')} htmlFor="leaflet-name" error={problems.name}>
+        <FormField label={t('list.fields.name')} htmlFor="leaflet-name" error={problems.name}>
           <Input
             id="leaflet-name"
             size="sm"
@@ -109,26 +108,26 @@ export function LeafletDialog({ open, leaflet, networks, onClose, onSaved }: Lea
             onChange={(e) => setName(e.currentTarget.value)}
             {...invalid('name')}
           />
-        </FormRow>
-        <FormRow label={t('list.fields.network')} htmlFor="leaflet-network" error={problems.network}>
-          <Select id="leaflet-network" value={network} onChange={setNetwork} invalid={!!problems.network}>
+        </FormField>
+        <FormField label={t('list.fields.network')} htmlFor="leaflet-network" error={problems.network}>
+          <SelectField id="leaflet-network" value={network} onChange={setNetwork} invalid={!!problems.network}>
             <option value="">{t('list.fields.chooseNetwork')}</option>
             {networks.map((n) => (
               <option key={n.code} value={n.code}>
                 {n.name}
               </option>
             ))}
-          </Select>
-        </FormRow>
+          </SelectField>
+        </FormField>
         <SimpleGrid columns={2} gap="3">
-          <FormRow label={t('list.fields.start')} htmlFor="leaflet-start" error={problems.start}>
+          <FormField label={t('list.fields.start')} htmlFor="leaflet-start" error={problems.start}>
             <DateField id="leaflet-start" width="full" portalled={false} value={start} onChange={setStart} {...dateInvalid('start')} />
-          </FormRow>
-          <FormRow label={t('list.fields.end')} htmlFor="leaflet-end" error={problems.end}>
+          </FormField>
+          <FormField label={t('list.fields.end')} htmlFor="leaflet-end" error={problems.end}>
             <DateField id="leaflet-end" width="full" portalled={false} value={end} onChange={setEnd} {...dateInvalid('end')} />
-          </FormRow>
+          </FormField>
         </SimpleGrid>
-        <FormRow label={t('list.fields.description')} htmlFor="leaflet-description" error={problems.description}>
+        <FormField label={t('list.fields.description')} htmlFor="leaflet-description" error={problems.description}>
           <Textarea
             id="leaflet-description"
             size="sm"
@@ -138,7 +137,7 @@ export function LeafletDialog({ open, leaflet, networks, onClose, onSaved }: Lea
             onChange={(e) => setDescription(e.currentTarget.value)}
             {...invalid('description')}
           />
-        </FormRow>
+        </FormField>
         <button type="submit" hidden />
       </chakra.form>
     </Modal>

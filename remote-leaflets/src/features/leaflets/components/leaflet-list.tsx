@@ -6,19 +6,17 @@ import { selectToken, selectUser, useAuthStore } from '@pricewatch/shared/auth';
 import { LEAFLET_LIMITS, type Leaflet, type LeafletDetail } from '@pricewatch/shared/contract';
 import { hasLeafletAccess, isHunterLimit, mayWriteLeaflet } from '@pricewatch/shared/permissions';
 import { DataTable, dataColumnHelper, type DataColumnDef } from '@pricewatch/shared/table';
-import { DateField, EmptyState, ErrorState, LoadingState, toaster } from '@pricewatch/shared/ui';
+import { DateField, EmptyState, ErrorState, FormField, LoadingState, SelectField, toaster, useDebounced } from '@pricewatch/shared/ui';
 import { useLeafletsTranslation } from '../../../lib/i18n';
 import { deleteLeaflet, exportLeaflets, searchLeafletsByName, searchLeafletsByPeriod } from '../api/leaflets';
 import { useNetworks } from '../../../lib/catalogue/use-networks';
 import { useErrorText } from '../../../lib/error-text';
 import { isoToUs, useFormatters } from '../../../lib/format';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 import { DeleteDialog } from './delete-dialog';
-import { FormRow, Select } from './form-bits';
 import { LeafletDialog } from './leaflet-dialog';
 import { TopBar } from './top-bar';
 import { imageUrlFromPath } from '../api/image-url';
-import { useDebounced } from '../hooks/use-debounced';
 
 /** Typing pauses this long before the name search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -270,7 +268,7 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
         </Box>
         {mode === 'name' ? (
           <Box minW="260px" flex="1" maxW="420px">
-            <FormRow label={t('list.search.name')} htmlFor="leaflet-search-name" error={serverProblems.name}>
+            <FormField label={t('list.search.name')} htmlFor="leaflet-search-name" error={serverProblems.name}>
               <Input
                 id="leaflet-search-name"
                 size="sm"
@@ -279,29 +277,29 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
                 value={name}
                 onChange={(e) => setName(e.currentTarget.value)}
               />
-            </FormRow>
+            </FormField>
           </Box>
         ) : (
           <>
-            <FormRow label={t('list.search.start')} htmlFor="leaflet-search-start" error={serverProblems.start}>
+            <FormField label={t('list.search.start')} htmlFor="leaflet-search-start" error={serverProblems.start}>
               <DateField id="leaflet-search-start" value={start} invalid={!!serverProblems.start} onChange={setStart} />
-            </FormRow>
-            <FormRow label={t('list.search.end')} htmlFor="leaflet-search-end" error={periodProblem ?? serverProblems.end}>
+            </FormField>
+            <FormField label={t('list.search.end')} htmlFor="leaflet-search-end" error={periodProblem ?? serverProblems.end}>
               <DateField id="leaflet-search-end" value={end} invalid={!!(periodProblem || serverProblems.end)} onChange={setEnd} />
-            </FormRow>
+            </FormField>
           </>
         )}
         <Box minW="200px">
-          <FormRow label={t('list.search.network')} htmlFor="leaflet-search-network">
-            <Select id="leaflet-search-network" value={network} onChange={setNetwork}>
+          <FormField label={t('list.search.network')} htmlFor="leaflet-search-network">
+            <SelectField id="leaflet-search-network" value={network} onChange={setNetwork}>
               <option value="">{t('list.search.allNetworks')}</option>
               {networkOptions.map((n) => (
                 <option key={n.code} value={n.code}>
                   {n.name}
                 </option>
               ))}
-            </Select>
-          </FormRow>
+            </SelectField>
+          </FormField>
         </Box>
         {canWrite && (
           <Flex gap="2" ms="auto" wrap="wrap" align="center">

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Box, Button, HStack, Input, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   leafletPriceInputSchema,
   PROMO_MECHANICS,
@@ -11,10 +11,9 @@ import {
   type PromoMechanics,
 } from '@pricewatch/shared/contract';
 import { addLeafletPrice, updateLeafletPrice } from '../api/leaflets';
-import { searchProducts } from '../../../lib/catalogue/search-products';
 import { useErrorText } from '../../../lib/error-text';
 import { useLeafletsTranslation } from '../../../lib/i18n';
-import { FormRow, Select } from './view-form-bits';
+import { FormField, ProductTypeahead, SelectField } from '@pricewatch/shared/ui';
 
 /** A stored price as the form's draft (Edit). */
 export const draftOf = (p: LeafletPrice): PriceDraft => ({
@@ -44,8 +43,6 @@ export type PriceDraft = {
   box?: PriceBox | null;
   source?: 'manual' | 'recognised';
 };
-
-const SEARCH_DELAY_MS = 250;
 
 /**
  * "Add price" (and "Edit price" for a stored one, `draft.priceId`): product (typeahead over the catalogue, or a free name as printed), price, old price,
@@ -80,31 +77,10 @@ export function PriceForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [suggestions, setSuggestions] = useState<ProductListItem[]>([]);
-  const [typing, setTyping] = useState(false);
-  const searchSeq = useRef(0);
-
-  // Typeahead: the catalogue's products for what is typed (not after a product was picked).
-  useEffect(() => {
-    if (!typing || productName.trim().length < 2) {
-      setSuggestions([]);
-      return;
-    }
-    const seq = ++searchSeq.current;
-    const timer = setTimeout(() => {
-      searchProducts(productName, 8).then(
-        (items) => seq === searchSeq.current && setSuggestions(items),
-        () => seq === searchSeq.current && setSuggestions([]),
-      );
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [productName, typing]);
 
   const pick = (p: ProductListItem) => {
     setProductId(p._id);
     setProductName(p.name);
-    setTyping(false);
-    setSuggestions([]);
   };
 
   /** Editing: only what differs from the stored price (as prefilled) is sent. */
@@ -180,94 +156,49 @@ export function PriceForm({
       <Text fontWeight="semibold" fontSize="sm">
         {draft.priceId ? t('leaflet.editPrice') : draft.source === 'recognised' ? t('leaflet.fixPrice') : t('leaflet.addPrice')}
       </Text>
-      <FormRow label={t('leaflet.product')} htmlFor="price-product" error={errors.productName ?? errors.productId}>
-        <Box position="relative">
-          <Input
-            id="price-product"
-            size="sm"
-            autoComplete="off"
-            role="combobox"
-            aria-expanded={suggestions.length > 0}
-            aria-controls="price-product-options"
-            value={productName}
-            placeholder={t('leaflet.productPlaceholder')}
-            onChange={(e) => {
-              setProductName(e.currentTarget.value);
-              setProductId(null);
-              setTyping(true);
-            }}
-          />
-          {suggestions.length > 0 && (
-            <Stack
-              id="price-product-options"
-              role="listbox"
-              aria-label={t('leaflet.productSuggestions')}
-              position="absolute"
-              zIndex="dropdown"
-              top="100%"
-              left="0"
-              right="0"
-              bg="bg"
-              borderWidth="1px"
-              rounded="sm"
-              shadow="md"
-              gap="0"
-              maxH="240px"
-              overflowY="auto"
-            >
-              {suggestions.map((p) => (
-                <chakra.button
-                  key={p._id}
-                  type="button"
-                  role="option"
-                  aria-selected={false}
-                  textAlign="left"
-                  px="2"
-                  py="1"
-                  fontSize="sm"
-                  _hover={{ bg: 'bg.muted' }}
-                  onClick={() => pick(p)}
-                >
-                  {p.name}
-                  {p.ean && (
-                    <chakra.span color="fg.muted" fontSize="xs">
-                      {' '}
-                      {p.ean}
-                    </chakra.span>
-                  )}
-                </chakra.button>
-              ))}
-            </Stack>
-          )}
-        </Box>
+      <FormField size="xs" label={t('leaflet.product')} htmlFor="price-product" error={errors.productName ?? errors.productId}>
+        <ProductTypeahead
+          id="price-product"
+          overlay
+          limit={8}
+          text={productName}
+          onTextChange={(text) => {
+            setProductName(text);
+            setProductId(null);
+          }}
+          onPick={pick}
+          placeholder={t('leaflet.productPlaceholder')}
+          resultsLabel={t('leaflet.productSuggestions')}
+          invalid={!!(errors.productName ?? errors.productId)}
+        />
         <Text fontSize="xs" color="fg.muted" mt="1" data-testid="price-product-match">
           {productId ? t('leaflet.productMatched') : t('leaflet.productFree')}
         </Text>
-      </FormRow>
+      </FormField>
       <SimpleGrid columns={3} gap="2">
-        <FormRow label={t('leaflet.price')} htmlFor="price-price" error={errors.price}>
+        <FormField size="xs" label={t('leaflet.price')} htmlFor="price-price" error={errors.price}>
           <Input id="price-price" size="sm" inputMode="decimal" value={price} onChange={(e) => setPrice(e.currentTarget.value)} />
-        </FormRow>
-        <FormRow label={t('leaflet.oldPrice')} htmlFor="price-old" error={errors.oldPrice}>
+        </FormField>
+        <FormField size="xs" label={t('leaflet.oldPrice')} htmlFor="price-old" error={errors.oldPrice}>
           <Input id="price-old" size="sm" inputMode="decimal" value={oldPrice} onChange={(e) => setOldPrice(e.currentTarget.value)} />
-        </FormRow>
-        <FormRow label={t('leaflet.discountPct')} htmlFor="price-discount" error={errors.discountPct}>
+        </FormField>
+        <FormField size="xs" label={t('leaflet.discountPct')} htmlFor="price-discount" error={errors.discountPct}>
           <Input id="price-discount" size="sm" inputMode="decimal" value={discountPct} onChange={(e) => setDiscountPct(e.currentTarget.value)} />
-        </FormRow>
+        </FormField>
       </SimpleGrid>
       <SimpleGrid columns={2} gap="2">
-        <FormRow label={t('leaflet.mechanics')} htmlFor="price-mechanics" error={errors.mechanics}>
-          <Select id="price-mechanics" value={mechanics} onChange={(v) => setMechanics(v as PromoMechanics)}>
+        <FormField size="xs" label={t('leaflet.mechanics')} htmlFor="price-mechanics" error={errors.mechanics}>
+          <SelectField id="price-mechanics" value={mechanics} onChange={(v) => setMechanics(v as PromoMechanics)}>
             {PROMO_MECHANICS.map((m) => (
               <option key={m} value={m}>
                 {t(`mechanics.${m}`)}
               </option>
             ))}
-          </Select>
-        </FormRow>
-        <FormRow label={t('leaflet.mechanicsText')} htmlFor="price-mechanics-text" error={errors.mechanicsText}>
+          </SelectField>
+        </FormField>
+        <FormField size="xs" label={t('leaflet.mechanicsText')} htmlFor="price-mechanics-text" error={errors.mechanicsText}>
           <Input id="price-mechanics-text" size="sm" value={mechanicsText} placeholder="2+1" onChange={(e) => setMechanicsText(e.currentTarget.value)} />
-        </FormRow>
+        </FormField>
       </SimpleGrid>
       {box && (
         <Text fontSize="xs" color="fg.muted">

@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Text } from '@chakra-ui/react';
 import type { Currency, LeafletPrice, LeafletPricesPage } from '@pricewatch/shared/contract';
 import { LEAFLET_LIMITS } from '@pricewatch/shared/contract';
 import { DataTable, Pager, dataColumnHelper, type DataColumnDef } from '@pricewatch/shared/table';
+import { ConfirmDialog } from '@pricewatch/shared/ui';
 import { deleteLeafletPrice, getLeafletPrices } from '../api/leaflets';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormatters } from '../../../lib/format';
 import { useLeafletsTranslation } from '../../../lib/i18n';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 const col = dataColumnHelper<LeafletPrice>();
 const SIZE = LEAFLET_LIMITS.pageSizeDefault;
@@ -45,8 +46,6 @@ export function PricesPanel({
   /** 1-based, as shown. */
   const [pageNo, setPageNo] = useState(1);
   const [deleting, setDeleting] = useState<LeafletPrice | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
   const prices = useApi<LeafletPricesPage>(`${leafletId}:${pageId}:${pageNo}:${version}`, () => getLeafletPrices(leafletId, pageNo - 1, SIZE, pageId));
 
   // A page past the end (prices deleted meanwhile): back to the first page.
@@ -103,10 +102,7 @@ export function PricesPanel({
                     size="2xs"
                     variant="ghost"
                     colorPalette="red"
-                    onClick={() => {
-                      setDeleteProblem(null);
-                      setDeleting(row.original);
-                    }}
+                    onClick={() => setDeleting(row.original)}
                     aria-label={t('leaflet.deletePriceNamed', { name: row.original.productName })}
                   >
                     {t('leaflet.deletePriceShort')}
@@ -122,18 +118,10 @@ export function PricesPanel({
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    setDeleteBusy(true);
-    setDeleteProblem(null);
-    try {
-      await deleteLeafletPrice(deleting._id);
-      const gone = deleting;
-      setDeleting(null);
-      onDeleted?.(gone);
-    } catch (error) {
-      setDeleteProblem(errorText(error));
-    } finally {
-      setDeleteBusy(false);
-    }
+    await deleteLeafletPrice(deleting._id);
+    const gone = deleting;
+    setDeleting(null);
+    onDeleted?.(gone);
   };
 
   const data = prices.data;
@@ -170,37 +158,18 @@ export function PricesPanel({
         onPageChange={(i) => setPageNo(Math.min(Math.max(1, i + 1), totalPages))}
         label={t('leaflet.pricesPages')}
       />
-      <Dialog.Root open={!!deleting} onOpenChange={(e) => !e.open && setDeleting(null)} placement="center" size="sm" role="alertdialog" lazyMount unmountOnExit>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{t('leaflet.deletePriceTitle')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>{t('leaflet.deletePriceQuestion', { name: deleting?.productName ?? '', price: deleting ? f.money(deleting.price, currency) : '' })}</Text>
-                {deleteProblem && (
-                  <Text color="fg.error" fontSize="sm" role="alert" mt="2">
-                    {deleteProblem}
-                  </Text>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" size="sm" onClick={() => setDeleting(null)}>
-                  {t('leaflet.cancel')}
-                </Button>
-                <Button colorPalette="red" size="sm" loading={deleteBusy} onClick={() => void confirmDelete()}>
-                  {t('leaflet.deletePriceConfirm')}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={!!deleting}
+        size="sm"
+        title={t('leaflet.deletePriceTitle')}
+        confirmLabel={t('leaflet.deletePriceConfirm')}
+        cancelLabel={t('leaflet.cancel')}
+        errorText={errorText}
+        onClose={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      >
+        <Text>{t('leaflet.deletePriceQuestion', { name: deleting?.productName ?? '', price: deleting ? f.money(deleting.price, currency) : '' })}</Text>
+      </ConfirmDialog>
     </Box>
   );
 }
