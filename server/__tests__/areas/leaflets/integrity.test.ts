@@ -117,32 +117,18 @@ describe('leaflet integrity', () => {
       const base = randomBytes(16).toString('hex');
       const late = [`${base}.png`, `${base}-t.webp`];
       for (const name of late) writeFileSync(path.join(leafletsDirOf(app.config), name), png);
-      const original = app.db.transaction.bind(app.db);
-      // The upload's INSERT lands after the delete's first statement (as a concurrent commit would).
-      const spy = jest.spyOn(app.db, 'transaction').mockImplementationOnce((async (fn: (tx: Db) => Promise<unknown>) =>
-        original(async (tx) => {
-          let first = true;
-          const proxy = new Proxy(tx, {
-            get(target, prop) {
-              if (prop === 'execute') {
-                return async (q: Parameters<Db['execute']>[0]) => {
-                  const result = await target.execute(q);
-                  if (first) {
-                    first = false;
-                    await target.execute(
-                      sql`INSERT INTO leaflet_pages (leaflet_id, page_no, file_name, type, width, height, bytes, thumb_name)
-                          VALUES (${Number(l._id)}, 2, ${late[0]}, 'png', 300, 400, ${png.length}, ${late[1]})`,
-                    );
-                  }
-                  return result;
-                };
-              }
-              const v = Reflect.get(target, prop, target);
-              return typeof v === 'function' ? v.bind(target) : v;
-            },
-          });
-          return fn(proxy);
-        })) as never);
+      // The upload's INSERT lands right after the delete took the leaflet's row lock, in its transaction
+      // (as a concurrent commit just before the lock would be seen).
+      const { queries } = app.leaflets.service;
+      const lock = queries.lockLeaflet.bind(queries);
+      const spy = jest.spyOn(queries, 'lockLeaflet').mockImplementationOnce(async (tx: Db, id: number) => {
+        const locked = await lock(tx, id);
+        await tx.execute(
+          sql`INSERT INTO leaflet_pages (leaflet_id, page_no, file_name, type, width, height, bytes, thumb_name)
+              VALUES (${Number(l._id)}, 2, ${late[0]}, 'png', 300, 400, ${png.length}, ${late[1]})`,
+        );
+        return locked;
+      });
       try {
         expect((await analyst('DELETE', `/leaflets/${l._id}`)).statusCode).toBe(200);
       } finally {

@@ -12,7 +12,7 @@ import { addDays, todayIso } from '../../lib/days';
 import { round2, toMinor } from '../../lib/money';
 import { renderLeafletPage, type LeafletPageItem } from '../../ocr/leaflet-page';
 import { checkPicture, createPictureStore, type StoredPicture } from './pictures';
-import { discountOf } from './service';
+import { discountOf } from './service-common';
 
 type DemoLeaflet = { network: string; name: string; description: string | null; from: number; days: number; pages: number; seed: number };
 

@@ -1,6 +1,7 @@
 /**
  * Wires leaflets into the app (issue 15 item 2): the picture store, the service and recognition (the
- * `leaflets.recognise` job, recognition.ts), built once. Routes use `fastify.leaflets`.
+ * `leaflets.recognise` job, recognition.ts), built once. Routes use `fastify.leaflets`; recognition
+ * reads suggested products through `fastify.products`.
  */
 import { rm } from 'node:fs/promises';
 import fp from 'fastify-plugin';
@@ -29,5 +30,5 @@ export default fp(
       });
     }
   },
-  { name: 'leaflets', dependencies: ['config', 'db', 'jobs'] },
+  { name: 'leaflets', dependencies: ['config', 'db', 'jobs', 'products'] },
 );

@@ -14,16 +14,16 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { NeuralData, PriceCandidate, RecognitionStatus } from '@pricewatch/shared/contract';
 import { mayWriteLeaflet } from '@pricewatch/shared/permissions';
-import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { toMinor } from '../../lib/money';
 import type { AuthUser } from '../../core/session-user';
-import { toSummary, type ProductRow } from '../products/plugin';
+import { toSummary } from '../products/plugin';
 import type { PictureStore } from './pictures';
-import { toIso, type LeafletsService } from './service';
+import type { LeafletsQueries, RecognitionRow } from './queries';
+import { toIso } from './service-common';
+import type { LeafletsService } from './service';
 
 export const RECOGNISE_QUEUE = 'leaflets.recognise';
 /** A run queued or running longer than this is taken as lost (its process stopped). */
@@ -34,20 +34,6 @@ export const SUGGEST_MIN_SIMILARITY = 0.4;
 export const SUGGEST_MIN_LETTERS = 4;
 
 type StoredCandidate = Omit<PriceCandidate, 'suggestedProduct' | 'confirmedPriceId'> & { suggestedProductId: number | null };
-
-type RecognitionRow = {
-  page_id: number;
-  status: RecognitionStatus;
-  progress: number;
-  result: unknown;
-  text: string | null;
-  seconds: number | null;
-  error: string | null;
-  job_id: string | null;
-  queued_at: unknown;
-  started_at: unknown;
-  finished_at: unknown;
-};
 
 const overlaps = (a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }) =>
   a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -61,43 +47,26 @@ export const suggestionText = (text: string) =>
     .slice(0, 200);
 
 /** The product of `country` whose name most resembles `text`, when similar enough (the rule above). */
-export async function suggestProduct(db: Db, text: string, country: string): Promise<number | null> {
+export async function suggestProduct(queries: LeafletsQueries, text: string, country: string): Promise<number | null> {
   const t = suggestionText(text);
   if (t.replace(/[^\p{L}\p{N}]/gu, '').length < SUGGEST_MIN_LETTERS) return null;
-  const [row] = await queryRows<{ id: number; s: number }>(
-    db,
-    sql`SELECT p.id, similarity(p.name, ${t}) AS s FROM products p
-        WHERE p.country = ${country} AND p.name % ${t}
-        ORDER BY s DESC, p.id LIMIT 1`,
-  );
+  const row = await queries.mostSimilarProduct(t, country);
   return row && Number(row.s) >= SUGGEST_MIN_SIMILARITY ? row.id : null;
 }
 
 export async function createRecognition(fastify: FastifyInstance, pictures: PictureStore, service: LeafletsService) {
-  const db = fastify.db;
+  const { queries } = service;
   let closing = false;
   let ocrLoaded = false;
-
-  const rowOf = async (pageId: number) => (await queryRows<RecognitionRow>(db, sql`SELECT * FROM leaflet_recognitions WHERE page_id = ${pageId}`))[0];
 
   await fastify.jobs.register<{ pageId: number; jobId: string }>(
     RECOGNISE_QUEUE,
     async ({ pageId, jobId }, ctx) => {
-      const mine = sql`page_id = ${pageId} AND job_id = ${jobId}`;
       if (closing || ctx.signal.aborted) {
-        await db
-          .execute(
-            sql`UPDATE leaflet_recognitions SET status = 'failed', error = 'interrupted', finished_at = now() WHERE ${mine} AND status IN ('queued', 'running')`,
-          )
-          .catch(() => undefined);
+        await queries.recognitionInterrupted(pageId, jobId).catch(() => undefined);
         return;
       }
-      const started = await queryRows(
-        db,
-        sql`UPDATE leaflet_recognitions SET status = 'running', progress = 0, started_at = now()
-            WHERE ${mine} AND status IN ('queued', 'running') RETURNING page_id`,
-      );
-      if (!started.length) return;
+      if (!(await queries.startRecognition(pageId, jobId))) return;
       let lastWrite = 0;
       let writes = Promise.resolve();
       const onProgress = (pct: number) => {
@@ -106,19 +75,16 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
         lastWrite = now;
         const p = Math.max(0, Math.min(99, Math.round(pct)));
         writes = writes
-          .then(() => db.execute(sql`UPDATE leaflet_recognitions SET progress = ${p} WHERE ${mine} AND status = 'running'`))
+          .then(() => queries.recognitionProgress(pageId, jobId, p))
           .then(
             () => undefined,
             () => undefined,
           );
       };
       try {
-        const page = await service.queries.page(pageId);
+        const page = await queries.page(pageId);
         if (!page) return;
-        const [leaflet] = await queryRows<{ country: string }>(
-          db,
-          sql`SELECT n.country FROM leaflets l JOIN networks n ON n.id = l.network_id WHERE l.id = ${page.leaflet_id}`,
-        );
+        const country = await queries.leafletCountry(page.leaflet_id);
         const file = pictures.pathOf(page.file_name);
         const image = file ? await readFile(file).catch(() => null) : null;
         if (!image) throw Object.assign(new Error('picture missing'), { code: 'picture_missing' });
@@ -126,24 +92,20 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
         const { ocrLanguagesFor, recognisePrices } = await import('../../ocr');
         ocrLoaded = true;
         // the leaflet's market decides the script its names are printed in (Cyrillic in ua, Georgian in ge)
-        const result = await recognisePrices(image, { onProgress, languages: ocrLanguagesFor(leaflet?.country) });
+        const result = await recognisePrices(image, { onProgress, languages: ocrLanguagesFor(country) });
         if (closing || ctx.signal.aborted) throw Object.assign(new Error('interrupted'), { code: 'interrupted' });
         const candidates: StoredCandidate[] = [];
         for (const c of result.candidates) {
-          candidates.push({ ...c, suggestedProductId: await suggestProduct(db, c.text, leaflet?.country ?? '') });
+          candidates.push({ ...c, suggestedProductId: await suggestProduct(queries, c.text, country ?? '') });
         }
         await writes;
-        await db.execute(
-          sql`UPDATE leaflet_recognitions SET status = 'done', progress = 100, result = ${JSON.stringify({ candidates })}::jsonb,
-                text = ${result.text}, seconds = ${result.seconds}, error = NULL, finished_at = now()
-              WHERE ${mine}`,
-        );
+        await queries.recognitionDone(pageId, jobId, { result: { candidates }, text: result.text, seconds: result.seconds });
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         const reason = closing || ctx.signal.aborted ? 'interrupted' : typeof code === 'string' && /^[a-z_]+$/.test(code) ? code : 'ocr_failed';
         fastify.log.warn({ pageId, reason, err: error }, 'leaflets: recognition failed');
         await writes;
-        await db.execute(sql`UPDATE leaflet_recognitions SET status = 'failed', error = ${reason}, finished_at = now() WHERE ${mine}`).catch(() => undefined);
+        await queries.recognitionFailed(pageId, jobId, reason).catch(() => undefined);
       }
     },
     { concurrency: 1, retryLimit: 0, expireInSeconds: 15 * 60 },
@@ -160,28 +122,12 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
 
   async function queue(pageId: number, refresh: boolean): Promise<void> {
     const jobId = randomUUID();
-    const rows = refresh
-      ? await queryRows(
-          db,
-          sql`INSERT INTO leaflet_recognitions (page_id, status, progress, job_id) VALUES (${pageId}, 'queued', 0, ${jobId})
-              ON CONFLICT (page_id) DO UPDATE SET status = 'queued', progress = 0, result = NULL, text = NULL, seconds = NULL,
-                error = NULL, job_id = ${jobId}, queued_at = now(), started_at = NULL, finished_at = NULL
-              WHERE leaflet_recognitions.status IN ('done', 'failed')
-              RETURNING page_id`,
-        )
-      : await queryRows(
-          db,
-          sql`INSERT INTO leaflet_recognitions (page_id, status, progress, job_id) VALUES (${pageId}, 'queued', 0, ${jobId})
-              ON CONFLICT (page_id) DO NOTHING RETURNING page_id`,
-        );
-    if (!rows.length) return;
+    if (!(await queries.queueRecognition(pageId, jobId, refresh))) return;
     try {
       await fastify.jobs.send(RECOGNISE_QUEUE, { pageId, jobId }, { id: jobId });
     } catch (error) {
       fastify.log.error({ err: error, pageId }, 'leaflets: could not queue recognition');
-      await db.execute(
-        sql`UPDATE leaflet_recognitions SET status = 'failed', error = 'not_queued', finished_at = now() WHERE page_id = ${pageId} AND job_id = ${jobId}`,
-      );
+      await queries.recognitionFailed(pageId, jobId, 'not_queued');
     }
   }
 
@@ -192,44 +138,26 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
     const result = (typeof row.result === 'string' ? JSON.parse(row.result) : row.result) as { candidates: StoredCandidate[] } | null;
     const stored = row.status === 'done' ? (result?.candidates ?? []) : [];
     const productIds = [...new Set(stored.map((c) => c.suggestedProductId).filter((id): id is number => id !== null))];
-    const products = productIds.length
-      ? await queryRows<ProductRow>(
-          db,
-          sql`SELECT p.id, p.ean, p.article, p.name, p.brand_id, b.name AS brand, p.section_id, se.name AS section,
-                p.category_id, ca.name AS category, p.weight, p.unit, p.image, p.country
-              FROM products p LEFT JOIN brands b ON b.id = p.brand_id LEFT JOIN sections se ON se.id = p.section_id
-              LEFT JOIN categories ca ON ca.id = p.category_id
-              WHERE p.id = ANY(${sql.param(productIds)}::int[])`,
-        )
-      : [];
+    // Products through the products area (untranslated names, as the suggestion was made).
+    const products = await fastify.products.queries.summaries(productIds);
     const productById = new Map(products.map((p) => [p.id, p]));
-    const prices = stored.length
-      ? await queryRows<{ id: number; price: number; box: unknown }>(
-          db,
-          sql`SELECT id, price, box FROM leaflet_prices WHERE leaflet_id = ${leafletId} AND page_id = ${pageId} AND box IS NOT NULL ORDER BY id`,
-        )
-      : [];
-    const priceBoxes = prices.map((p) => ({
-      id: p.id,
-      price: p.price,
-      box: (typeof p.box === 'string' ? JSON.parse(p.box) : p.box) as { x: number; y: number; w: number; h: number },
-    }));
+    const priceBoxes = stored.length ? await queries.boxedPrices(leafletId, pageId) : [];
     const candidates: PriceCandidate[] = stored.map(({ suggestedProductId, ...c }) => {
       const product = suggestedProductId === null ? undefined : productById.get(suggestedProductId);
-      const confirmed = priceBoxes.find((p) => p.price === toMinor(c.price) && overlaps(p.box, c.box));
+      const confirmed = priceBoxes.find((p) => p.price === toMinor(c.price) && p.box && overlaps(p.box, c.box));
       // results stored before confidence was 0..1 kept OCR's 0–100
       const confidence = c.confidence > 1 ? Math.min(1, c.confidence / 100) : c.confidence;
       return { ...c, confidence, suggestedProduct: product ? toSummary(product) : null, confirmedPriceId: confirmed ? String(confirmed.id) : null };
     });
     return {
       pageId: String(pageId),
-      status: row.status,
+      status: row.status as RecognitionStatus,
       progress: row.status === 'done' ? 100 : Number(row.progress),
       candidates,
       text: row.status === 'done' ? (row.text ?? '') : '',
       seconds: row.seconds === null ? null : Number(row.seconds),
       error: row.error,
-      recognisedAt: row.status === 'done' && row.finished_at ? toIso(row.finished_at) : null,
+      recognisedAt: row.status === 'done' && row.finishedAt ? toIso(row.finishedAt) : null,
     };
   }
 
@@ -240,24 +168,22 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
      */
     async neuralData(user: AuthUser, leafletId: number, pageId: number, refresh: boolean): Promise<NeuralData> {
       const leaflet = await service.visibleLeaflet(user, leafletId);
-      const page = await service.queries.page(pageId);
+      const page = await queries.page(pageId);
       if (!page || page.leaflet_id !== leafletId) throw notFound('page');
-      let row = await rowOf(pageId);
+      let row = await queries.recognition(pageId);
       if (row && (row.status === 'queued' || row.status === 'running')) {
-        const since = new Date(toIso(row.started_at ?? row.queued_at)).getTime();
-        if (Date.now() - since > RECOGNITION_STALE_MS) {
-          await db.execute(
-            sql`UPDATE leaflet_recognitions SET status = 'failed', error = 'interrupted', finished_at = now()
-                WHERE page_id = ${pageId} AND job_id = ${row.job_id} AND status IN ('queued', 'running')`,
-          );
-          row = await rowOf(pageId);
+        const since = new Date(toIso(row.startedAt ?? row.queuedAt)).getTime();
+        // A row without a job (none is written so) cannot be told from another's: it stays.
+        if (Date.now() - since > RECOGNITION_STALE_MS && row.jobId !== null) {
+          await queries.recognitionInterrupted(pageId, row.jobId);
+          row = await queries.recognition(pageId);
         }
       }
       // Starting a run writes the page's recognition: the leaflet's writers only (guests never).
       const mayQueue = mayWriteLeaflet(user.profile, leaflet.network);
       if (mayQueue && (!row || (refresh && (row.status === 'done' || row.status === 'failed')))) {
         await queue(pageId, refresh);
-        row = await rowOf(pageId);
+        row = await queries.recognition(pageId);
       }
       return answer(pageId, leafletId, row);
     },

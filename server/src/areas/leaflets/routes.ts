@@ -85,7 +85,7 @@ const leafletsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const codes = visibleNetworkCodes(user);
     if (!row || (codes !== null && !codes.includes(row.network))) throw notFound('image');
     const thumb = request.query.size === 'thumb';
-    const full = pictures.pathOf(thumb ? row.thumb_name : row.file_name);
+    const full = pictures.pathOf(thumb ? row.thumbName : row.fileName);
     const info = full ? await stat(full).catch(() => null) : null;
     if (!full || !info?.isFile()) throw notFound('image');
     return (
