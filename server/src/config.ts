@@ -61,6 +61,8 @@ const envSchema = z.object({
   PRICE_GUARD_SHARE: optional(z.coerce.number().positive().max(100)),
   SMTP_URL: optional(z.string()),
   SMTP_FROM: optional(z.string()),
+  // Tuning aid for leaflet recognition: a folder each price region's crop is written to (docs/server.md).
+  OCR_DUMP_CROPS: optional(z.string().min(1)),
 });
 
 export type Config = {
@@ -118,6 +120,8 @@ export type Config = {
   smtp: { url: string; from: string } | null;
   /** NODE_ENV=test (jest): a route without an access rule stops the start (src/access/plugin.ts). */
   strictAccess: boolean;
+  /** OCR_DUMP_CROPS: recognition writes each price region's crop here (tuning only); null = never. */
+  ocrDumpCropsDir: string | null;
 };
 
 export class ConfigError extends Error {}
@@ -177,5 +181,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM || 'Pricewatch <alarms@pricewatch.local>' } : null,
     // Read from the process as JEST_WORKER_ID above: tests pass their own variables, not the runner's.
     strictAccess: process.env.NODE_ENV === 'test',
+    ocrDumpCropsDir: e.OCR_DUMP_CROPS ? path.resolve(cwd, e.OCR_DUMP_CROPS) : null,
   };
 }

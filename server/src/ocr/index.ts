@@ -34,6 +34,8 @@ export type RecogniseOptions = {
   timeoutMs?: number;
   /** The models to read with (ocrLanguagesFor(country)); default English only. */
   languages?: readonly OcrLanguage[];
+  /** Tuning aid: each price region's crop is written here as a PNG (OCR_DUMP_CROPS, config.ts). */
+  dumpCropsDir?: string | null;
 };
 
 /** The English LSTM model, integer-quantised "best" (as accurate as best, faster). */
@@ -240,7 +242,7 @@ async function crop(p: Prepared, r: Rect, margin: number, angle: number, glyphH:
  * Reads each price region again on its own (single line, digits only): the big digits, and the
  * superscript cents apart. The worker is left in page mode afterwards.
  */
-async function readRegions(p: Prepared, words: OcrWord[] = []): Promise<RegionReading[]> {
+async function readRegions(p: Prepared, words: OcrWord[] = [], dumpCropsDir: string | null = null): Promise<RegionReading[]> {
   const found = findPriceRegions(p.grey, p.pw, p.ph).slice(0, OCR_MAX_REGIONS);
   // struck-through numbers: the page's words with digits under a strike line, read again alone (the
   // line's leftovers and the small print made the page's reading lose digits: "43.90" read "43.00")
@@ -265,7 +267,7 @@ async function readRegions(p: Prepared, words: OcrWord[] = []): Promise<RegionRe
     for (const r of [...found, ...struck]) {
       const one = async (rect: Rect, angle: number, margin: number, glyphH: number) => {
         const png = await crop(p, rect, margin, angle, glyphH);
-        if (process.env.OCR_DUMP_CROPS) (await import('node:fs')).writeFileSync(`${process.env.OCR_DUMP_CROPS}/crop-${rect.x0}-${rect.y0}.png`, png);
+        if (dumpCropsDir) (await import('node:fs')).writeFileSync(path.join(dumpCropsDir, `crop-${rect.x0}-${rect.y0}.png`), png);
         const res = await worker.recognize(png, {}, { text: true });
         return { text: (res.data.text ?? '').trim(), conf: res.data.confidence ?? 0 };
       };
@@ -387,7 +389,7 @@ async function read(image: Buffer, opts: RecogniseOptions): Promise<OcrReading> 
     // the regions' own readings report no progress of their own
     progressSink = null;
     report(80);
-    const again = readRegions(prepared, words);
+    const again = readRegions(prepared, words, opts.dumpCropsDir ?? null);
     again.catch(() => undefined);
     regions = await Promise.race([again, stop]);
   } finally {

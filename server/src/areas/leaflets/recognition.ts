@@ -92,7 +92,7 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
         const { ocrLanguagesFor, recognisePrices } = await import('../../ocr');
         ocrLoaded = true;
         // the leaflet's market decides the script its names are printed in (Cyrillic in ua, Georgian in ge)
-        const result = await recognisePrices(image, { onProgress, languages: ocrLanguagesFor(country) });
+        const result = await recognisePrices(image, { onProgress, languages: ocrLanguagesFor(country), dumpCropsDir: fastify.config.ocrDumpCropsDir });
         if (closing || ctx.signal.aborted) throw Object.assign(new Error('interrupted'), { code: 'interrupted' });
         const candidates: StoredCandidate[] = [];
         for (const c of result.candidates) {
