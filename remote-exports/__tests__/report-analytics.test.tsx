@@ -263,8 +263,8 @@ describe('report analytics: the request form', () => {
     const f = await form();
     await userEvent.click(within(f).getByRole('button', { name: 'Albert' }));
     await userEvent.click(await within(f).findByRole('button', { name: 'Albert Flora' }));
-    await userEvent.type(within(f).getByLabelText('Find products by name, article or EAN'), 'milk{Enter}');
-    await userEvent.click(await within(f).findByRole('button', { name: `Add ${listItem().name}` }));
+    await userEvent.type(within(f).getByRole('combobox', { name: 'Find products by name, article or EAN' }), 'milk');
+    await userEvent.click(await within(f).findByRole('option', { name: new RegExp(listItem().name) }));
     await userEvent.click(within(f).getByLabelText('Or paste EANs and articles (one per line)'));
     await userEvent.paste('4820000000017\n999002');
     expect(within(f).getByText('Recognised: 1 EANs, 1 articles.')).toBeInTheDocument();

@@ -33,6 +33,8 @@ export type ProductTypeaheadProps = {
   resultsLabel: string;
   /** Shown while the first answer is on its way; the shell's "Loading…" when not given. */
   loadingText?: string;
+  /** Said under the box when a search found nothing; without it the list just stays closed. */
+  emptyText?: string;
   /** The list floats over what follows (a dense panel) instead of pushing it down. */
   overlay?: boolean;
   limit?: number;
@@ -58,6 +60,7 @@ export function ProductTypeahead({
   resultsLabel,
   loadingText,
   overlay,
+  emptyText,
   limit = 20,
   minChars = 2,
   invalid,
@@ -122,6 +125,7 @@ export function ProductTypeahead({
     }
   };
   const open = results.length > 0 || searching;
+  const foundNothing = !!emptyText && !!wanted && !searching && answer?.text === settled && answer.results.length === 0;
   return (
     <Box position={overlay ? 'relative' : undefined}>
       <Input
@@ -190,6 +194,11 @@ export function ProductTypeahead({
             </Button>
           ))}
         </Stack>
+      )}
+      {foundNothing && (
+        <Text fontSize="sm" mt="1" color="fg.muted" role="status">
+          {emptyText}
+        </Text>
       )}
     </Box>
   );

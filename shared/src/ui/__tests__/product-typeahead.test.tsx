@@ -110,3 +110,14 @@ it('shows no results when the search fails, and the box still works', async () =
   fireEvent.change(box, { target: { value: 'milk 1' } });
   expect(await screen.findAllByRole('option')).toHaveLength(1);
 });
+
+it('says so when nothing is found, if given the words', async () => {
+  server.on('GET /products/search', { json: { success: true, data: [] } });
+  renderWithProviders(<ProductTypeahead id="p" onPick={jest.fn()} resultsLabel="Found products" emptyText="No products found" />, {
+    user: makeUser(),
+    deployment: { apiServers: [server.url] },
+  });
+  fireEvent.change(screen.getByRole('combobox'), { target: { value: 'zzz' } });
+  expect(await screen.findByRole('status')).toHaveTextContent('No products found');
+  expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+});

@@ -1,16 +1,15 @@
 import { useId, useState } from 'react';
-import { Badge, Box, Button, CloseButton, Field, HStack, Input, NativeSelect, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, CloseButton, Field, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import type { ProductListItem } from '@pricewatch/shared/contract';
-import { parseSearchText } from '@pricewatch/shared/format';
-import { toaster } from '@pricewatch/shared/ui';
+import { ProductTypeahead, toaster } from '@pricewatch/shared/ui';
 import { useExportsTranslation } from '../../../lib/i18n';
-import { searchProducts } from '../../../lib/catalogue/search-products';
 import { deleteNewProductList, saveNewProductList, useNewProductLists } from '../api/new-product-lists';
 import { parseCodes, type ChosenProduct } from '../form-model';
 import { useReportErrorText } from '../hooks/use-report-error';
 
 /**
- * The products of an export: found by name, article or EAN (spec §5 search rule) and added one by one,
+ * The products of an export: found by name, article or EAN (spec §5 search rule, the shared product
+ * combobox) and added one by one,
  * and/or pasted as a list of EANs and articles — which can be saved as a named list (a "new-product
  * template") and imported again later.
  */
@@ -30,28 +29,12 @@ export function ProductPicker({
   const { t } = useExportsTranslation();
   const errorText = useReportErrorText();
   const id = useId();
-  const [text, setText] = useState('');
-  const [found, setFound] = useState<ProductListItem[] | null>(null);
-  const [searching, setSearching] = useState(false);
   const [listVersion, setListVersion] = useState(0);
   const lists = useNewProductLists(listVersion);
   const [listId, setListId] = useState('');
   const [listName, setListName] = useState('');
   const parsed = parseCodes(codes);
   const chosen = new Set(products.map((p) => p.id));
-
-  const search = async () => {
-    const query = parseSearchText(text);
-    if (!Object.keys(query).length) return;
-    setSearching(true);
-    try {
-      setFound(await searchProducts({ ...query, limit: 20 }));
-    } catch (error) {
-      toaster.create({ type: 'error', title: t('reportAnalytics.products.searchFailed'), description: errorText(error), closable: true });
-    } finally {
-      setSearching(false);
-    }
-  };
 
   const add = (p: ProductListItem) => {
     if (!chosen.has(p._id)) onProducts([...products, { id: p._id, name: p.name, code: p.ean ?? p.article }]);
@@ -93,59 +76,22 @@ export function ProductPicker({
         <Field.Label htmlFor={`${id}-search`} fontSize="xs" color="fg.muted">
           {t('reportAnalytics.products.search')}
         </Field.Label>
-        <HStack gap="2" width="full">
-          <Input
+        <Box width="full" maxW="24rem">
+          <ProductTypeahead
             id={`${id}-search`}
-            size="sm"
-            maxW="24rem"
-            value={text}
+            // Several products: the results stay open to add more of them.
+            afterPick="keep"
             placeholder={t('reportAnalytics.products.searchPlaceholder')}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                void search();
-              }
-            }}
+            resultsLabel={t('reportAnalytics.products.results')}
+            emptyText={t('reportAnalytics.products.noResults')}
+            invalid={invalid && !products.length && !parsed.eans.length && !parsed.articles.length}
+            onPick={add}
           />
-          <Button size="sm" variant="outline" onClick={() => void search()} disabled={!text.trim() || searching}>
-            {searching ? <Spinner size="xs" /> : null}
-            {t('reportAnalytics.products.find')}
-          </Button>
-        </HStack>
+        </Box>
         {invalid && !products.length && !parsed.eans.length && !parsed.articles.length && (
           <Field.ErrorText>{t('reportAnalytics.problems.products')}</Field.ErrorText>
         )}
       </Field.Root>
-
-      {found && (
-        <Box borderWidth="1px" borderRadius="md" maxH="12rem" overflowY="auto" role="list" aria-label={t('reportAnalytics.products.results')}>
-          {found.length === 0 && (
-            <Text p="2" fontSize="sm" color="fg.muted">
-              {t('reportAnalytics.products.noResults')}
-            </Text>
-          )}
-          {found.map((p) => (
-            <HStack key={p._id} role="listitem" justify="space-between" px="2" py="1" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
-              <Text fontSize="sm" truncate>
-                {p.name}{' '}
-                <Text as="span" fontFamily="mono" fontSize="xs" color="fg.muted">
-                  {p.ean ?? p.article ?? ''}
-                </Text>
-              </Text>
-              <Button
-                size="2xs"
-                variant="ghost"
-                disabled={chosen.has(p._id)}
-                onClick={() => add(p)}
-                aria-label={t('reportAnalytics.products.addNamed', { name: p.name })}
-              >
-                {chosen.has(p._id) ? t('reportAnalytics.products.added') : t('reportAnalytics.products.add')}
-              </Button>
-            </HStack>
-          ))}
-        </Box>
-      )}
 
       {products.length > 0 && (
         <HStack gap="1.5" wrap="wrap" role="list" aria-label={t('reportAnalytics.products.chosen')}>
