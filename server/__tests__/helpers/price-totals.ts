@@ -28,3 +28,46 @@ export async function totalsDiffFromSpans(db: Db): Promise<string[]> {
   });
   return diff.map((d) => d.k);
 }
+
+/**
+ * price_pair_runs checked against runs computed here from the spans (adjacent spans of a pair; adjacent
+ * promo spans, with their largest depth): the runs that differ, none when they are right.
+ */
+export async function runsDiffFromSpans(db: Db): Promise<string[]> {
+  const spans = await queryRows<{ product_id: number; shop_id: number; start_day: string; end_day: string; regular: number; promo: number | null }>(
+    db,
+    sql`SELECT product_id, shop_id, start_day::text AS start_day, end_day::text AS end_day, regular, promo FROM price_spans ORDER BY product_id, shop_id, start_day`,
+  );
+  const next = (day: string) => new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10);
+  const want = new Set<string>();
+  let priced: { key: string; first: string; last: string } | null = null;
+  let promo: { key: string; first: string; last: string; max: number } | null = null;
+  const closePriced = () => priced && want.add(`${priced.key}|f|${priced.first}|${priced.last}|`);
+  const closePromo = () => promo && want.add(`${promo.key}|t|${promo.first}|${promo.last}|${promo.max.toFixed(6)}`);
+  for (const s of spans) {
+    const key = `${s.product_id}|${s.shop_id}`;
+    if (priced && priced.key === key && next(priced.last) === s.start_day) priced.last = s.end_day;
+    else {
+      closePriced();
+      priced = { key, first: s.start_day, last: s.end_day };
+    }
+    const depth = s.promo === null ? null : ((s.regular - s.promo) / s.regular) * 100;
+    if (depth !== null && promo && promo.key === key && next(promo.last) === s.start_day) {
+      promo.last = s.end_day;
+      promo.max = Math.max(promo.max, depth);
+    } else {
+      closePromo();
+      promo = depth === null ? null : { key, first: s.start_day, last: s.end_day, max: depth };
+    }
+  }
+  closePriced();
+  closePromo();
+  const rows = await queryRows<{ k: string }>(
+    db,
+    sql`SELECT concat_ws('|', product_id, shop_id, CASE WHEN promo THEN 't' ELSE 'f' END, start_day::text, end_day::text,
+                         coalesce(to_char(max_depth, 'FM999990.000000'), '')) AS k
+        FROM price_pair_runs`,
+  );
+  const have = new Set(rows.map((r) => r.k));
+  return [...[...want].filter((k) => !have.has(k)).map((k) => `missing ${k}`), ...[...have].filter((k) => !want.has(k)).map((k) => `extra ${k}`)].slice(0, 10);
+}

@@ -17,6 +17,7 @@ import { mulberry32 } from '../../../src/demo/catalogue/prng';
 import { addDays, todayIso } from '../../../src/lib/days';
 import { build, loginAs } from '../../helpers/build';
 import { callerFor, us, type Caller } from '../../helpers/catalogue';
+import { runsDiffFromSpans } from '../../helpers/price-totals';
 
 let app: FastifyInstance;
 let admin: Caller;
@@ -97,6 +98,7 @@ async function expectTotalsMatchSpans() {
     expect([key, s.priced, s.promo, s.price, s.starts]).toEqual([key, e.priced, e.promo, e.price, e.starts]);
     expect(s.depth).toBeCloseTo(e.depth, 6);
   }
+  expect(await runsDiffFromSpans(app.db)).toEqual([]);
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -128,26 +130,30 @@ function discountsOf(spans: Span[], start: string, end: string, networkOf: Map<n
       a.promoProducts.add(s.product_id);
       a.promoDays += d;
       a.depthDays += depth(s) * d;
-      a.max = Math.max(a.max ?? -Infinity, depth(s));
     }
   }
-  // Promo runs: adjacent promo spans of a pair; those starting in the period, their length counted over
-  // the spans starting by the period's end.
+  // Promo runs: adjacent promo spans of a pair, whole. Those starting in the period: their count and length;
+  // those running on a day of it: the largest depth of their spans.
   const byPair = new Map<string, Span[]>();
   for (const s of kept) byPair.set(`${s.product_id}:${s.shop_id}`, [...(byPair.get(`${s.product_id}:${s.shop_id}`) ?? []), s]);
   for (const list of byPair.values()) {
     list.sort((x, y) => x.start_day.localeCompare(y.start_day));
-    let run: { first: string; last: string } | null = null;
+    let run: { first: string; last: string; max: number } | null = null;
     const close = (shop: number) => {
       if (run && run.first >= start && run.first <= end) acc(networkOf.get(shop)!).runs.push((Date.parse(run.last) - Date.parse(run.first)) / 86_400_000 + 1);
+      if (run && run.first <= end && run.last >= start) {
+        const a = acc(networkOf.get(shop)!);
+        a.max = Math.max(a.max ?? -Infinity, run.max);
+      }
       run = null;
     };
     for (const s of list) {
-      if (s.start_day > end) break;
-      if (s.promo !== null && run && addDays(run.last, 1) === s.start_day) run.last = s.end_day;
-      else {
+      if (s.promo !== null && run && addDays(run.last, 1) === s.start_day) {
+        run.last = s.end_day;
+        run.max = Math.max(run.max, depth(s));
+      } else {
         close(s.shop_id);
-        if (s.promo !== null) run = { first: s.start_day, last: s.end_day };
+        if (s.promo !== null) run = { first: s.start_day, last: s.end_day, max: depth(s) };
       }
     }
     close(list[0]!.shop_id);

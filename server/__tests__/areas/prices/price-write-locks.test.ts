@@ -12,7 +12,7 @@ import { recordObservations, type Observation } from '../../../src/areas/prices/
 import { addDays, todayIso } from '../../../src/lib/days';
 import { build, loginAs, onPostgres } from '../../helpers/build';
 import { callerFor } from '../../helpers/catalogue';
-import { totalsDiffFromSpans } from '../../helpers/price-totals';
+import { runsDiffFromSpans, totalsDiffFromSpans } from '../../helpers/price-totals';
 
 jest.setTimeout(120_000);
 
@@ -76,6 +76,7 @@ describe('price writers lock only their shops', () => {
     // Per shop and product: one span over the first two days, another from the change on.
     expect([row!.spans, row!.days]).toEqual([10 * 5 * 2, 10 * 5 * 3]);
     expect(await totalsDiffFromSpans(app.db)).toEqual([]);
+    expect(await runsDiffFromSpans(app.db)).toEqual([]);
     const admin = callerFor(app, await loginAs(app, 'admin'));
     expect((await admin('GET', `/prices/product/${productIds[0]}`)).statusCode).toBe(200);
   });
@@ -104,6 +105,7 @@ describe('price writers lock only their shops', () => {
       await holder;
     }
     expect(await totalsDiffFromSpans(app.db)).toEqual([]);
+    expect(await runsDiffFromSpans(app.db)).toEqual([]);
     const admin = callerFor(app, await loginAs(app, 'admin'));
     expect((await admin('GET', `/prices/product/${productIds[0]}`)).statusCode).toBe(200);
   });

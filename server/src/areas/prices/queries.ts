@@ -44,15 +44,16 @@ const spansIn = (start: string, end: string) => sql`ps.start_day <= ${end}::date
 /** Products of an analytics call: the ids given, of the sections, of the brands (none: every product). */
 export type ProductFilter = { products?: number[]; sections?: number[]; brands?: number[] };
 
-/** `ps.product_id` of the filter's products. */
-function productCondition(f: ProductFilter): SQL {
+/** `<alias>.product_id` of the filter's products (`ps`: spans, `r`: pair runs). */
+function productCondition(f: ProductFilter, alias: 'ps' | 'r' = 'ps'): SQL {
+  const col = sql.raw(`${alias}.product_id`);
   const conds: SQL[] = [];
-  if (f.products?.length) conds.push(sql`ps.product_id = ANY(${sql.param(f.products)}::int[])`);
+  if (f.products?.length) conds.push(sql`${col} = ANY(${sql.param(f.products)}::int[])`);
   if (f.sections?.length || f.brands?.length) {
     const p: SQL[] = [];
     if (f.sections?.length) p.push(sql`p.section_id = ANY(${sql.param(f.sections)}::int[])`);
     if (f.brands?.length) p.push(sql`p.brand_id = ANY(${sql.param(f.brands)}::int[])`);
-    conds.push(sql`ps.product_id IN (SELECT p.id FROM products p WHERE ${sql.join(p, sql` AND `)})`);
+    conds.push(sql`${col} IN (SELECT p.id FROM products p WHERE ${sql.join(p, sql` AND `)})`);
   }
   return conds.length ? sql.join(conds, sql` AND `) : sql`true`;
 }
@@ -231,26 +232,27 @@ export function createPricesQueries(db: Db) {
     },
 
     /**
-     * Promo figures per network over the spans of every matching product (no sample): distinct products
-     * and products on promo, largest depth; with `additive`, also the figures discountTotals gives (for
-     * filters the totals do not key: products, brands). Promo runs (adjacent promo spans of a product in
-     * a shop; the span before the period is read to know whether a run started earlier) starting in the
-     * period: their count and average length, read over the promo spans only.
+     * Promo figures per network over every matching product (no sample), from the pair runs
+     * (price_pair_runs): distinct products and products on promo, the largest depth of the promo runs
+     * running in the period, promo runs (adjacent promo spans of a product in a shop) starting in the
+     * period with their average length. With `additive`, also the figures discountTotals gives, summed over
+     * the spans (for filters the totals do not key: products, brands).
      */
-    discounts(f: ProductFilter, shops: number[] | null, start: string, end: string) {
-      const product = productCondition(f);
-      return withoutJit(db, (tx) => discountRows(tx, product, shops, start, end));
+    discounts(f: ProductFilter, shops: number[] | null, start: string, end: string, additive: boolean) {
+      return withoutJit(db, (tx) => discountRows(tx, f, shops, start, end, additive));
     },
   };
 }
 
-function discountRows(db: Db, product: SQL, shops: number[] | null, start: string, end: string) {
+function discountRows(db: Db, f: ProductFilter, shops: number[] | null, start: string, end: string, additive: boolean) {
+  const runs = sql`price_pair_runs r JOIN shops sh ON sh.id = r.shop_id`;
+  const runCond = sql`${productCondition(f, 'r')} AND ${shopCondition(sql`r.shop_id`, shops)}`;
   return queryRows<{
     network_id: number;
     products: number;
     products_on_promo: number;
-    product_days: number;
-    promo_days: number;
+    product_days: number | null;
+    promo_days: number | null;
     depth_days: number | null;
     max_depth: number | null;
     promo_starts: number;
@@ -259,49 +261,37 @@ function discountRows(db: Db, product: SQL, shops: number[] | null, start: strin
     db,
     sql`WITH per_product AS (
               -- Grouped by network x product first (a hash aggregate), then counted: count(DISTINCT) per
-              -- network sorted a year of spans and took four times longer on the bench catalogue.
-              SELECT sh.network_id, ps.product_id,
-                     bool_or(ps.promo IS NOT NULL) AS on_promo,
-                     sum(${daysIn(start, end)}) AS days,
-                     sum(${daysIn(start, end)}) FILTER (WHERE ps.promo IS NOT NULL) AS promo_days,
-                     sum((ps.regular - ps.promo)::float8 / ps.regular * 100 * ${daysIn(start, end)}) FILTER (WHERE ps.promo IS NOT NULL) AS depth_days,
-                     max((ps.regular - ps.promo)::float8 / ps.regular * 100) FILTER (WHERE ps.promo IS NOT NULL) AS max_depth
-              FROM price_spans ps JOIN shops sh ON sh.id = ps.shop_id
-              WHERE ${product} AND ${shopCondition(sql`ps.shop_id`, shops)} AND ${spansIn(start, end)}
-              GROUP BY sh.network_id, ps.product_id
+              -- network sorted a year of rows and took four times longer on the bench catalogue.
+              SELECT sh.network_id, r.product_id, bool_or(r.promo) AS on_promo, max(r.max_depth) AS max_depth
+              FROM ${runs}
+              WHERE ${runCond} AND r.start_day <= ${end}::date AND r.end_day >= ${start}::date
+              GROUP BY sh.network_id, r.product_id
             ),
             per_network AS (
-              SELECT network_id,
-                     count(*)::int AS products,
-                     count(*) FILTER (WHERE on_promo)::int AS products_on_promo,
-                     sum(days)::float8 AS product_days,
-                     coalesce(sum(promo_days), 0)::float8 AS promo_days,
-                     sum(depth_days) AS depth_days,
+              SELECT network_id, count(*)::int AS products, count(*) FILTER (WHERE on_promo)::int AS products_on_promo,
                      max(max_depth) AS max_depth
               FROM per_product GROUP BY network_id
             ),
-            p AS (
-              SELECT ps.product_id, ps.shop_id, sh.network_id, ps.start_day, ps.end_day,
-                     lag(ps.end_day) OVER (PARTITION BY ps.product_id, ps.shop_id ORDER BY ps.start_day) AS prev_end
-              FROM price_spans ps JOIN shops sh ON sh.id = ps.shop_id
-              WHERE ps.promo IS NOT NULL AND ${product} AND ${shopCondition(sql`ps.shop_id`, shops)}
-                AND ps.start_day <= ${end}::date AND ps.end_day >= ${start}::date - 1
-            ),
-            runs AS (
-              SELECT *, sum(CASE WHEN prev_end IS NULL OR prev_end < start_day - 1 THEN 1 ELSE 0 END)
-                          OVER (PARTITION BY product_id, shop_id ORDER BY start_day) AS run
-              FROM p
-            ),
-            promo_runs AS (
-              SELECT network_id, min(start_day) AS first_day, max(end_day) - min(start_day) + 1 AS length
-              FROM runs GROUP BY network_id, product_id, shop_id, run
-            ),
             starts AS (
-              SELECT network_id, count(*)::int AS promo_starts, avg(length)::float8 AS avg_duration
-              FROM promo_runs WHERE first_day >= ${start}::date AND first_day <= ${end}::date GROUP BY network_id
+              SELECT sh.network_id, count(*)::int AS promo_starts, avg(r.end_day - r.start_day + 1)::float8 AS avg_duration
+              FROM ${runs}
+              WHERE r.promo AND ${runCond} AND r.start_day BETWEEN ${start}::date AND ${end}::date
+              GROUP BY sh.network_id
+            ),
+            sums AS (
+              ${
+                additive
+                  ? sql`SELECT sh.network_id, sum(${daysIn(start, end)})::float8 AS product_days,
+                               coalesce(sum(${daysIn(start, end)}) FILTER (WHERE ps.promo IS NOT NULL), 0)::float8 AS promo_days,
+                               sum((ps.regular - ps.promo)::float8 / ps.regular * 100 * ${daysIn(start, end)}) FILTER (WHERE ps.promo IS NOT NULL) AS depth_days
+                        FROM price_spans ps JOIN shops sh ON sh.id = ps.shop_id
+                        WHERE ${productCondition(f)} AND ${shopCondition(sql`ps.shop_id`, shops)} AND ${spansIn(start, end)}
+                        GROUP BY sh.network_id`
+                  : sql`SELECT NULL::int AS network_id, NULL::float8 AS product_days, NULL::float8 AS promo_days, NULL::float8 AS depth_days WHERE false`
+              }
             )
-            SELECT pn.*, coalesce(st.promo_starts, 0) AS promo_starts, st.avg_duration
-            FROM per_network pn LEFT JOIN starts st ON st.network_id = pn.network_id`,
+            SELECT pn.*, coalesce(st.promo_starts, 0) AS promo_starts, st.avg_duration, su.product_days, su.promo_days, su.depth_days
+            FROM per_network pn LEFT JOIN starts st ON st.network_id = pn.network_id LEFT JOIN sums su ON su.network_id = pn.network_id`,
   );
 }
 

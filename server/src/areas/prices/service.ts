@@ -408,7 +408,7 @@ export function createPricesService(db: Db, products: ProductsQueries) {
     /**
      * POST /prices/history/discount-analysis over every matching product (issue 19): the additive figures
      * from the day × shop × section totals unless the products or brands are chosen (the totals do not
-     * key them), the distinct products, largest depth and promo runs from the spans.
+     * key them: then from the spans), the distinct products, largest depth and promo runs from the pair runs.
      */
     async discountAnalysis(user: AuthUser, q: AnalyticsInput): Promise<DiscountAnalysis> {
       checkPeriod(q.start, q.end, CATALOGUE_LIMITS.analyticsMaxDays);
@@ -417,7 +417,7 @@ export function createPricesService(db: Db, products: ProductsQueries) {
       const fromTotals = !q.products?.length && !q.brands?.length;
       // Both at once: on PostgreSQL they run on two pooled connections.
       const [rows, totals] = await Promise.all([
-        queries.discounts(q, shopIds, q.start, q.end),
+        queries.discounts(q, shopIds, q.start, q.end, !fromTotals),
         fromTotals ? queries.discountTotals(shopIds, q.sections, q.start, q.end) : Promise.resolve(null),
       ]);
       const additive = new Map(totals?.map((t) => [t.network_id, t]));

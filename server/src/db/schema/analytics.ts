@@ -2,7 +2,7 @@
 // per day × shop × section, so that analytics answer over every matching product without reading the
 // spans. Kept by statement triggers on price_spans (migration 0015_price_day_totals) in the transaction
 // that writes the spans: every write path (recordObservations, bulk loads, demo-shop rewrites) is covered.
-import { bigint, date, doublePrecision, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 
 /**
  * One shop's figures for the products of one section on one day (a product-day counts when a span covers
@@ -27,4 +27,24 @@ export const priceDayTotals = pgTable(
     promoStarts: integer('promo_starts').notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.shopId, t.sectionId] })],
+);
+
+/**
+ * Runs of a product in a shop (docs/analytics.md "Runs"): maximal stretches of adjacent spans (`promo` false:
+ * days priced) or of adjacent promo spans (`promo` true: a promo run, with its largest depth). A period's
+ * distinct products, products on promo and promo runs are read from these instead of the spans (tens per
+ * pair). Kept by statement triggers on price_spans (migration 0019_price_pair_runs), rebuilt after bulk loads.
+ */
+export const pricePairRuns = pgTable(
+  'price_pair_runs',
+  {
+    productId: integer('product_id').notNull(),
+    shopId: integer('shop_id').notNull(),
+    promo: boolean('promo').notNull(),
+    startDay: date('start_day', { mode: 'string' }).notNull(),
+    endDay: date('end_day', { mode: 'string' }).notNull(),
+    /** Promo runs: largest promo depth % of their spans; null for priced runs. */
+    maxDepth: doublePrecision('max_depth'),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.shopId, t.promo, t.startDay] }), index('price_pair_runs_shop_end_idx').on(t.shopId, t.endDay)],
 );

@@ -206,12 +206,22 @@ export async function loadCatalogue(db: Db, size: CatalogueSize, opts: LoadOptio
     await loadBatches();
     return { ...totals, shops: shopsAdded, seconds: (Date.now() - started) / 1000 };
   }
+  // The pair runs (migration 0019) likewise, where the database has them.
+  const [{ runsKept } = { runsKept: false }] = await queryRows<{ runsKept: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'price_spans_runs_ins' AND tgrelid = 'price_spans'::regclass) AS "runsKept"`,
+  );
   await db.execute(sql`ALTER TABLE price_spans DISABLE TRIGGER price_spans_totals_ins`);
+  if (runsKept) await db.execute(sql`ALTER TABLE price_spans DISABLE TRIGGER price_spans_runs_ins`);
   try {
     await loadBatches();
   } finally {
     await db.execute(sql`ALTER TABLE price_spans ENABLE TRIGGER price_spans_totals_ins`);
     await db.execute(sql`SELECT price_day_totals_rebuild()`);
+    if (runsKept) {
+      await db.execute(sql`ALTER TABLE price_spans ENABLE TRIGGER price_spans_runs_ins`);
+      await db.execute(sql`SELECT price_pair_runs_rebuild()`);
+    }
   }
   return { ...totals, shops: shopsAdded, seconds: (Date.now() - started) / 1000 };
 
