@@ -49,7 +49,15 @@ describe('start-up imports (before the login form works)', () => {
     expect(packages.has('react-dom/client')).toBe(true);
   });
 
-  it.each(['@chakra-ui/react', '@emotion/react', '@pricewatch/shared/ui', 'zod', '@pricewatch/shared/contract'])('do not include %s', (pkg) => {
+  it.each([
+    '@chakra-ui/react',
+    '@emotion/react',
+    '@pricewatch/shared/ui',
+    'zod',
+    '@pricewatch/shared/contract',
+    '@tanstack/react-query',
+    '@pricewatch/shared/query',
+  ])('do not include %s', (pkg) => {
     expect(packages.get(pkg)).toBeUndefined();
   });
 });

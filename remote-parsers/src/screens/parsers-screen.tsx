@@ -15,7 +15,7 @@ import { toaster } from '@pricewatch/shared/ui';
 import { getSuspicious } from '../features/suspicious/api/suspicious';
 import { getParsers } from '../features/parsers/api/parsers';
 import { useParsersTranslation } from '../lib/i18n';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 /**
  * The Parsers area (route `parsers`): every parser's last run, problems and not-found products, force

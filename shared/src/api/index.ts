@@ -5,7 +5,4 @@ export { downloadFile, saveBlob, withDefaultExtension, DOWNLOAD_REVOKE_MS } from
 export { setUnauthorizedHandler } from './unauthorized';
 export type { UnauthorizedHandler } from './unauthorized';
 export type { QueryParams } from './query-params';
-export { useApi, asApiError } from './use-api';
-export { queryKeys } from './query-keys';
 export { dataLanguage, setDataLanguage, subscribeDataLanguage } from './data-language';
-export type { ApiState, ApiOptions } from './use-api';

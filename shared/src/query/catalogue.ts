@@ -5,7 +5,7 @@ import type { AvailableShop, CityCodes, NetworkSummary, Ok, SectionSummary, Shop
 import { apiGet } from '../api';
 import { dataLanguage, subscribeDataLanguage } from '../api/data-language';
 import { queryKeys } from '../api/query-keys';
-import { toApiState, type ApiState } from '../api/use-api';
+import { toApiState, type ApiState } from './use-api';
 import { queryClient } from './query-client';
 
 /** Spec §7/§9 "cached results after 10 ms": a cached answer still arrives asynchronously, like a call. */

@@ -1,6 +1,6 @@
 import { apiPost } from '@pricewatch/shared/api';
 import type { Brand, BrandsBody, Ok } from '@pricewatch/shared/contract';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 /** POST /brands/get-by-filters — brands with their product counts under the given filters. */
 export async function getBrands(body: BrandsBody): Promise<Brand[]> {

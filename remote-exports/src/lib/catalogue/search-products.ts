@@ -1,6 +1,6 @@
 import { apiGet, type QueryParams } from '@pricewatch/shared/api';
 import type { Ok, ProductListItem, ProductSearchQuery } from '@pricewatch/shared/contract';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 /**
  * GET /products/search?article=&ean=&name=&limit= — spec §3/§5: exact article/EAN matches first.

@@ -8,7 +8,7 @@ import { refusedUrl, startLocalApiServer, type LocalApiServer } from '../../test
 import { ApiError } from '../api-error';
 import { apiDelete, apiGet, apiPost, apiPut } from '../request';
 import { setUnauthorizedHandler } from '../unauthorized';
-import { useApi } from '../use-api';
+import { useApi } from '../../query/use-api';
 
 let server: LocalApiServer;
 let onUnauthorized: jest.Mock;

@@ -3,7 +3,7 @@ import { useAuthStore } from '../../auth/auth-store';
 import { setDeployment } from '../../deployment/deployment-config';
 import { DEMO_DEPLOYMENT, makeUser } from '../../testing';
 import { startLocalApiServer, type LocalApiServer } from '../../testing/local-api-server';
-import { useApi } from '../../api/use-api';
+import { useApi } from '../use-api';
 import { apiGet } from '../../api/request';
 import { CACHE_DELAY_MS, fetchCatalogue, useCatalogue } from '../catalogue';
 import { clearSessionData, queryClient, shouldRetry } from '../query-client';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Flex, Heading, Link, Spinner, Text } from '@chakra-ui/react';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 import { useTranslation } from '@pricewatch/shared/i18n';
 import { getHomeTile } from '../api/get-home-tile';
 import type { TileDef } from '../tiles';

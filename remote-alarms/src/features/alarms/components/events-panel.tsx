@@ -8,7 +8,7 @@ import { CheckField, EmptyState, ErrorState, FormField, SelectField, toaster } f
 import { useErrorText } from '../../../lib/error-text';
 import { useFormatters } from '../../../lib/format';
 import { useAlarmsTranslation } from '../../../lib/i18n';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 import { getAlarmEvents, getAlarmSettings, markEventsRead, saveAlarmSettings } from '../api/events';
 import { ruleText } from './price-alarms-panel';
 

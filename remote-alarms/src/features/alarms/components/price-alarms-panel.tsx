@@ -7,7 +7,7 @@ import { CheckField, EmptyState, ErrorState, SelectField, toaster } from '@price
 import { useErrorText } from '../../../lib/error-text';
 import { useFormatters } from '../../../lib/format';
 import { useAlarmsTranslation } from '../../../lib/i18n';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 import { deleteAllPriceAlarms, deletePriceAlarm, exportPriceAlarms, getPriceAlarms, updatePriceAlarms } from '../api/price-alarms';
 import { AlarmDialog } from './alarm-dialog';
 import { ImportDialog } from './import-dialog';

@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, toaster } from '@pricewatch/shared/ui';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormatters } from '../../../lib/format';
 import { useAlarmsTranslation } from '../../../lib/i18n';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 import { deleteAllProductAlarms, deleteProductAlarm, exportProductAlarms, getProductAlarms, toggleProductAlarm } from '../api/product-alarms';
 import { AlarmDialog } from './alarm-dialog';
 import { ImportDialog } from './import-dialog';

@@ -1,6 +1,6 @@
 import { apiPost } from '@pricewatch/shared/api';
 import type { AnalyticsBody, DiscountAnalysis, Ok } from '@pricewatch/shared/contract';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 /** POST /prices/history/discount-analysis — per network: how often and how deep it discounts. */
 export async function getDiscountAnalysis(body: AnalyticsBody): Promise<DiscountAnalysis> {

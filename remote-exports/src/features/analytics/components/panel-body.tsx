@@ -3,7 +3,7 @@ import { Text } from '@chakra-ui/react';
 import { EmptyState, LoadingState } from '@pricewatch/shared/ui';
 import { LoadError } from '../../../components/load-error';
 import { useExportsTranslation } from '../../../lib/i18n';
-import type { ApiState } from '@pricewatch/shared/api';
+import type { ApiState } from '@pricewatch/shared/query';
 
 /** The states every analytics panel goes through: waiting for a valid filter, loading, failed, empty, data. */
 export function PanelBody<T>({

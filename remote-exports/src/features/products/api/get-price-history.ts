@@ -1,6 +1,6 @@
 import { apiGet, type QueryParams } from '@pricewatch/shared/api';
 import type { Ok, PriceHistory, PriceHistoryQuery } from '@pricewatch/shared/contract';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 /** GET /prices/history?product=&start=&end= — price spans per shop (dates MM/DD/YYYY, spec §9). */
 export async function getPriceHistory(query: PriceHistoryQuery): Promise<PriceHistory> {

@@ -1,6 +1,6 @@
 import { apiGet, type QueryParams } from '@pricewatch/shared/api';
 import type { Ok, ProductListQuery, ProductPage } from '@pricewatch/shared/contract';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 /** GET /products/list — a filtered, sorted page of products with their current price range. */
 export async function getProductList(query: ProductListQuery): Promise<ProductPage> {

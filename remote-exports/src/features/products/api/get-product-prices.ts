@@ -1,6 +1,6 @@
 import { apiGet } from '@pricewatch/shared/api';
 import type { Ok, ProductPrices } from '@pricewatch/shared/contract';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 /** GET /prices/product/{id} — the current price in every visible shop, cheapest first. */
 export async function getProductPrices(id: string): Promise<ProductPrices> {

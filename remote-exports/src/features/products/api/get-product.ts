@@ -1,6 +1,6 @@
 import { apiGet } from '@pricewatch/shared/api';
 import type { Ok, Product } from '@pricewatch/shared/contract';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 /** GET /products/{id} — the card's header: attributes and where shops sell it. 404 → not_found. */
 export async function getProduct(id: string): Promise<Product> {

@@ -1,6 +1,6 @@
 import { apiGet, type QueryParams } from '@pricewatch/shared/api';
 import type { Ok, Product, SimilarProduct, SimilarProductsQuery } from '@pricewatch/shared/contract';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 /** GET /products/find-similar-products — catalogue products like the given one, best first. */
 export async function getSimilarProducts(query: SimilarProductsQuery): Promise<SimilarProduct[]> {

@@ -7,7 +7,7 @@ import { LoadError } from '../../../components/load-error';
 import { Panel } from '../../../components/panel';
 import { useFormatters, type Formatters } from '../../../lib/format';
 import { useExportsTranslation } from '../../../lib/i18n';
-import type { ApiState } from '@pricewatch/shared/api';
+import type { ApiState } from '@pricewatch/shared/query';
 
 const col = dataColumnHelper<ShopPrice>();
 

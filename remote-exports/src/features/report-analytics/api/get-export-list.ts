@@ -1,6 +1,6 @@
 import { apiGet, type QueryParams } from '@pricewatch/shared/api';
 import type { ExportList, ExportListQuery, Ok } from '@pricewatch/shared/contract';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 import { EXPORT_POLL_MS } from '../limits';
 
 /** GET /export/list — the requests the caller sees, newest first (limit 30, skip 0 by default). */

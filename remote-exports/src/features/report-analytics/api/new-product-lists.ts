@@ -1,6 +1,6 @@
 import { apiDelete, apiGet, apiPost } from '@pricewatch/shared/api';
 import type { Deleted, NewProductTemplate, NewProductTemplateBody, Ok } from '@pricewatch/shared/contract';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 /** GET /export/get-new-prod-template — saved product lists (EANs / articles), matched to the catalogue. */
 export async function getNewProductLists(): Promise<NewProductTemplate[]> {

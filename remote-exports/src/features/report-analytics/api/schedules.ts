@@ -1,6 +1,6 @@
 import { apiDelete, apiGet, apiPost, apiPut } from '@pricewatch/shared/api';
 import type { Deleted, ExportSchedule, ExportScheduleBody, ExportScheduleUpdate, Ok } from '@pricewatch/shared/contract';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 /** GET /export/export-request-schedule — the network's schedules. */
 export async function getSchedules(): Promise<ExportSchedule[]> {

@@ -1,6 +1,6 @@
 import { apiDelete, apiGet, apiPost } from '@pricewatch/shared/api';
 import type { Deleted, ExportGroupFile, ExportTemplate, ExportTemplateBody, Ok } from '@pricewatch/shared/contract';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 /** GET /export/get-templates — the network's templates, newest first. */
 export async function getTemplates(): Promise<ExportTemplate[]> {

@@ -12,7 +12,7 @@ import { deleteLeaflet, exportLeaflets, searchLeafletsByName, searchLeafletsByPe
 import { useNetworks } from '../../../lib/catalogue/use-networks';
 import { useErrorText } from '../../../lib/error-text';
 import { isoToUs, useFormatters } from '../../../lib/format';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 import { DeleteDialog } from './delete-dialog';
 import { LeafletDialog } from './leaflet-dialog';
 import { TopBar } from './top-bar';

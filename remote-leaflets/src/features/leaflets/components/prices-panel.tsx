@@ -8,7 +8,7 @@ import { deleteLeafletPrice, getLeafletPrices } from '../api/leaflets';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormatters } from '../../../lib/format';
 import { useLeafletsTranslation } from '../../../lib/i18n';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 const col = dataColumnHelper<LeafletPrice>();
 const SIZE = LEAFLET_LIMITS.pageSizeDefault;

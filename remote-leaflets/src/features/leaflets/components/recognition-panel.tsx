@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 import { Badge, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import {
   CANDIDATE_ACCEPT_CONFIDENCE,

@@ -8,7 +8,7 @@ import { getLeafletStatistics } from '../api/leaflets';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormatters } from '../../../lib/format';
 import { useLeafletsTranslation } from '../../../lib/i18n';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 type Row = { key: string; label: string; count: number; avgDiscountPct?: number | null };
 const col = dataColumnHelper<Row>();

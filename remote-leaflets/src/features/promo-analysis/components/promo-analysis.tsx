@@ -12,7 +12,7 @@ import { useNetworks } from '../../../lib/catalogue/use-networks';
 import { useErrorText } from '../../../lib/error-text';
 import { isoToUs, useFormatters } from '../../../lib/format';
 import { useLeafletsTranslation } from '../../../lib/i18n';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 import { exportPromoAnalysis, getPromoAnalysis, type PromoQuery } from '../api/promo-analysis';
 import { PromoFilters, lastDays, periodProblem, type PromoFilter } from './promo-filters';
 

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Field, Grid, HStack, Input, Link, Stack, Tabs, Text, chakra } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useApi, isApiError } from '@pricewatch/shared/api';
+import { isApiError } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 import { selectUser, useAuthStore } from '@pricewatch/shared/auth';
 import {
   EXTRACTION_STRATEGIES,

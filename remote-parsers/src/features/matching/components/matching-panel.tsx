@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, HStack, Link, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
-import { isApiError, useApi } from '@pricewatch/shared/api';
+import { isApiError } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 import { BULK_ACCEPT_DEFAULT_SCORE, type MatchSuggestion, type UnmatchedPage } from '@pricewatch/shared/contract';
 import { formatMoney, intlLocale } from '@pricewatch/shared/format';
 import { DataTable, Pager, dataColumnHelper } from '@pricewatch/shared/table';

@@ -15,7 +15,7 @@ import { useParsersTranslation } from '../../../lib/i18n';
 import { scheduleInWords } from '../../../lib/schedule-words';
 import { NetworkName } from '../../../lib/network-names';
 import { getDeployment } from '@pricewatch/shared/deployment';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 const PAGE_SIZE = 30;
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { queryKeys, useApi } from '@pricewatch/shared/api';
+import { queryKeys, useApi } from '@pricewatch/shared/query';
 import { HStack, Progress, Text } from '@chakra-ui/react';
 import type { ParserRun } from '@pricewatch/shared/contract';
 import { getRun } from '../api/parsers';

@@ -7,7 +7,7 @@ import { createScraperRequest, deleteScraperRequest, getScraperRequests } from '
 import { useErrorText } from '../../../lib/error-text';
 import { useParsersTranslation } from '../../../lib/i18n';
 import { NetworkName, useNetworkName } from '../../../lib/network-names';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 const PAGE_SIZE = 30;
 const OPEN_POLL_MS = 1500;

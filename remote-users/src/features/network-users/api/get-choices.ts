@@ -1,4 +1,4 @@
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 import { fetchCatalogue } from '@pricewatch/shared/query';
 
 // The networks the caller sees (GET /shops/networks): what allowed networks may be chosen from; the

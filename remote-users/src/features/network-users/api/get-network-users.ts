@@ -1,6 +1,6 @@
 import { apiGet } from '@pricewatch/shared/api';
 import { networkUsersListResponseSchema, type NetworkUser } from '@pricewatch/shared/contract';
-import { useApi } from '@pricewatch/shared/api';
+import { useApi } from '@pricewatch/shared/query';
 
 /** Provider admins: every user (GET /network-users/admin/list); a network admin: their network's. */
 export async function getNetworkUsers(all: boolean): Promise<NetworkUser[]> {

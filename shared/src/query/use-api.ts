@@ -1,9 +1,9 @@
 import { useCallback, useId, useRef, useSyncExternalStore } from 'react';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { queryClient } from '../query/query-client';
-import { ApiError, isApiError } from './api-error';
-import { dataLanguage, subscribeDataLanguage } from './data-language';
-import { queryKeys } from './query-keys';
+import { ApiError, isApiError } from '../api/api-error';
+import { dataLanguage, subscribeDataLanguage } from '../api/data-language';
+import { queryKeys } from '../api/query-keys';
+import { queryClient } from './query-client';
 
 export type ApiState<T> = {
   /** The last answer; kept while the next one loads, so a table does not blink between pages. */
