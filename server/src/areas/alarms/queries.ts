@@ -134,15 +134,15 @@ export function createAlarmsQueries(db: Db) {
         WHERE id = ${id} AND owner_id = ${owner}`);
     },
 
-    async setEnabled(owner: string, kind: AlarmKind, id: number, enabled: boolean): Promise<boolean> {
-      const rows = await queryRows<{ id: number }>(
-        db,
-        sql`UPDATE alarms SET enabled = ${enabled}, updated_at = now() WHERE id = ${id} AND owner_id = ${owner} AND kind = ${kind} RETURNING id`,
-      );
-      return rows.length > 0;
+    /** Switches the owner's alarm on or off, in `tx`. */
+    async toggle(tx: Db, owner: string, id: number): Promise<void> {
+      await tx.execute(sql`UPDATE alarms SET enabled = NOT enabled, updated_at = now() WHERE id = ${id} AND owner_id = ${owner}`);
     },
 
-    async remove(owner: string, kind: AlarmKind, where: SQL): Promise<number> {
+    /** Deletes the owner's alarms of `kind`: one by id, those watching a product, or (neither) all. */
+    async remove(owner: string, kind: AlarmKind, which: { id?: number; product?: number }): Promise<number> {
+      const where =
+        which.id !== undefined ? sql`a.id = ${which.id}` : which.product !== undefined ? sql`${which.product}::int = ANY(a.product_ids)` : sql`TRUE`;
       const rows = await queryRows<{ id: number }>(db, sql`DELETE FROM alarms a WHERE a.owner_id = ${owner} AND a.kind = ${kind} AND ${where} RETURNING a.id`);
       return rows.length;
     },
