@@ -8,7 +8,6 @@ CREATE TABLE "price_pair_runs" (
 	CONSTRAINT "price_pair_runs_product_id_shop_id_promo_start_day_pk" PRIMARY KEY("product_id","shop_id","promo","start_day")
 );
 --> statement-breakpoint
-CREATE INDEX "price_pair_runs_shop_end_idx" ON "price_pair_runs" USING btree ("shop_id","end_day");--> statement-breakpoint
 -- Runs of a product in a shop (docs/analytics.md "Runs"): adjacent spans (promo = false: days priced) and
 -- adjacent promo spans (promo = true: promo runs, with their largest depth). Kept in the transaction that
 -- writes the spans by statement triggers, like price_day_totals; keyed by shop, so the shop locks of 0018

@@ -2,7 +2,7 @@
 // per day × shop × section, so that analytics answer over every matching product without reading the
 // spans. Kept by statement triggers on price_spans (migration 0015_price_day_totals) in the transaction
 // that writes the spans: every write path (recordObservations, bulk loads, demo-shop rewrites) is covered.
-import { bigint, boolean, date, doublePrecision, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 
 /**
  * One shop's figures for the products of one section on one day (a product-day counts when a span covers
@@ -46,5 +46,7 @@ export const pricePairRuns = pgTable(
     /** Promo runs: largest promo depth % of their spans; null for priced runs. */
     maxDepth: doublePrecision('max_depth'),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.shopId, t.promo, t.startDay] }), index('price_pair_runs_shop_end_idx').on(t.shopId, t.endDay)],
+  // No index on end_day: the analytics read a period's runs in one pass, and a day's extensions then stay
+  // heap-only updates.
+  (t) => [primaryKey({ columns: [t.productId, t.shopId, t.promo, t.startDay] })],
 );
