@@ -49,5 +49,8 @@ module.exports = {
   // Each test file starts a database (PGlite boots in seconds on two busy cores) and hashes passwords.
   testTimeout: 90_000,
   resolver: require.resolve('./jest.resolver.cjs'),
+  // Test apps start from a copy of a database migrated and seeded once per run (__tests__/helpers/golden.ts).
+  globalSetup: '<rootDir>/__tests__/helpers/golden-setup.ts',
+  globalTeardown: '<rootDir>/__tests__/helpers/golden-teardown.ts',
   transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/)?(${esmOnly.join('|')})[@/])`],
 };

@@ -6,4 +6,7 @@ const { dbTestFiles } = require('../scripts/lib/db-test-files.cjs');
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+// The test apps' usual database is built once, in the global setup (__tests__/helpers/golden-setup.ts).
+process.env.PRICEWATCH_GOLDEN_PREBUILD = '1';
+
 module.exports = { ...base, testMatch: undefined, testRegex: dbTestFiles().map((file) => `^${escape(file)}$`) };

@@ -4,24 +4,24 @@
  * so test files running in parallel never see each other's rows.
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app';
-import { loadConfig, type Config } from '../../src/config';
-import type { DatabaseOptions } from '../../src/db/client';
+import type { Config } from '../../src/config';
 import type { LoggerOptions } from '../../src/logging';
 import type { StaticDirs } from '../../src/plugins/static';
 import { XSRF_COOKIE, XSRF_HEADER } from '@pricewatch/shared/contract';
+import { goldenCopy, type TestDatabase } from './golden';
+import { SERVER_DIR, testConfig } from './test-config';
 
-export const SERVER_DIR = path.resolve(__dirname, '..', '..');
+export { SERVER_DIR, TEST_DEMO_PRODUCTS, testConfig } from './test-config';
 export const PASSWORD = 'pricewatch';
 const testDatabaseUrl = () => process.env.TEST_DATABASE_URL || null;
 
 export const onPostgres = () => testDatabaseUrl() !== null;
 
-/** Options for a throwaway database, and how to throw it away after it is closed. */
-export function testDatabase(): { options: DatabaseOptions; drop: () => Promise<void> } {
+/** Options for a throwaway empty database, and how to throw it away after it is closed. */
+export function testDatabase(): TestDatabase {
   const url = testDatabaseUrl();
   if (!url) return { options: { dataDir: 'memory://', databaseUrl: null, schema: null }, drop: async () => {} };
   const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -41,38 +41,21 @@ export function testDatabase(): { options: DatabaseOptions; drop: () => Promise<
   };
 }
 
-/** Products of the demo catalogue in test apps (the demo default is 3000). */
-export const TEST_DEMO_PRODUCTS = 120;
-
 export type BuildOptions = {
   /** Environment on top of the test defaults (DEMO=1, in-memory database). */
   env?: Record<string, string>;
   staticDirs?: StaticDirs;
   logger?: LoggerOptions;
   /** An existing database (dropped when the app closes) instead of a fresh one. */
-  database?: { options: DatabaseOptions; drop: () => Promise<void> };
+  database?: TestDatabase;
 };
 
-export async function build({ env = {}, staticDirs, logger, database = testDatabase() }: BuildOptions = {}): Promise<FastifyInstance> {
+export async function build({ env = {}, staticDirs, logger, database: given }: BuildOptions = {}): Promise<FastifyInstance> {
+  const configured = testConfig(env);
+  // A copy of the run's migrated, seeded golden when the configuration allows (golden.ts), else a fresh one.
+  const database = given ?? (await goldenCopy(configured, testDatabaseUrl())) ?? testDatabase();
   const config: Config = {
-    // A small demo catalogue keeps every test file's start quick (docs/catalogue.md "Demo data"); the
-    // demo leaflets' rendered pictures (~0.7 s) only where a test asks for them. Tests change users and
-    // sessions straight in the database, which a server sees only after its session cache's second
-    // (docs/overload.md): no cache unless a test asks for it. The admission queue's 2 s wait is a
-    // production answer to overload; on a test machine busy with other suites it turned ten concurrent
-    // writes into 503s, so tests wait up to a minute (a freeze still shows: tests bound their waits).
-    ...loadConfig(
-      {
-        DEMO: '1',
-        LOG_LEVEL: 'silent',
-        DEMO_PRODUCTS: String(TEST_DEMO_PRODUCTS),
-        DEMO_LEAFLETS: '0',
-        SESSION_CACHE_MS: '0',
-        DB_QUEUE_TIMEOUT_MS: '60000',
-        ...env,
-      },
-      SERVER_DIR,
-    ),
+    ...configured,
     dataDir: database.options.dataDir,
     databaseUrl: database.options.databaseUrl,
     databaseSchema: database.options.schema,

@@ -76,6 +76,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     : openPglite(opts.dataDir);
 }
 
+/**
+ * Data-directory images (PGlite's dumpDataDir) that an in-memory database starts from, by its `memory://…`
+ * dataDir, instead of an empty cluster: test apps start from a migrated, seeded copy this way
+ * (server/__tests__/helpers/golden.ts). Each image is taken once.
+ */
+export const pgliteImages = new Map<string, Blob>();
+
 async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // Loaded only here: a process on PostgreSQL never carries PGlite's code (~45 MB resident).
@@ -85,7 +92,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const loadDataDir = pgliteImages.get(dataDir);
+  pgliteImages.delete(dataDir);
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite({ client, schema });
   return {
     db: guardRootHandle(db),

@@ -1,0 +1,48 @@
+/**
+ * jest's global setup (jest.config.cjs): the run's directory of golden databases (golden.ts), named to the
+ * workers through the environment; on PostgreSQL, the databases a killed run left behind are dropped.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { CLONE_DB_PREFIX, GOLDEN_DB_PREFIX, GOLDEN_DIR_ENV, GOLDEN_PREBUILD_ENV, GOLDEN_RUN_ENV } from './golden-names';
+
+export default async function goldenSetup(): Promise<void> {
+  process.env[GOLDEN_DIR_ENV] = mkdtempSync(path.join(tmpdir(), 'pricewatch-golden-'));
+  process.env[GOLDEN_RUN_ENV] = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const url = process.env.TEST_DATABASE_URL || null;
+  if (url) await dropDeadRuns(url);
+  // The database lane (jest.db.config.cjs) builds the default golden here, before any test hook's timeout
+  // runs; others are built by the first app that needs them (golden.ts).
+  if (process.env[GOLDEN_PREBUILD_ENV] === '1') {
+    const [{ testConfig }, { ensureGolden }] = await Promise.all([import('./test-config'), import('./golden')]);
+    await ensureGolden(testConfig(), url);
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+async function dropDeadRuns(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE '${GOLDEN_DB_PREFIX}%' OR datname LIKE '${CLONE_DB_PREFIX}%'`,
+    );
+    for (const { datname } of rows) {
+      const pid = Number(datname.split('_')[1]);
+      if (Number.isInteger(pid) && pid > 0 && !alive(pid)) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * Golden databases: a test app's database migrated and demo-seeded ONCE per jest run (per seeding key),
+ * then copied for every app that needs the same start — PGlite from the golden's data-directory image,
+ * PostgreSQL as a template database. Migrating and seeding 120 products was most of a test file's time.
+ * Each app still gets its own database, the same as a fresh one seeded the same day.
+ *
+ * The run's goldens live in the directory jest's global setup makes (golden-setup.ts). The first app that
+ * needs a key builds its golden; an app that needs it while another worker is still building it is built
+ * afresh as before (no waiting). Without the run directory (jest not started by our config) every app is
+ * built afresh.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Config } from '../../src/config';
+import { bootstrapData } from '../../src/db/bootstrap';
+import { openDatabase, pgliteImages, type DatabaseOptions } from '../../src/db/client';
+import { todayDay } from '../../src/lib/days';
+import { CLONE_DB_PREFIX, GOLDEN_DB_PREFIX, GOLDEN_DIR_ENV, GOLDEN_RUN_ENV } from './golden-names';
+
+/** The schema the app's tables live in, inside each copied PostgreSQL database. */
+const PG_SCHEMA = 't_golden';
+
+const SERVER_DIR = path.resolve(__dirname, '..', '..');
+const MIGRATIONS = path.join(SERVER_DIR, 'drizzle');
+
+// What the key holds must be everything the start-up fill (src/db/bootstrap.ts) reads from the config: a
+// field it reads and the key misses would give apps another configuration's data. Checked from its source.
+const KEYED_FIELDS = ['demo', 'demoProducts', 'demoLeaflets', 'admin', 'country'] as const;
+function assertKeyCoversBootstrap(): void {
+  const source = readFileSync(path.join(SERVER_DIR, 'src', 'db', 'bootstrap.ts'), 'utf8');
+  const read = new Set([...source.matchAll(/\bconfig\.(\w+)/g)].map((m) => m[1]!));
+  const missing = [...read].filter((f) => !(KEYED_FIELDS as readonly string[]).includes(f));
+  if (missing.length) {
+    throw new Error(`bootstrapData reads config.${missing.join(', config.')}: add it to the golden key (__tests__/helpers/golden.ts)`);
+  }
+}
+
+/** The key of the data an app starts with, or null when it cannot come from a golden. */
+function seedingKey(config: Config, databaseUrl: string | null): string | null {
+  // The demo leaflets' pictures are files under DATA_DIR, outside the database: such apps build afresh.
+  if (config.demo && config.demoProducts > 0 && config.demoLeaflets) return null;
+  assertKeyCoversBootstrap();
+  const fields: Record<string, unknown> = Object.fromEntries(KEYED_FIELDS.map((f) => [f, config[f]]));
+  // The country only names the first admin's network: apps of other countries share the demo golden.
+  if (!config.admin) delete fields.country;
+  // The catalogue's history ends today (UTC): a run that crosses midnight seeds a new golden.
+  const key = JSON.stringify({ backend: databaseUrl ? 'postgres' : 'pglite', day: todayDay(), ...fields });
+  return createHash('sha256').update(key).digest('hex').slice(0, 16);
+}
+
+/** True when this process may build the golden (the first to create the lock file). */
+function claim(lockFile: string): boolean {
+  try {
+    closeSync(openSync(lockFile, 'wx'));
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+}
+
+const silentLog = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
+
+/** Migrates and fills a fresh database exactly as the app's db plugin does at start (src/plugins/db.ts). */
+async function fill(options: DatabaseOptions, config: Config, then?: (client: unknown) => Promise<void>): Promise<void> {
+  const database = await openDatabase(options);
+  try {
+    await database.migrate(MIGRATIONS);
+    await bootstrapData(database.db, config, silentLog);
+    await then?.((database.db as unknown as { $client: unknown }).$client);
+  } finally {
+    await database.close();
+  }
+}
+
+const withDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** This test file's PGlite images, read once (PGlite only reads them). */
+const images = new Map<string, Blob>();
+
+export type TestDatabase = { options: DatabaseOptions; drop: () => Promise<void> };
+
+type Golden = { key: string; run: string; dir: string; name: string };
+
+/**
+ * The run's golden for this configuration, built here if this process is the first to need it; null when
+ * there is none to copy (no run directory, a configuration that cannot come from a golden, or another
+ * worker still building it).
+ */
+export async function ensureGolden(config: Config, databaseUrl: string | null): Promise<Golden | null> {
+  const dir = process.env[GOLDEN_DIR_ENV];
+  const run = process.env[GOLDEN_RUN_ENV];
+  if (!dir || !run || !existsSync(dir)) return null;
+  const key = seedingKey(config, databaseUrl);
+  if (!key) return null;
+  const ready = path.join(dir, `${key}.ready`);
+  // PGlite: the image file; PostgreSQL: the template database.
+  const name = databaseUrl ? `${GOLDEN_DB_PREFIX}${run}_${key}` : path.join(dir, `${key}.tar`);
+  if (existsSync(ready)) return { key, run, dir, name };
+  if (!claim(path.join(dir, `${key}.lock`))) return null;
+  const fresh = { ...config, dataDir: 'memory://' };
+  if (!databaseUrl) {
+    await fill({ dataDir: 'memory://', databaseUrl: null, schema: null }, fresh, async (client) => {
+      const dump = await (client as { dumpDataDir(c: 'none'): Promise<Blob> }).dumpDataDir('none');
+      writeFileSync(`${name}.tmp`, Buffer.from(await dump.arrayBuffer()));
+      renameSync(`${name}.tmp`, name);
+    });
+  } else {
+    await adminQuery(databaseUrl, `CREATE DATABASE "${name}"`);
+    // Listed before it is filled, so the run's teardown drops it even if filling fails.
+    writeFileSync(path.join(dir, `${key}.pg`), name);
+    await fill({ dataDir: 'memory://', databaseUrl: withDatabase(databaseUrl, name), schema: PG_SCHEMA }, fresh);
+  }
+  writeFileSync(ready, name);
+  return { key, run, dir, name };
+}
+
+/** A database for one app, copied from the golden of its configuration; null when the app must build its own. */
+export async function goldenCopy(config: Config, databaseUrl: string | null): Promise<TestDatabase | null> {
+  const golden = await ensureGolden(config, databaseUrl);
+  if (!golden) return null;
+  if (!databaseUrl) {
+    if (!images.has(golden.key)) images.set(golden.key, new Blob([readFileSync(golden.name)]));
+    const dataDir = `memory://golden-${randomBytes(6).toString('hex')}`;
+    pgliteImages.set(dataDir, images.get(golden.key)!);
+    return { options: { dataDir, databaseUrl: null, schema: null }, drop: async () => {} };
+  }
+  // A template copy needs nobody connected to the golden: its filling pool is closed.
+  const copy = `${CLONE_DB_PREFIX}${golden.run}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(databaseUrl, `CREATE DATABASE "${copy}" TEMPLATE "${golden.name}"`);
+  return {
+    options: { dataDir: 'memory://', databaseUrl: withDatabase(databaseUrl, copy), schema: PG_SCHEMA },
+    drop: () => adminQuery(databaseUrl, `DROP DATABASE IF EXISTS "${copy}" WITH (FORCE)`),
+  };
+}
