@@ -140,23 +140,24 @@ async function runParallel(tasks, concurrency = 2) {
 /**
  * `npm test`: checks and unit suites in one queue, two at a time (two cores), so the checks share the
  * lanes instead of leaving one core idle; the first failure stops the rest. Then the browser tests,
- * alone: started beside a server suite, their three servers' demo seeding outran the webServer timeout.
+ * alone: started beside a server suite, their three servers' demo seeding outran their start timeout
+ * (e2e/servers.ts starts the three side by side).
  */
 async function tests(only) {
   const tasks = [];
   const jest = (pkg, name, env = {}, args = []) => ({ name, cmd: PNPM, args: ['--filter', `./${pkg}`, 'exec', 'jest', '--ci', ...args], env });
   if (only !== 'e2e') {
     tasks.push(
+      // Longest first, so the lanes end together: the server's files that open a database run on PGlite
+      // (the long pole: it has a lane to itself) and again on PostgreSQL; the others (engine, OCR,
+      // matching…) once: server/jest.db.config.cjs and jest.pure.config.cjs split them by their imports.
+      jest('server', 'server (PGlite)', { TEST_DATABASE_URL: '' }, ['-c', 'jest.db.config.cjs']),
+      ...(process.env.TEST_DATABASE_URL ? [jest('server', 'server (PostgreSQL)', {}, ['-c', 'jest.db.config.cjs'])] : []),
       // Code rules and the import boundaries of docs/conventions.md (eslint.config.mjs).
       { name: 'lint', cmd: PNPM, args: ['exec', 'eslint', '.'] },
       ...PACKAGES_WITH_UNIT_TESTS.map((p) => ({ name: `typecheck ${p}`, cmd: PNPM, args: ['--filter', `./${p}`, 'run', 'typecheck'] })),
       // One formatting for everyone (.prettierrc.json): `pnpm exec prettier --write .` fixes what this finds.
       { name: 'format check', cmd: PNPM, args: ['exec', 'prettier', '--check', '--log-level', 'warn', '.'] },
-      // The server's files that open a database run on PGlite and again on PostgreSQL; the others (engine,
-      // OCR, matching…) once: server/jest.db.config.cjs and jest.pure.config.cjs split them by their imports.
-      // Longest first, so the lanes end together.
-      jest('server', 'server (PGlite)', { TEST_DATABASE_URL: '' }, ['-c', 'jest.db.config.cjs']),
-      ...(process.env.TEST_DATABASE_URL ? [jest('server', 'server (PostgreSQL)', {}, ['-c', 'jest.db.config.cjs'])] : []),
       jest('server', 'server (no database)', { TEST_DATABASE_URL: '' }, ['-c', 'jest.pure.config.cjs']),
       ...PACKAGES_WITH_UNIT_TESTS.filter((p) => p !== 'server').map((p) => jest(p, p)),
     );
