@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Server } from './servers';
 
 // The product is started the way `npm start` starts it (scripts/run.mjs serve), on fresh data dirs:
 // the main server as the demo runs it, a second one with an old-design address configured, and a
@@ -27,23 +28,22 @@ if (!process.env.PRICEWATCH_E2E_REMOTES) {
 }
 export const SERVED_REMOTES = process.env.PRICEWATCH_E2E_REMOTES as string;
 
-const serve = (port: number, env: Record<string, string>) => ({
-  command: 'node ../scripts/run.mjs serve',
-  url: `http://127.0.0.1:${port}/deployment.json`,
-  reuseExistingServer: false,
-  timeout: 120_000,
-  stdout: 'ignore' as const,
-  stderr: 'pipe' as const,
-  env: {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DEMO: '1',
-    COUNTRY: 'cz',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: mkdtempSync(join(tmpdir(), `pw-e2e-${port}-`)),
-    ...env,
+// The servers (servers.ts starts them side by side: Playwright's webServer list starts them one after
+// another, and each seeds the demo data). The old-design one is only logged into: users and shops, no
+// catalogue (nor the demo shops, whose parsers need it).
+export const SERVERS: Server[] = [
+  { port: PORT, env: {} },
+  { port: PORT + 1, env: { OLD_SITE_URL, DEMO_PRODUCTS: '0', DEMO_SHOPS: '0' } },
+  {
+    port: PORT + 2,
+    env: {
+      COUNTRY: 'pl',
+      REMOTES_DISABLED: 'alarms',
+      REMOTE_DIR_USERS: join(SERVED_REMOTES, 'users'),
+      REMOTE_DIR_PARSERS: join(SERVED_REMOTES, 'parsers'),
+    },
   },
-});
+];
 
 export default defineConfig({
   testDir: './tests',
@@ -70,14 +70,5 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [
-    serve(PORT, {}),
-    serve(PORT + 1, { OLD_SITE_URL }),
-    serve(PORT + 2, {
-      COUNTRY: 'pl',
-      REMOTES_DISABLED: 'alarms',
-      REMOTE_DIR_USERS: join(SERVED_REMOTES, 'users'),
-      REMOTE_DIR_PARSERS: join(SERVED_REMOTES, 'parsers'),
-    }),
-  ],
+  globalSetup: './servers.ts',
 });
