@@ -77,7 +77,7 @@ async function main() {
         respectRobotsTxt: def.respectRobotsTxt,
         allowPrivate: args.includes('--allow-private'),
         maxRetries: 1,
-        api: { ...plan, read: (r, answer, loaded) => ({ ...plan.read(r, answer, loaded), next: [] }) },
+        api: { ...plan, onePage: true },
       },
       (o) => {
         // The request's own problem (refused, not JSON, a status) names the API's address.

@@ -18,7 +18,7 @@ import { assertAllowedUrl, type AddressPolicy } from './address';
 import { GuardedHttpClient } from './http-client';
 import { runBrowserCrawl } from './browser-crawl';
 import { looksBlocked, type ExtractOptions, type Extraction } from './extract';
-import type { ApiPlan, ApiRequest } from './json-api';
+import type { ApiItem, ApiPlan, ApiRequest } from './json-api';
 import { PageReadError, THREAD_WAIT_MS, readInThread } from './page-pool';
 import type { PageTask } from './page-work';
 
@@ -253,20 +253,41 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
         const fail = (kind: ParserProblemKind, message: string) =>
           report({ url: api.key, status, extraction: null, notFound: false, problem: { kind, message } });
         if (html.includes('\uFFFD')) return void (await fail('invalid_encoding', 'the answer is not valid in its declared encoding'));
-        let answer: unknown;
-        try {
-          answer = JSON.parse(html);
-        } catch {
-          return void (await fail(looksBlocked(html) ? 'blocked' : 'layout_changed', 'the answer is not JSON'));
+        const loadedUrl = request.loadedUrl ?? request.url;
+        let read: (Omit<ReturnType<ApiPlan['read']>, 'items'> & { itemChunks: (() => ApiItem[])[] }) | null;
+        if (opts.api.spec) {
+          // Parsing and reading a big answer is seconds of CPU: in a thread, as pages are; its items arrive as JSON texts.
+          const inThreadRead = await inThread(request, { kind: 'api', text: html, spec: opts.api.spec, request: api, loadedUrl });
+          const got = inThreadRead.kind === 'api' ? inThreadRead.read : null;
+          read = got && { ...got, itemChunks: got.itemChunks.map((text) => () => JSON.parse(text) as ApiItem[]) };
+        } else {
+          let answer: unknown;
+          let parsed = true;
+          try {
+            answer = JSON.parse(html);
+          } catch {
+            parsed = false;
+          }
+          const inline = parsed ? opts.api.read(api, answer, loadedUrl) : null;
+          read = inline && { ...inline, itemChunks: [() => inline.items] };
         }
-        const read = opts.api.read(api, answer, request.loadedUrl ?? request.url);
+        if (!read) return void (await fail(looksBlocked(html) ? 'blocked' : 'layout_changed', 'the answer is not JSON'));
+        if (opts.api.onePage) read = { ...read, next: [] };
         if (read.problem) await fail(read.problem.kind, read.problem.message);
-        total += read.items.length;
         // The first answer's count tells the whole run's size before the other pages arrive.
-        if (read.items.length || read.expected) opts.onTotal?.(Math.max(total, read.expected ?? 0));
-        for (const item of read.items) {
-          await report({ url: item.url, status, extraction: item.extraction, notFound: false, problem: item.extraction.problem });
+        if (read.expected) opts.onTotal?.(Math.max(total, read.expected));
+        let seen = 0;
+        for (const [n, chunk] of read.itemChunks.entries()) {
+          // A big answer's items (100 000 in one answer) a chunk per turn: awaiting a report alone never yields.
+          if (n > 0) await new Promise((r) => setImmediate(r));
+          const items = chunk();
+          seen += items.length;
+          total += items.length;
+          for (const item of items) {
+            await report({ url: item.url, status, extraction: item.extraction, notFound: false, problem: item.extraction.problem });
+          }
         }
+        if (seen) opts.onTotal?.(Math.max(total, read.expected ?? 0));
         await addApi(read.next);
         return;
       }

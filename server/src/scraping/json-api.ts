@@ -215,6 +215,13 @@ export function apiMode(api: ParserJsonApi): 'pages' | 'products' | 'single' {
 
 export type ApiPlan = {
   requests: ApiRequest[];
+  /**
+   * What `read` reads with, as data: the crawl reads each answer in a worker thread from it (page-pool.ts;
+   * 80 000 items of a 20 MB answer took ~5 s of JSON.parse and JSONPath). Without it, `read` here.
+   */
+  spec?: { api: ParserJsonApi; ctx: ReadContext };
+  /** Only the first answer: its next pages are not asked (a try, the CLI). */
+  onePage?: boolean;
   /** Reads one answer: its items, the requests it leads to (the next pages), or a problem of the request itself. */
   read(
     request: ApiRequest,
@@ -265,6 +272,7 @@ export function planApi(api: ParserJsonApi, products: ApiProduct[], ctx: ReadCon
   } else requests = [expandRequest(api, {})];
   return {
     requests,
+    spec: { api, ctx },
     read(request, answer, loadedUrl) {
       let raw: unknown[];
       try {

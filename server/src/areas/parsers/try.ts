@@ -226,7 +226,7 @@ async function tryApi(def: ParserDefinition, url: string, ctx: TryContext, commo
   let first: PageOutcome | null = null;
   let problem: PageOutcome['problem'] = null;
   try {
-    await crawl([], { ...common, extract: def, api: { ...plan, read: (r, answer, loaded) => ({ ...plan.read(r, answer, loaded), next: [] }) } }, (o) => {
+    await crawl([], { ...common, extract: def, api: { ...plan, onePage: true } }, (o) => {
       // The request's own problem (refused, not JSON, a status) is the try's.
       if (!o.extraction && o.problem) problem ??= o.problem;
       else first ??= o;
