@@ -37,7 +37,8 @@ export function alarmBody(kind: 'price' | 'product', v: AlarmFormValues, enabled
   const common = {
     shops: v.shops,
     rule: v.rule,
-    value: needsValue(v.rule) ? parseDecimal(v.value) : null,
+    // No amount typed is no amount (the contract's value_required), not NaN.
+    value: needsValue(v.rule) && v.value.trim() !== '' ? parseDecimal(v.value) : null,
     originalShopId: needsOwnShop(v.rule) ? v.originalShopId || null : null,
     isPromoAdded: v.isPromoAdded,
     enabled,
