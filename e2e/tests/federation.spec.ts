@@ -70,7 +70,17 @@ test('one React, one react-dom and one shared package serve host and remotes', a
     }
     return result;
   });
-  for (const pkg of ['react', 'react-dom', '@pricewatch/shared/auth', 'zustand', 'i18next', '@chakra-ui/react']) {
+  // react-query and the shared query module: one QueryClient, one cache for the host and every remote.
+  for (const pkg of [
+    'react',
+    'react-dom',
+    '@pricewatch/shared/auth',
+    'zustand',
+    'i18next',
+    '@chakra-ui/react',
+    '@tanstack/react-query',
+    '@pricewatch/shared/query',
+  ]) {
     expect(loaded[pkg], `${pkg} is shared`).toBeDefined();
     expect(loaded[pkg].loadedFrom.length, `${pkg} is loaded from one provider: ${loaded[pkg].loadedFrom}`).toBeLessThanOrEqual(1);
   }
