@@ -37,6 +37,16 @@ const areaZones = subdirs('server/src/areas').map((area) => ({
   except: [`./${area}`, ...AREA_PLUGINS, ...(AREA_EXCEPTIONS[area] ?? [])].map((p) => (p.startsWith('./') ? p : `./${p}`)),
   message: "an area uses another area only through that area's plugin.ts (or an exception named in eslint.config.mjs)",
 }));
+// Routes are HTTP only: they reach another area through what its plugin put on the instance
+// (`fastify.<area>`), never by importing it, not even its plugin.ts.
+for (const area of subdirs('server/src/areas').filter((a) => existsSync(join(ROOT, 'server/src/areas', a, 'routes.ts')))) {
+  areaZones.push({
+    target: `./server/src/areas/${area}/routes.ts`,
+    from: './server/src/areas',
+    except: [`./${area}`],
+    message: "an area's routes.ts imports no other area: use what that area's plugin put on the instance (fastify.<area>)",
+  });
+}
 // The core is what areas build on, so it never reaches into an area.
 areaZones.push({
   target: './server/src/core',

@@ -34,13 +34,20 @@ import filesRoutes from './areas/files/routes';
 import networkUsersRoutes from './areas/network-users/routes';
 import alarmsRoutes from './areas/alarms/routes';
 import exportsRoutes from './areas/exports/routes';
-import { loadDeployment } from './areas/deployment/service';
 import productsPlugin from './areas/products/plugin';
 import pricesPlugin from './areas/prices/plugin';
 import parsersPlugin from './areas/parsers/plugin';
 import alarmsPlugin from './areas/alarms/plugin';
 import exportsPlugin from './areas/exports/plugin';
 import leafletsPlugin from './areas/leaflets/plugin';
+import deploymentPlugin from './areas/deployment/plugin';
+import utilsPlugin from './areas/utils/plugin';
+import shopsPlugin from './areas/shops/plugin';
+import networkUsersPlugin from './areas/network-users/plugin';
+import promoPlugin from './areas/promo/plugin';
+import scrapersPlugin from './areas/scrapers/plugin';
+import homePlugin from './areas/home/plugin';
+import filesPlugin from './areas/files/plugin';
 import parsersRoutes from './areas/parsers/routes';
 import scrapersRoutes from './areas/scrapers/routes';
 import leafletsRoutes from './areas/leaflets/routes';
@@ -114,20 +121,22 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.removeContentTypeParser('text/plain');
 
   await app.register(errors, { spaIndexFile: staticDirs.host ? path.join(staticDirs.host, 'index.html') : null });
-  await app.register(securityHeaders, { deployment: loadDeployment(config, path.join(serverDir, 'deployments')) });
+  await app.register(configPlugin, { config });
+  // Read once (a broken file stops the start); the headers, the jobs' time zone and /deployment.json use it.
+  await app.register(deploymentPlugin, { deploymentsDir: path.join(serverDir, 'deployments') });
+  await app.register(securityHeaders, { deployment: app.deployment });
 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   await registerStatic(app, staticDirs);
 
-  await app.register(configPlugin, { config });
   await app.register(db, { migrationsFolder: path.join(serverDir, 'drizzle') });
   await app.register(auth);
   await app.register(xsrf);
   await app.register(overload);
   // Background jobs (pg-boss, docs/jobs.md): after the migrations, before the areas that queue work.
-  await app.register(jobs, { timeZone: loadDeployment(config, path.join(serverDir, 'deployments')).timeZone });
+  await app.register(jobs, { timeZone: app.deployment.timeZone });
   // Area plugins build each area's service once and declare what it exposes (docs/server.md "Layout");
   // routes and other areas use them through the instance. Alarms close after the parser worker stops.
   await app.register(productsPlugin);
@@ -136,6 +145,13 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(alarmsPlugin);
   await app.register(exportsPlugin);
   await app.register(leafletsPlugin);
+  await app.register(utilsPlugin);
+  await app.register(shopsPlugin);
+  await app.register(networkUsersPlugin);
+  await app.register(promoPlugin);
+  await app.register(scrapersPlugin);
+  await app.register(homePlugin);
+  await app.register(filesPlugin);
   // Who may call each route: src/access/route-rules.ts (docs/access.md); a route without a rule fails tests.
   await app.register(access, { strict: config.strictAccess });
   // A NUL in any string of a request is 400 naming the field (after access: refused callers get 403).
@@ -143,7 +159,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   // The OpenAPI document and its reference page (/api/openapi.json, /api/docs/): before every route it describes.
   await app.register(openapi);
 
-  await app.register(deploymentRoutes, { deploymentsDir: path.join(serverDir, 'deployments') });
+  await app.register(deploymentRoutes);
   // Routes that need the database wait in the admission queue first (docs/overload.md).
   await app.register(async function authArea(api) {
     api.addHook('onRequest', api.admitDbRequest);

@@ -3,17 +3,11 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileParamsSchema, fileQuerySchema } from '@pricewatch/shared/contract';
 import { currentUser } from '../../plugins/auth';
-import { createFileReaders } from './readers';
-import { CONTENT_TYPES, contentDisposition, createFileStore, downloadName, filesDirFor } from '../../core/file-store';
+import { CONTENT_TYPES, contentDisposition, downloadName } from '../../core/file-store';
 
 /** GET /data/{file}?filename=&token= (spec "File download"), behind the auth guard. */
 const filesRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const store = createFileStore(fastify.db, filesDirFor(fastify.config.dataDir));
-  const mayRead = createFileReaders({
-    exportQueries: fastify.exports.queries,
-    ruleFor: (m, u) => fastify.accessRuleFor(m, u),
-    country: fastify.config.country,
-  });
+  const { store, mayRead } = fastify.files;
 
   fastify.get('/data/:file', { schema: { params: fileParamsSchema, querystring: fileQuerySchema } }, async (request, reply) => {
     const { path: full, size, record } = await store.openFor(currentUser(request), request.params.file, mayRead);

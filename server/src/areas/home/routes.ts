@@ -9,18 +9,10 @@ import {
 } from '@pricewatch/shared/contract';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
-import { createHomeService } from './service';
 
 /** The home page's tiles (docs/home.md), behind the auth guard: one call per tile, each with its screen's rule. */
 const homeRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const service = createHomeService({
-    db: fastify.db,
-    country: fastify.config.country,
-    alarms: fastify.alarms.service,
-    parsers: fastify.parsers.service,
-    prices: fastify.prices,
-    exportQueries: fastify.exports.queries,
-  });
+  const { service } = fastify.home;
 
   fastify.get('/home/price-index', { schema: { response: { 200: homePriceIndexResponseSchema } } }, async (request) =>
     ok(await service.priceIndex(currentUser(request))),

@@ -12,15 +12,14 @@ import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { currentUser, tokenOf } from '../../plugins/auth';
 import { hashToken, looksLikeToken } from '../../core/tokens';
-import { createNetworkUsersQueries } from './queries';
-import { createNetworkUsersService, type Caller } from './service';
+import type { Caller } from './service';
 
 /**
  * Users (spec §7), behind the auth guard. Who may call each route: src/access/route-rules.ts; which
  * users and rights each caller may touch: ./service.ts (docs/access.md).
  */
 const networkUsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const service = createNetworkUsersService(createNetworkUsersQueries(fastify.db));
+  const { service } = fastify.networkUsers;
   const callerOf = (request: FastifyRequest): Caller => {
     const token = tokenOf(request);
     return {

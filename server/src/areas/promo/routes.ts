@@ -4,8 +4,6 @@ import { ok } from '../../lib/envelope';
 import { requestLanguage } from '../../lib/language';
 import { AppError } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { createFileStore, filesDirFor } from '../../core/file-store';
-import { createPromoService } from './service';
 
 /**
  * Promo analysis (spec §6), behind the auth guard; who may call: src/access/route-rules.ts (leaflet
@@ -13,7 +11,7 @@ import { createPromoService } from './service';
  * call is 403 `promo_analysis_not_in_deployment`, before the request is validated.
  */
 const promoRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const service = createPromoService(fastify.db, createFileStore(fastify.db, filesDirFor(fastify.config.dataDir)));
+  const { service } = fastify.promo;
 
   fastify.addHook('preValidation', async () => {
     if (fastify.config.country === 'cz') throw new AppError(403, 'forbidden', 'promo_analysis_not_in_deployment');

@@ -13,12 +13,10 @@ import {
 import { ok } from '../../lib/envelope';
 import { queryAndBody } from '../../lib/query-and-body';
 import { currentUser } from '../../plugins/auth';
-import { createScrapersService } from './service';
 
 /** Scrapers (spec §7), behind the auth guard. */
 const scrapersRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const { service: parsers, dispatch } = fastify.parsers;
-  const service = createScrapersService(fastify.db, parsers, dispatch);
+  const { service } = fastify.scrapers;
 
   // Registered before /scrapers/:type so "list" is never taken for a type.
   fastify.get('/scrapers/list', { schema: { querystring: scrapersListQuerySchema, response: { 200: scrapersListResponseSchema } } }, async (request) => {

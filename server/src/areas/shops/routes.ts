@@ -12,11 +12,10 @@ import {
 } from '@pricewatch/shared/contract';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
-import { createShopsService } from './service';
 
 /** Shops and utilities (spec §7), behind the auth guard. Every answer is filtered by visibility. */
 const shopsRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const service = createShopsService(fastify.db);
+  const { service } = fastify.shops;
 
   // The screens cache it in memory for the session (spec §3); the browser may reuse it for a minute.
   fastify.get('/shops/map', { schema: { response: { 200: shopsMapResponseSchema } } }, async (request, reply) => {

@@ -2,12 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { availableShopsResponseSchema, cityCodesResponseSchema } from '@pricewatch/shared/contract';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/auth';
-import { createUtilsQueries } from './queries';
-import { createUtilsService } from './service';
 
 /** Behind the auth guard (src/app.ts). */
 const utilsRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const service = createUtilsService(createUtilsQueries(fastify.db));
+  const { service } = fastify.utils;
 
   fastify.get('/utils/city-codes', { schema: { response: { 200: cityCodesResponseSchema } } }, async () => ok(await service.cityCodes()));
 
