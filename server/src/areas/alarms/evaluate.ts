@@ -18,7 +18,7 @@ export type PricePair = { productId: number; shopId: number };
 const EVALUATION_LOCK_KEY = 7_210_777;
 
 /** Pairs per evaluation statement. */
-export const EVALUATE_BATCH = 50_000;
+const EVALUATE_BATCH = 50_000;
 
 /** The compared price of a current_prices row: promo counts unless the alarm says regular only. */
 const priceOf = (cp: string) => sql.raw(`(CASE WHEN a.promo_counts THEN coalesce(${cp}.promo, ${cp}.regular) ELSE ${cp}.regular END)`);
@@ -27,7 +27,7 @@ const priceOf = (cp: string) => sql.raw(`(CASE WHEN a.promo_counts THEN coalesce
  * The rule's condition for alias `cp` (the watched pair's current price) and `oc` (the own shop's),
  * on an alarm `a`. Never NULL: a missing price or own price means "does not hold".
  */
-export function conditionSql(): SQL {
+function conditionSql(): SQL {
   const price = priceOf('cp');
   const own = priceOf('oc');
   return sql`coalesce(cp.product_id IS NOT NULL AND CASE a.rule

@@ -13,7 +13,7 @@
 import type { Db } from '../../db/client';
 import { evaluatePairs, type EvaluationResult, type PricePair } from './evaluate';
 
-export type AlarmsRuntime = {
+type AlarmsRuntime = {
   /** Queue pairs for evaluation; resolves when they have been evaluated. */
   enqueue(pairs: PricePair[]): Promise<EvaluationResult>;
   /** Resolves when nothing is queued or running. */

@@ -9,7 +9,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { queryRows, type Db } from '../../db/client';
 import { fromMinor } from '../../lib/money';
 
-export type Mailer = { send(to: string, subject: string, text: string): Promise<void> };
+type Mailer = { send(to: string, subject: string, text: string): Promise<void> };
 
 export function smtpMailer(url: string, from: string): Mailer {
   const transport: Transporter = nodemailer.createTransport(url);
@@ -45,7 +45,7 @@ const RULE_TEXT: Record<string, string> = {
 
 const money = (minor: number | null) => (minor === null ? '—' : fromMinor(minor).toFixed(2));
 
-export function mailText(lines: FiringLine[]): string {
+function mailText(lines: FiringLine[]): string {
   const body = lines.map((l) => {
     const rule = `${RULE_TEXT[l.rule] ?? l.rule}${l.value === null ? '' : ` ${l.value}`}`;
     return `- ${l.product_name} — ${l.shop_name}: ${rule}; ${money(l.old_price)} → ${money(l.new_price)}`;

@@ -43,7 +43,7 @@ export type AlarmValues = {
   enabled: boolean;
 };
 
-export function normaliseAlarm(r: AlarmRow): AlarmRow {
+function normaliseAlarm(r: AlarmRow): AlarmRow {
   return {
     ...r,
     id: Number(r.id),

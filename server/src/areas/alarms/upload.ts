@@ -19,7 +19,7 @@ export type Upload = { file: Buffer | null; filename: string | null; fields: Rec
 const fileError = (message: string) => validationFailed([{ path: 'file', message }]);
 
 /** Fields an import form may carry besides `file` (shops, originalShopId, start, end, isPromoAdded, preview). */
-export const IMPORT_MAX_FIELDS = 10;
+const IMPORT_MAX_FIELDS = 10;
 
 /**
  * Reads the form (src/lib/multipart.ts): the one file part `file` into memory (at most maxBytes, past
@@ -219,13 +219,13 @@ function checkedZip(entries: CheckedEntry[]): Buffer {
   return Buffer.concat([...chunks, ...central, end]);
 }
 
-export type SheetRow = { row: number; cells: Record<string, string> };
+type SheetRow = { row: number; cells: Record<string, string> };
 
 /**
  * Longer than any value an import reads (codes, rules, numbers; names are cut at 120): a longer cell is
  * cut here, so one huge shared string in every row is neither looked up nor echoed in the preview 5000 times.
  */
-export const CELL_MAX_CHARS = 256;
+const CELL_MAX_CHARS = 256;
 
 const cellText = (value: ExcelJS.CellValue): string => fullCellText(value).slice(0, CELL_MAX_CHARS);
 

@@ -4,7 +4,7 @@ import { loginThrottle, networks, sessions, users } from '../../db/schema';
 import type { ThrottlePolicy } from './throttle';
 
 /** A throttle key's answer to one attempt: counted, or refused until `blockedUntil`. */
-export type ThrottleClaim = { counted: true } | { counted: false; blockedUntil: Date };
+type ThrottleClaim = { counted: true } | { counted: false; blockedUntil: Date };
 
 export function createAuthQueries(db: Db) {
   return {

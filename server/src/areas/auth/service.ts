@@ -12,7 +12,7 @@ export { LOGIN_LIMITS } from './throttle';
 // Writing last_seen_at on every call would turn each read into a write; once a minute is enough.
 const TOUCH_EVERY_MS = 60_000;
 
-export const incorrectLogin = () => new AppError(401, LOGIN_ERROR_INCORRECT, 'incorrect_password_login');
+const incorrectLogin = () => new AppError(401, LOGIN_ERROR_INCORRECT, 'incorrect_password_login');
 
 export function createAuthService(queries: AuthQueries, opts: { sessionIdleDays: number; sessionCacheMs?: number }) {
   const idleMs = opts.sessionIdleDays * 86_400_000;

@@ -35,5 +35,3 @@ export function createSessionCache(ttlMs: number, maxEntries = 10_000) {
     },
   };
 }
-
-export type SessionCache = ReturnType<typeof createSessionCache>;

@@ -21,7 +21,7 @@ type FileSource = {
 };
 
 /** Every kind `files.create(kind, …)` writes. A kind missing here is readable by its owner only. */
-export const FILE_SOURCES: Record<string, FileSource> = {
+const FILE_SOURCES: Record<string, FileSource> = {
   export: { route: 'GET /export/get/:id', rows: 'export-request' },
   products: { route: 'GET /products/export', rows: 'shared' },
   'parser-run': { route: 'GET /parsers/runs/:id/results', rows: 'shared' },
@@ -32,7 +32,7 @@ export const FILE_SOURCES: Record<string, FileSource> = {
   'product-alarms': { route: 'POST /price-products-alarms/export', rows: 'owner' },
 };
 
-export type FileReaderDeps = {
+type FileReaderDeps = {
   /** The exports area's queries (fastify.exports): who sees an export request's file. */
   exportQueries: ExportQueries;
   /** The access plugin's lookup of a route's rule (fastify.accessRuleFor). */

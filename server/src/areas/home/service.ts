@@ -20,7 +20,7 @@ import { Visibility } from '../../core/shop-visibility';
 const FAILING_READ_MAX = 500;
 
 /** What the tiles read, from the areas that own it (their plugins). */
-export type HomeServiceDeps = {
+type HomeServiceDeps = {
   db: Db;
   country: string;
   alarms: AlarmsService;

@@ -40,7 +40,7 @@ export function leafletsDirOf(config: { dataDir: string }): string {
 export type Form = MultipartForm;
 
 /** Other fields a leaflet form may carry besides its one file part. */
-export const LEAFLET_FORM_MAX_FIELDS = 4;
+const LEAFLET_FORM_MAX_FIELDS = 4;
 
 /**
  * Reads a leaflet form (src/lib/multipart.ts): at most one file part, named `fileField`, of at most
@@ -57,7 +57,7 @@ export function readForm(request: FastifyRequest, fileField: 'image' | 'picture'
 }
 
 /** The type from the first bytes, or null. */
-export function sniffType(buf: Buffer): LeafletImageType | null {
+function sniffType(buf: Buffer): LeafletImageType | null {
   if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
   if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return 'webp';

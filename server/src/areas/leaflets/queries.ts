@@ -75,7 +75,7 @@ export type PriceRow = {
   p_country: string | null;
 };
 
-export const networkCondition = (codes: string[] | null): SQL => (codes === null ? sql`TRUE` : sql`n.code = ANY(${sql.param(codes)}::text[])`);
+const networkCondition = (codes: string[] | null): SQL => (codes === null ? sql`TRUE` : sql`n.code = ANY(${sql.param(codes)}::text[])`);
 
 const LEAFLET_SELECT = sql`SELECT l.id, l.network_id, n.code AS network, n.name AS network_name, n.country, l.name,
     l.start_day, l.end_day, l.description, l.created_at, l.updated_at,

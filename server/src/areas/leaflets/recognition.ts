@@ -25,13 +25,13 @@ import type { LeafletsQueries, RecognitionRow } from './queries';
 import { toIso } from './service-common';
 import type { LeafletsService } from './service';
 
-export const RECOGNISE_QUEUE = 'leaflets.recognise';
+const RECOGNISE_QUEUE = 'leaflets.recognise';
 /** A run queued or running longer than this is taken as lost (its process stopped). */
-export const RECOGNITION_STALE_MS = 10 * 60_000;
+const RECOGNITION_STALE_MS = 10 * 60_000;
 /** Product suggestion: pg_trgm similarity of the candidate's text and the product name, at least this. */
-export const SUGGEST_MIN_SIMILARITY = 0.4;
+const SUGGEST_MIN_SIMILARITY = 0.4;
 /** Candidate texts shorter than this (letters and digits) get no suggestion. */
-export const SUGGEST_MIN_LETTERS = 4;
+const SUGGEST_MIN_LETTERS = 4;
 
 type StoredCandidate = Omit<PriceCandidate, 'suggestedProduct' | 'confirmedPriceId'> & { suggestedProductId: number | null };
 
@@ -39,7 +39,7 @@ const overlaps = (a: { x: number; y: number; w: number; h: number }, b: { x: num
   a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 /** The text a product is searched by: letters and digits only, single spaces. */
-export const suggestionText = (text: string) =>
+const suggestionText = (text: string) =>
   text
     .replace(/[^\p{L}\p{N}%.,]+/gu, ' ')
     .replace(/\s+/g, ' ')
@@ -47,7 +47,7 @@ export const suggestionText = (text: string) =>
     .slice(0, 200);
 
 /** The product of `country` whose name most resembles `text`, when similar enough (the rule above). */
-export async function suggestProduct(queries: LeafletsQueries, text: string, country: string): Promise<number | null> {
+async function suggestProduct(queries: LeafletsQueries, text: string, country: string): Promise<number | null> {
   const t = suggestionText(text);
   if (t.replace(/[^\p{L}\p{N}]/gu, '').length < SUGGEST_MIN_LETTERS) return null;
   const row = await queries.mostSimilarProduct(t, country);

@@ -26,7 +26,7 @@ import type { NetworkRow, NetworkUsersQueries, Q, UserRow, UserWithNetwork } fro
 
 export type Caller = { user: AuthUser; country: string; tokenHash: string | null };
 
-export type CreateInput = {
+type CreateInput = {
   username: string;
   name: string;
   password: string;
@@ -45,7 +45,7 @@ const pgCode = (err: unknown): string | undefined => {
   return typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
 };
 
-export function toNetworkUser({ user, network }: UserWithNetwork): NetworkUser {
+function toNetworkUser({ user, network }: UserWithNetwork): NetworkUser {
   return {
     _id: user.id,
     username: user.username,

@@ -39,7 +39,7 @@ export type RunnerOptions = {
   priceGuardShare?: number;
 };
 
-export type RunSummary = { status: 'done' | 'failed' | 'abandoned'; pricesFound: number; notFound: number; errors: Record<string, number>; written: number };
+type RunSummary = { status: 'done' | 'failed' | 'abandoned'; pricesFound: number; notFound: number; errors: Record<string, number>; written: number };
 
 export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker: string, opts: RunnerOptions): Promise<RunSummary> {
   const parser = await q.parser(run.parser_id);

@@ -18,7 +18,7 @@ function field(spec: string, max: number): Set<number> {
   );
 }
 
-export function parseSchedule(cron: string): { minutes: Set<number>; hours: Set<number> } | null {
+function parseSchedule(cron: string): { minutes: Set<number>; hours: Set<number> } | null {
   const parts = cron.trim().split(/\s+/);
   if (parts.length !== 5 || parts.slice(2).some((p) => p !== '*')) return null;
   const minutes = field(parts[0]!, 60);

@@ -17,8 +17,8 @@ export const DEFAULT_PRICE_GUARD_SHARE = 0.5;
 
 /** An observation with where it came from: what a held row keeps to be judged by a person. */
 export type SourcedObservation = Observation & { url: string; text: string | null; seq: number | null; currency: string | null };
-export type Reference = (typeof SUSPICIOUS_REFERENCES)[number];
-export type HeldObservation = SourcedObservation & { oldPrice: number; reference: Reference };
+type Reference = (typeof SUSPICIOUS_REFERENCES)[number];
+type HeldObservation = SourcedObservation & { oldPrice: number; reference: Reference };
 
 const effective = (o: { regular: number; promo: number | null }) => o.promo ?? o.regular;
 const moved = (price: number, reference: number, share: number) => reference > 0 && Math.abs(price - reference) / reference > share;
@@ -121,7 +121,7 @@ export async function holdObservations(db: Db, run: { id: number; parserId: numb
 
 // ---- the queue ------------------------------------------------------------------------------------
 
-export type SuspiciousRow = {
+type SuspiciousRow = {
   id: number;
   run_id: number;
   parser_id: number;

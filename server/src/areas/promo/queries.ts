@@ -9,7 +9,7 @@ import { queryRows, type Db } from '../../db/client';
 import { shopCondition } from '../../core/shop-visibility';
 import { translated } from '../../core/translations';
 
-export type PromoFigureRow = {
+type PromoFigureRow = {
   kind: 'g' | 'w';
   /** Group id (network, brand or section id; 0 = no brand / section) or, for 'w', the network id. */
   gk: number;
@@ -23,7 +23,7 @@ export type PromoFigureRow = {
   avg_duration: number | null;
 };
 
-export type MechanicsRow = { mechanics: string; count: number; avg_discount: number | null };
+type MechanicsRow = { mechanics: string; count: number; avg_discount: number | null };
 
 /** The group of a span: its shop's network, or its product's brand / section (0 when it has none). */
 const GROUP_KEY: Record<PromoGroup, SQL> = {
@@ -40,7 +40,7 @@ const groupLabel = (groupBy: PromoGroup, lang: Language | null): SQL =>
   })[groupBy];
 
 /** The statement of figures() (exported for EXPLAIN in the timing notes of docs/promo-analysis.md). */
-export function figuresSql(groupBy: PromoGroup, shops: number[] | null, start: string, end: string, lang: Language | null = null): SQL {
+function figuresSql(groupBy: PromoGroup, shops: number[] | null, start: string, end: string, lang: Language | null = null): SQL {
   const needsProduct = groupBy !== 'network';
   return sql`WITH s AS (
               SELECT ps.product_id, ps.shop_id, sh.network_id, ${GROUP_KEY[groupBy]} AS gk, ps.start_day, ps.end_day,
@@ -140,5 +140,3 @@ export function createPromoQueries(db: Db) {
     },
   };
 }
-
-export type PromoQueries = ReturnType<typeof createPromoQueries>;

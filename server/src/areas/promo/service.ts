@@ -23,10 +23,10 @@ import { shopDirectory } from '../../core/shop-directory';
 import { Visibility } from '../../core/shop-visibility';
 import { createPromoQueries } from './queries';
 
-export type PromoInput = { start: string; end: string; groupBy: PromoGroup; networks?: string[] };
+type PromoInput = { start: string; end: string; groupBy: PromoGroup; networks?: string[] };
 
 /** Key and label of a brand / section group for products without one. */
-export const NO_GROUP = { key: 'none', label: '—' } as const;
+const NO_GROUP = { key: 'none', label: '—' } as const;
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const r1 = (v: unknown): number | null => (num(v) === null ? null : round1(num(v)!));
@@ -118,7 +118,7 @@ export function createPromoService(db: Db, files: FileStore) {
 export type PromoService = ReturnType<typeof createPromoService>;
 
 /** Headers are English (docs/promo-analysis.md "Export"); numbers stay numbers, empty figures blank. */
-export const EXPORT_SHEETS = {
+const EXPORT_SHEETS = {
   groups: [
     { header: 'Group', key: 'label', width: 28 },
     { header: 'Key', key: 'key', width: 14 },

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { shopDirectory, type DirParserEntry, type DirShop, type Directory } from '../../core/shop-directory';
 import { Visibility } from '../../core/shop-visibility';
 
-export const toShop = (s: DirShop): Shop => ({
+const toShop = (s: DirShop): Shop => ({
   _id: String(s.id),
   code: s.code,
   name: s.name,

@@ -5,7 +5,7 @@
  * convert-units) know neither the Cyrillic, Polish, Czech and Georgian abbreviations nor multipacks.
  */
 
-export type PackDim = 'mass' | 'volume' | 'count';
+type PackDim = 'mass' | 'volume' | 'count';
 export type Pack = { amount: number; dim: PackDim };
 
 /** Unit word (lower case, without a trailing dot) → dimension and factor to the base unit. */

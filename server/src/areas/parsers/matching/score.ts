@@ -7,7 +7,7 @@
  */
 import { comparePacks, normalizeName, parsePack, productPack, type PackComparison } from './pack';
 
-export type PageRead = { name: string | null; ean: string | null; article: string | null };
+type PageRead = { name: string | null; ean: string | null; article: string | null };
 export type Candidate = {
   id: number;
   name: string;
@@ -17,7 +17,7 @@ export type Candidate = {
   unit: string | null;
   shopArticle?: string | null;
 };
-export type Via = 'ean' | 'article' | 'name';
+type Via = 'ean' | 'article' | 'name';
 export type Scored = {
   productId: number;
   name: string;
@@ -29,10 +29,10 @@ export type Scored = {
   brandFound: boolean;
 };
 
-export const EAN_SCORE = 1;
-export const ARTICLE_SCORE = 0.97;
+const EAN_SCORE = 1;
+const ARTICLE_SCORE = 0.97;
 /** Suggestions answered per page. */
-export const SUGGESTIONS = 3;
+const SUGGESTIONS = 3;
 
 const eanKey = (ean: string | null) => (ean ? ean.replace(/\D/g, '').replace(/^0+/, '') : '');
 
@@ -64,7 +64,7 @@ function trigrams(s: string): Set<string> {
 }
 
 /** pg_trgm's similarity: shared trigrams over all trigrams of both. */
-export function trigramSimilarity(a: string, b: string): number {
+function trigramSimilarity(a: string, b: string): number {
   const x = trigrams(a);
   const y = trigrams(b);
   if (!x.size || !y.size) return 0;
@@ -106,7 +106,7 @@ const PACK_POINTS: Record<PackComparison, number> = { same: 1, unknown: 0.5, inc
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
 /** One candidate's score, or null when it cannot be the page's product (another amount of the same kind). */
-export function scoreCandidate(page: PageRead, c: Candidate): Scored | null {
+function scoreCandidate(page: PageRead, c: Candidate): Scored | null {
   const base = { productId: c.id, name: c.name, ean: c.ean, brand: c.brand };
   const pack = comparePacks(parsePack(page.name), productPack(c.name, c.weight, c.unit));
   const brandFound = !!page.name && brandIn(page.name, c.brand);
