@@ -5,6 +5,7 @@
  * problem, never a guessed price. A thread that runs out of its heap is a `too_large` problem. Threads
  * start on the first page and leave after a minute idle, so a process that reads no page starts none.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
@@ -33,16 +34,29 @@ export class PageReadError extends Error {
 }
 
 let pool: Piscina | null = null;
+/**
+ * Tries (POST /parsers/try) read in a pool of their own: a try of a page that takes its whole budget
+ * (a 440 KB page nested 40 000 deep is minutes of parse5) held the runs' only thread, and the runs' pages
+ * waiting past THREAD_WAIT_MS became `timeout` problems: one editor's try cost every run its prices.
+ */
+let tryPool: Piscina | null = null;
+const tryLane = new AsyncLocalStorage<true>();
 
-function thePool(): Piscina {
-  pool ??= new Piscina({
+/** Runs `fn` with its pages read in the tries' own thread (try-slots.ts). */
+export const inTryLane = <T>(fn: () => Promise<T>): Promise<T> => tryLane.run(true, fn);
+
+const newPool = (maxThreads: number) =>
+  new Piscina({
     filename: new URL('./page-worker.mjs', import.meta.url).href,
     minThreads: 0,
-    maxThreads: PAGE_THREADS,
+    maxThreads,
     idleTimeout: IDLE_MS,
     resourceLimits: { maxOldGenerationSizeMb: PAGE_THREAD_HEAP_MB },
   });
-  return pool;
+
+function thePool(): Piscina {
+  if (tryLane.getStore()) return (tryPool ??= newPool(1));
+  return (pool ??= newPool(PAGE_THREADS));
 }
 
 export type PageLimits = {
@@ -83,11 +97,15 @@ export async function readInThread(task: PageTask, limits: PageLimits): Promise<
 }
 
 /** Threads running or idle, and pages waiting for one (the bench reports them). */
-export const pagePoolStats = () => ({ threads: pool?.threads.length ?? 0, queued: pool?.queueSize ?? 0 });
+export const pagePoolStats = () => ({
+  threads: (pool?.threads.length ?? 0) + (tryPool?.threads.length ?? 0),
+  queued: (pool?.queueSize ?? 0) + (tryPool?.queueSize ?? 0),
+});
 
 /** Ends the threads (a process shutting down; the bench). The next page starts a new pool. */
 export async function closePagePool(): Promise<void> {
-  const held = pool;
+  const held = [pool, tryPool];
   pool = null;
-  await held?.destroy();
+  tryPool = null;
+  await Promise.all(held.map((p) => p?.destroy()));
 }

@@ -6,6 +6,7 @@
  */
 import { tooManyRequests } from '../../lib/errors';
 import { createDbGate, type DbGate } from '../../plugins/overload';
+import { inTryLane } from '../../scraping/page-pool';
 
 export const TRY_CONCURRENCY = 2;
 export const TRY_QUEUE = 4;
@@ -25,7 +26,8 @@ export async function withTrySlot<T>(userId: string, fn: () => Promise<T>): Prom
     try {
       const releaseProcess = await perProcess.enter();
       try {
-        return await fn();
+        // Its pages are read in the tries' own thread, never taking the parser runs' (page-pool.ts).
+        return await inTryLane(fn);
       } finally {
         releaseProcess();
       }
