@@ -3,14 +3,15 @@
  * workers through the environment; on PostgreSQL, the databases a killed run left behind are dropped.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { CLONE_DB_PREFIX, GOLDEN_DB_PREFIX, GOLDEN_DIR_ENV, GOLDEN_PREBUILD_ENV, GOLDEN_RUN_ENV } from './golden-names';
 
 export default async function goldenSetup(): Promise<void> {
-  process.env[GOLDEN_DIR_ENV] = mkdtempSync(path.join(tmpdir(), 'pricewatch-golden-'));
+  dropDeadDirs();
+  process.env[GOLDEN_DIR_ENV] = mkdtempSync(path.join(tmpdir(), `${DIR_PREFIX}${process.pid}-`));
   process.env[GOLDEN_RUN_ENV] = `${process.pid}_${randomBytes(3).toString('hex')}`;
   const url = process.env.TEST_DATABASE_URL || null;
   if (url) await dropDeadRuns(url);
@@ -19,6 +20,16 @@ export default async function goldenSetup(): Promise<void> {
   if (process.env[GOLDEN_PREBUILD_ENV] === '1') {
     const [{ testConfig }, { ensureGolden }] = await Promise.all([import('./test-config'), import('./golden')]);
     await ensureGolden(testConfig(), url);
+  }
+}
+
+const DIR_PREFIX = 'pricewatch-golden-';
+
+/** A killed run's directory (its PGlite images are ~100 MB each) goes at the next run. */
+function dropDeadDirs(): void {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(/^pricewatch-golden-(\d+)-/.exec(name)?.[1]);
+    if (pid > 0 && !alive(pid)) rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
   }
 }
 
