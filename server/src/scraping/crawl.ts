@@ -65,6 +65,8 @@ export type CrawlOptions = AddressPolicy & {
   backoffMs?: number;
   /** Listing mode: the links matching this selector on the first pages are crawled as product pages. */
   listing?: { url: string; linkSelector: string };
+  /** Listing mode: at most this many product pages in all (default LISTING_PRODUCTS_MAX). */
+  maxListingProducts?: number;
   /** Told how many product pages are known so far (listing discovery adds to it). */
   onTotal?: (total: number) => void;
   /** `browser`: pages rendered in Chromium (browser-crawl.ts), then handled as the HTTP fetch's. */
@@ -82,6 +84,10 @@ export type CrawlOptions = AddressPolicy & {
   /** Browser fetch: the longest wait for the browser's turn, then the crawl fails with a timeout (default: no limit). */
   maxQueueMs?: number;
 };
+
+/** A listing's product pages in one run: as many as a definition may list by hand (contract productUrls). */
+export const LISTING_PRODUCTS_MAX = 5000;
+const QUEUE_CHUNK = 200;
 
 class PageError extends Error {
   constructor(
@@ -159,15 +165,34 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
     }
   };
 
-  const add = async (list: string[], label: 'PRODUCT' | 'LISTING') => {
-    const fresh = list.filter((u) => !seen.has(u));
-    fresh.forEach((u) => seen.add(u));
+  const maxProducts = opts.maxListingProducts ?? LISTING_PRODUCTS_MAX;
+  /** Queues pages; a listing's product links at most maxProducts in all (the rest: a problem of the listing). */
+  const add = async (list: string[], label: 'PRODUCT' | 'LISTING', from?: string) => {
+    let fresh = list.filter((u) => !seen.has(u));
     if (label === 'PRODUCT') {
+      const room = Math.max(0, maxProducts - total);
+      if (fresh.length > room) {
+        if (from)
+          await report({
+            url: from,
+            status: null,
+            extraction: null,
+            notFound: false,
+            problem: { kind: 'too_large', message: `the listing links more than ${maxProducts} product pages; the first ${maxProducts} are read` },
+          });
+        fresh = fresh.slice(0, room);
+      }
       total += fresh.length;
       opts.onTotal?.(total);
     }
+    fresh.forEach((u) => seen.add(u));
+    // Queued a chunk per turn of the loop: Crawlee's queue takes each request on the main thread, and
+    // 30 000 links at once kept every other request of the server waiting ~25 s (attack on the page threads).
     // uniqueKey: the URL as given, so two definitions' spellings of one page stay apart in the report.
-    if (fresh.length) await queue.addRequests(fresh.map((url) => ({ url, label, uniqueKey: url })));
+    for (let i = 0; i < fresh.length; i += QUEUE_CHUNK) {
+      if (i > 0) await new Promise((r) => setImmediate(r));
+      await queue.addRequests(fresh.slice(i, i + QUEUE_CHUNK).map((url) => ({ url, label, uniqueKey: url })));
+    }
   };
 
   const policy: AddressPolicy = { allowPrivate: opts.allowPrivate, allowOrigins: opts.allowOrigins, resolve: opts.resolve, onRefused: opts.onRefused };
@@ -299,7 +324,7 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
         }
         const links = read.kind === 'links' ? read.links : [];
         if (!links.length) throw new PageError('layout_changed', 'the listing page has no product links');
-        await add(links, 'PRODUCT');
+        await add(links, 'PRODUCT', request.url);
         return;
       }
       if (html.includes('\uFFFD')) {
