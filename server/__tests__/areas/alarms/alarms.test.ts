@@ -4,7 +4,7 @@ import { recordObservations } from '../../../src/areas/prices/record';
 import { addDays, todayIso } from '../../../src/lib/days';
 import { body, build, loginAs, type Session } from '../../helpers/build';
 import { addFixtures, type Fixtures } from '../../helpers/catalogue';
-import { caller, nextDay, type Call } from './helpers';
+import { caller, evaluated, nextDay, type Call } from './helpers';
 
 describe('price alarms and product alarms', () => {
   let app: FastifyInstance;
@@ -230,11 +230,8 @@ describe('price alarms and product alarms', () => {
     await recordObservations(app.db, obs);
     const handed = await onPricesWritten(app.db, obs);
     expect(handed.queued).toBe(true);
-    let fired: any[] = [];
-    for (let i = 0; i < 60 && !fired.length; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      fired = (await events()).items.filter((e) => e.alarmId === a._id);
-    }
+    await evaluated(app);
+    const fired = (await events()).items.filter((e: any) => e.alarmId === a._id);
     expect(fired).toHaveLength(1);
     expect(fired[0]).toMatchObject({ oldPrice: 110, newPrice: 99 });
   });

@@ -1,6 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { addDays, todayIso } from '../../../src/lib/days';
+import { sql } from 'drizzle-orm';
 import { alarmsRuntime } from '../../../src/areas/alarms/hook';
+import { queryRows } from '../../../src/db/client';
+import { jobsSchemaFor } from '../../../src/jobs';
 import type { Session } from '../../helpers/build';
 import { us } from '../../helpers/catalogue';
 
@@ -62,3 +65,22 @@ let dayOffset = 0;
 export const nextDay = () => us(addDays(todayIso(), ++dayOffset));
 
 export const settle = (app: FastifyInstance) => alarmsRuntime(app.db)?.idle() ?? Promise.resolve();
+
+/**
+ * Waits for the evaluation itself: the written pairs handed on (settle), then every `alarms.evaluate`
+ * job done, as pg-boss's own table says — never a fixed number of sleeps.
+ */
+export async function evaluated(app: FastifyInstance, ms = 60_000): Promise<void> {
+  await settle(app);
+  const jobs = sql.identifier(jobsSchemaFor(app.config.databaseUrl ? app.config.databaseSchema : null));
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const [row] = await queryRows<{ n: number }>(
+      app.db,
+      sql`SELECT count(*)::int AS n FROM ${jobs}.job WHERE name = 'alarms.evaluate' AND state IN ('created', 'retry', 'active')`,
+    );
+    if (Number(row!.n) === 0) return;
+    if (Date.now() > deadline) throw new Error(`alarm evaluation still pending after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

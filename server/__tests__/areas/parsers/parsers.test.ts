@@ -10,7 +10,7 @@ import type { DemoPrice } from '../../../src/demo-shops/prices';
 import { DEMO_SHOPS, DEMO_SHOP_PRODUCTS } from '../../../src/demo-shops/catalog';
 import { todayDay, todayIso } from '../../../src/lib/days';
 import { body, build, loginAs, type Session } from '../../helpers/build';
-import { alarmsRuntime } from '../../../src/areas/alarms/hook';
+import { evaluated } from '../alarms/helpers';
 
 jest.setTimeout(120_000);
 
@@ -126,13 +126,9 @@ describe('force start, live progress, prices, problems, results', () => {
       expect(r.source).toBe(0);
     }
 
-    // Evaluation is a background job (pg-boss when jobs run): wait until it has fired, 20 s at most.
-    let fired: { rule: string; productId: string; shopId: string }[] = [];
-    for (let i = 0; i < 100 && fired.length === 0; i++) {
-      await alarmsRuntime(app.db)?.idle();
-      fired = body(await get(admin, '/price-alarms/events?limit=100')).data.items;
-      if (fired.length === 0) await new Promise((r) => setTimeout(r, 200));
-    }
+    // Evaluation is a background job (pg-boss when jobs run): wait until it is done.
+    await evaluated(app);
+    const fired: { rule: string; productId: string; shopId: string }[] = body(await get(admin, '/price-alarms/events?limit=100')).data.items;
     expect(fired).toHaveLength(1);
     expect(fired[0]).toMatchObject({ rule: 'above', productId: String(offer!.product_id), shopId: String(offer!.shop_id) });
 

@@ -12,7 +12,7 @@ import type { DemoPrice } from '../../../src/demo-shops/prices';
 import { DEMO_SHOPS, DEMO_SHOP_PRODUCTS } from '../../../src/demo-shops/catalog';
 import { asIsoDay, isoDay, todayDay, todayIso } from '../../../src/lib/days';
 import { loadConfig } from '../../../src/config';
-import { alarmsRuntime } from '../../../src/areas/alarms/hook';
+import { evaluated } from '../alarms/helpers';
 import { body, build, loginAs, SERVER_DIR, type Session } from '../../helpers/build';
 
 jest.setTimeout(180_000);
@@ -91,15 +91,9 @@ const spansOn = async (productId: number, shop: number, day: string) =>
   );
 
 /** Fired alarm events of the admin, once evaluation (a background job) has settled. */
-async function firedFor(productId: number, waitForOne = false): Promise<{ productId: string }[]> {
-  let fired: { productId: string }[] = [];
-  for (let i = 0; i < (waitForOne ? 100 : 5); i++) {
-    await alarmsRuntime(app.db)?.idle();
-    fired = (body(await get(admin, '/price-alarms/events?limit=100')).data.items as { productId: string }[]).filter((e) => e.productId === String(productId));
-    if (fired.length && waitForOne) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return fired;
+async function firedFor(productId: number): Promise<{ productId: string }[]> {
+  await evaluated(app);
+  return (body(await get(admin, '/price-alarms/events?limit=100')).data.items as { productId: string }[]).filter((e) => e.productId === String(productId));
 }
 
 type Item = {
@@ -233,7 +227,7 @@ describe('a price far from the shop’s last one, or from the network’s median
     const cp = (await current(farFromShop, lidl))!;
     expect({ regular: cp.regular, promo: cp.promo, inStock: cp.in_stock, day: asIsoDay(cp.last_seen) }).toEqual({ ...truth, day: todayIso() });
     expect(await spansOn(farFromShop, lidl, todayIso())).toBe(1);
-    expect(await firedFor(farFromShop, true)).toHaveLength(1);
+    expect(await firedFor(farFromShop)).toHaveLength(1);
 
     for (const action of ['confirm', 'reject']) {
       const again = await post(analyst, `/parsers/suspicious/${item._id}/${action}`);
