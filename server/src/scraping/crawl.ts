@@ -196,7 +196,7 @@ export async function crawl(urls: string[], opts: CrawlOptions, onPage: (o: Page
   };
 
   const policy: AddressPolicy = { allowPrivate: opts.allowPrivate, allowOrigins: opts.allowOrigins, resolve: opts.resolve, onRefused: opts.onRefused };
-  const httpClient = new GuardedHttpClient(policy, 5);
+  const httpClient = new GuardedHttpClient(policy, 5, opts.maxPageBytes);
   /** Parsing in a thread: the page's own timeout for the work, and a minute at most to get a thread. */
   const inThread = async (request: { noRetry: boolean }, task: PageTask) => {
     try {

@@ -11,6 +11,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import { Transform, pipeline } from 'node:stream';
 import type { BaseHttpClient, HttpRequest, HttpResponse, RedirectHandler, ResponseTypes, StreamingHttpResponse } from '@crawlee/cheerio';
 import { GotScrapingHttpClient } from '@crawlee/cheerio';
 import { RobotsTxtFile } from '@crawlee/utils';
@@ -30,6 +31,8 @@ export class GuardedHttpClient implements BaseHttpClient {
   constructor(
     private readonly policy: AddressPolicy,
     private readonly maxRedirects = 5,
+    /** Pages (streamed bodies) past this many bytes fail as `too_large` while they arrive (null: no cap). */
+    private readonly maxBodyBytes: number | null = null,
   ) {
     this.lookup = guardedLookup(policy);
     const lookup = this.lookup;
@@ -94,6 +97,21 @@ export class GuardedHttpClient implements BaseHttpClient {
   }
 
   async stream(request: HttpRequest, onRedirect?: RedirectHandler): Promise<StreamingHttpResponse> {
-    return this.inner.stream(this.guard(request), onRedirect);
+    const res = await this.inner.stream(this.guard(request), onRedirect);
+    const limit = this.maxBodyBytes;
+    if (limit === null) return res;
+    // Counted as it arrives: a body without Content-Length was otherwise held whole until the timeout
+    // (an attack streamed ~800 MB into the API process in 30 s) and only then checked against the cap.
+    let seen = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        seen += chunk.length;
+        if (seen > limit) done(new Error(`[too_large] page over the limit of ${limit} bytes`));
+        else done(null, chunk);
+      },
+    });
+    pipeline(res.stream, counted, () => {});
+    res.stream = counted;
+    return res;
   }
 }
