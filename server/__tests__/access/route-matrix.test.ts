@@ -71,6 +71,8 @@ const MATRIX: [RegExp, readonly Role[] | 'public'][] = [
   [/^GET \/home\/exports$/, ['admin', 'guest', 'ashan', 'metro', 'atb']],
   [/^GET \/home\/(parsers|suspicious)$/, except('retail')],
   [/^GET \/(utils|shops|custom\/utils|products|prices|data)(\/|$)/, ROLES],
+  // The catalogue's sections (issue 15): shared catalogue data, like shops.
+  [/^GET \/sections$/, ROLES],
   [/^POST \/brands\/get-by-filters$/, ROLES],
 ];
 
