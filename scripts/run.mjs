@@ -151,7 +151,11 @@ async function tests(only) {
       // Longest first, so the lanes end together: the server's files that open a database run on PGlite
       // (the long pole: it has a lane to itself) and again on PostgreSQL; the others (engine, OCR,
       // matching…) once: server/jest.db.config.cjs and jest.pure.config.cjs split them by their imports.
-      jest('server', 'server (PGlite)', { TEST_DATABASE_URL: '' }, ['-c', 'jest.db.config.cjs']),
+      // Database files marked `@one-database` (scripts/lib/db-test-files.cjs) run in the PostgreSQL lane only.
+      jest('server', 'server (PGlite)', { TEST_DATABASE_URL: '', PRICEWATCH_ONE_DATABASE_ELSEWHERE: process.env.TEST_DATABASE_URL ? '1' : '' }, [
+        '-c',
+        'jest.db.config.cjs',
+      ]),
       ...(process.env.TEST_DATABASE_URL ? [jest('server', 'server (PostgreSQL)', {}, ['-c', 'jest.db.config.cjs'])] : []),
       // Code rules and the import boundaries of docs/conventions.md (eslint.config.mjs).
       { name: 'lint', cmd: PNPM, args: ['exec', 'eslint', '.'] },

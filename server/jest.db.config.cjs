@@ -9,4 +9,7 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // The test apps' usual database is built once, in the global setup (__tests__/helpers/golden-setup.ts).
 process.env.PRICEWATCH_GOLDEN_PREBUILD = '1';
 
-module.exports = { ...base, testMatch: undefined, testRegex: dbTestFiles().map((file) => `^${escape(file)}$`) };
+// npm test's PGlite lane leaves the `@one-database` files to its PostgreSQL lane (scripts/run.mjs).
+const skipOneDatabase = process.env.PRICEWATCH_ONE_DATABASE_ELSEWHERE === '1';
+
+module.exports = { ...base, testMatch: undefined, testRegex: dbTestFiles({ skipOneDatabase }).map((file) => `^${escape(file)}$`) };

@@ -25,5 +25,8 @@ module.exports = function jestPreset({ dir, env = 'jsdom' }) {
     moduleNameMapper: { '\\.(css|png|svg|jpg)$': path.join(__dirname, 'jest-file-stub.cjs') },
     testMatch: ['**/__tests__/**/*.test.(ts|tsx)'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    // A test is bounded by its screen's waits (findBy*, asyncUtilTimeout 8 s in jest-setup-dom.cjs): jest's
+    // default 5 s cut a test of several such waits short when npm test ran it beside a server suite.
+    testTimeout: 30_000,
   };
 };

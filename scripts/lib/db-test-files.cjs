@@ -65,14 +65,26 @@ function testFiles(dir = TESTS) {
   return out;
 }
 
-/** Absolute paths of the server test files that open a database. */
-function dbTestFiles() {
-  return testFiles().filter((f) => touchesDatabase(f));
+/**
+ * A database file whose subject does not depend on the database (the page threads, the try, static files,
+ * the OpenAPI document) says `@one-database` in its header with why: `npm test` runs it once, in the
+ * PostgreSQL lane when there is one (the shorter lane; PGlite is the long pole), else on PGlite.
+ */
+function oneDatabase(file) {
+  return /^\s*\*?\s*@one-database\b/m.test(readFileSync(file, 'utf8'));
 }
 
-module.exports = { dbTestFiles, testFiles, touchesDatabase };
+/** Absolute paths of the server test files that open a database. */
+function dbTestFiles({ skipOneDatabase = false } = {}) {
+  return testFiles().filter((f) => touchesDatabase(f) && !(skipOneDatabase && oneDatabase(f)));
+}
+
+module.exports = { dbTestFiles, testFiles, touchesDatabase, oneDatabase };
 
 if (require.main === module) {
   const db = new Set(dbTestFiles());
-  for (const f of testFiles()) console.log(`${db.has(f) ? 'database' : 'pure    '} ${path.relative(SERVER, f)}`);
+  for (const f of testFiles()) {
+    const kind = !db.has(f) ? 'pure    ' : oneDatabase(f) ? 'one db  ' : 'database';
+    console.log(`${kind} ${path.relative(SERVER, f)}`);
+  }
 }

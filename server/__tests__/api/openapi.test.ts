@@ -2,6 +2,8 @@
  * The OpenAPI 3.1 document (GET /api/openapi.json, src/plugins/openapi.ts) is generated from the routes'
  * zod schemas: every route of the route-rule table is in it with its parameters, every documented
  * path is a route the server answers, and its reference page is served by the product itself.
+ *
+ * @one-database: the document is generated from the routes, not the database (scripts/lib/db-test-files.cjs).
  */
 import type { FastifyInstance } from 'fastify';
 import { ROUTE_RULES } from '../../src/access/route-rules';

@@ -7,6 +7,8 @@
  * parser run of the process its prices, and trying again and again keeps them failing.
  * Expected: a try never takes the runs' prices away (the run below reads its small page's price). Fixed
  * by reading tries' pages in a thread of their own (page-pool.ts inTryLane, entered in try-slots.ts).
+ *
+ * @one-database: the page threads and the event loop, whatever the database (scripts/lib/db-test-files.cjs).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

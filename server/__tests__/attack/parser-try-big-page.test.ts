@@ -3,6 +3,8 @@
  * elements kept the API's event loop busy for ~46 s). A loopback shop serves such pages; while a try
  * (POST /parsers/try) or a parser run in this process reads one, other users' requests keep answering and
  * the event loop's longest delay stays far from a frozen loop's seconds. Also: a try reads at most 5 MB.
+ *
+ * @one-database: the event loop and the page threads, whatever the database (scripts/lib/db-test-files.cjs).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -2,6 +2,8 @@
  * Attack on POST /parsers/try and the parser editor (issue 16 item 4): address spellings, sub-requests of
  * the picture and of a browser fetch, a page that leaves for a private address after load, rights of
  * every demo user, odd input and a heavy page. A loopback server off the allowlist counts any hit.
+ *
+ * @one-database: a try writes nothing; addresses and rights do not depend on the database (scripts/lib/db-test-files.cjs).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

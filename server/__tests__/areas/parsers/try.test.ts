@@ -3,6 +3,8 @@
  * loopback demo shops: what a definition reads on one page, a picture of the page with where each value
  * was found, and the elements a click may pick. Every limit of a real run holds (allowlist, redirects,
  * sub-requests); nothing is written; rights are those of adding a parser; bursts are refused with 429.
+ *
+ * @one-database: a try writes nothing: what it reads does not depend on the database (scripts/lib/db-test-files.cjs).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
