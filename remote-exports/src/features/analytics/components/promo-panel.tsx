@@ -96,7 +96,6 @@ export function PromoPanel({ body, file }: { body: AnalyticsBody | null; file: s
           cell: (c) => opt(c.row.original.avgDurationDays, f.decimal),
         }),
       ]),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, f],
   );
 

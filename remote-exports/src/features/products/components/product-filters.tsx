@@ -50,11 +50,12 @@ export function ProductFilters({ value, onChange, disabled }: { value: FilterVal
   });
   const sections = useSections();
 
+  const networkList = networks.data;
   const byCountry = useMemo(() => {
-    const groups = new Map<string, NonNullable<typeof networks.data>>();
-    for (const n of networks.data ?? []) groups.set(n.country, [...(groups.get(n.country) ?? []), n]);
+    const groups = new Map<string, NonNullable<typeof networkList>>();
+    for (const n of networkList ?? []) groups.set(n.country, [...(groups.get(n.country) ?? []), n]);
     return [...groups];
-  }, [networks.data]);
+  }, [networkList]);
   const shopOptions = useMemo(() => (shops.data ?? []).filter((s) => !value.network || s.network === value.network), [shops.data, value.network]);
   const hasFilters = !!(value.network || value.shop || value.brand || value.section);
 

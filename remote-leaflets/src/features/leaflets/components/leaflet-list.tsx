@@ -244,7 +244,7 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
     }
   };
 
-  const networkOptions = networks.data ?? [];
+  const networkOptions = useMemo(() => networks.data ?? [], [networks.data]);
   // Leaflets are created in (or moved to) the caller's own network only; the provider's staff: any.
   const writableNetworks = useMemo(() => networkOptions.filter((n) => mayWriteLeaflet(user, n.code)), [networkOptions, user]);
   const searching = mode === 'name' ? !!searchName || !!network : true;
