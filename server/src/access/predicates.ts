@@ -8,11 +8,8 @@ import type { AccessArea, ExportType, User } from '@pricewatch/shared/contract';
 import {
   hasAccess,
   hasLeafletAccess,
-  isAshanUser,
-  isAtbUser,
   isHunterLimit,
   isNetworkAdmin,
-  isNetworkUser,
   isProviderAdmin,
   mayManageUsers,
   mayRunExportType,
@@ -53,13 +50,6 @@ export const notHunterLimit = predicate('not hunter-limit', (u) => !isHunterLimi
 /** Spec §6: network users reach only the areas in exportDetails.access; the provider's users all. */
 export const access = (area: AccessArea) => predicate(`access area ${area}`, (u) => hasAccess(u, area));
 
-/** The provider's own staff (network with {product}, or none): spec §6 "access to everything". */
-export const providerStaff = predicate('provider staff', (u) => !isNetworkUser(u));
-
-/** Spec §6: "Ashan, Atb and Metro flags change … export types". */
-export const ashanType = predicate('Ashan-type user', (u) => isAshanUser(u));
-export const atbType = predicate('Atb-type user', (u) => isAtbUser(u));
-
 /**
  * Unloading prices (exports): the menu rule (admin or guest or Ashan, not hunter-limit) or an Atb- or
  * Metro-type chain, which runs the export types of its flag (issue 17; mayUseExports).
@@ -75,8 +65,6 @@ export const leafletAccess = predicate('leaflet access', (u) => hasLeafletAccess
 export const menu = (item: keyof MenuVisibility) => predicate(`menu ${item}`, (u, ctx) => menuVisibility(u, ctx.country)[item]);
 
 export const all = (...ps: Predicate[]): Predicate => predicate(ps.map((p) => p.who).join(' and '), (u, ctx) => ps.every((p) => p.test(u, ctx)));
-
-export const any = (...ps: Predicate[]): Predicate => predicate(`(${ps.map((p) => p.who).join(' or ')})`, (u, ctx) => ps.some((p) => p.test(u, ctx)));
 
 /** A rule for a route behind a login: who may call it, and what part of the data they see. */
 export const allow = (who: Predicate, sees: string): Rule => ({ who: who.who, test: who.test, sees });

@@ -413,14 +413,6 @@ export function recognisePrices(image: Buffer, opts: RecogniseOptions = {}): Pro
   return result;
 }
 
-/** The words OCR reads on a picture, before the candidate rules (same queue as recognisePrices). */
-export function readWords(image: Buffer, opts: RecogniseOptions = {}): Promise<OcrReading> {
-  if (stopped) return Promise.reject(unavailable());
-  const result = queue.then(() => read(image, opts));
-  queue = result.catch(() => undefined);
-  return result;
-}
-
 /**
  * Stops OCR for good: later calls (and those still queued) reject with `ocr_unavailable`, the call in
  * flight fails at once, and the worker is terminated. Safe to call again or without a worker.

@@ -96,12 +96,6 @@ export async function readInThread(task: PageTask, limits: PageLimits): Promise<
   }
 }
 
-/** Threads running or idle, and pages waiting for one (the bench reports them). */
-export const pagePoolStats = () => ({
-  threads: (pool?.threads.length ?? 0) + (tryPool?.threads.length ?? 0),
-  queued: (pool?.queueSize ?? 0) + (tryPool?.queueSize ?? 0),
-});
-
 /** Ends the threads (a process shutting down; the bench). The next page starts a new pool. */
 export async function closePagePool(): Promise<void> {
   const held = [pool, tryPool];
