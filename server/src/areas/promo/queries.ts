@@ -1,6 +1,7 @@
 /**
  * Promo analysis SQL (docs/promo-analysis.md): two set-based statements over the whole catalogue —
- * the groups and the weekly trend from price_spans in one, the leaflets' mechanics in the other. Days
+ * the groups and the weekly trend from the pair runs and day totals in one (docs/analytics.md), the
+ * leaflets' mechanics in the other. Days
  * travel as 'YYYY-MM-DD' text; money stays in minor units (depth is a ratio, so currencies mix safely).
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -15,7 +16,9 @@ type PromoFigureRow = {
   gk: number;
   label: string | null;
   week: string | null;
+  /** 'g': products of the group; 'w': change that week in the network's products priced (see figuresSql). */
   products: number;
+  /** 'g': of them on promo; 'w': change in the products on promo. */
   promo_products: number;
   avg_depth: number | null;
   max_depth: number | null;
@@ -39,68 +42,95 @@ const groupLabel = (groupBy: PromoGroup, lang: Language | null): SQL =>
     section: translated('section', sql`g.gk`, sql`(SELECT x.name FROM sections x WHERE x.id = g.gk)`, lang),
   })[groupBy];
 
-/** The statement of figures() (exported for EXPLAIN in the timing notes of docs/promo-analysis.md). */
-function figuresSql(groupBy: PromoGroup, shops: number[] | null, start: string, end: string, lang: Language | null = null): SQL {
-  const needsProduct = groupBy !== 'network';
-  return sql`WITH s AS (
-              SELECT ps.product_id, ps.shop_id, sh.network_id, ${GROUP_KEY[groupBy]} AS gk, ps.start_day, ps.end_day,
-                     ps.regular, ps.promo,
-                     least(ps.end_day, ${end}::date) - greatest(ps.start_day, ${start}::date) + 1 AS days,
-                     CASE WHEN ps.promo IS NOT NULL
-                           AND NOT (lag(ps.promo) OVER w IS NOT NULL AND lag(ps.end_day) OVER w = ps.start_day - 1)
-                          THEN 1 ELSE 0 END AS opens
-              FROM price_spans ps
-              JOIN shops sh ON sh.id = ps.shop_id
-              ${needsProduct ? sql`JOIN products p ON p.id = ps.product_id` : sql``}
-              WHERE ${shopCondition(sql`ps.shop_id`, shops)}
-                AND ps.start_day <= ${end}::date AND ps.end_day >= ${start}::date - 1
-              WINDOW w AS (PARTITION BY ps.product_id, ps.shop_id ORDER BY ps.start_day)
+/**
+ * The statement of figures(): from the pair runs (products, promos, lengths, largest depth, weeks) and the day
+ * totals (average depth; by brand, which the totals do not key, a sum over the period's promo spans) instead
+ * of the spans (docs/promo-analysis.md "How it is computed"). Weekly rows ('w') carry changes, not counts: per
+ * network and week, products whose presence starts (+) or ends (−) that week; the service sums them week by
+ * week, so a product priced all year is two rows instead of 53.
+ */
+export function figuresSql(groupBy: PromoGroup, shops: number[] | null, start: string, end: string, lang: Language | null = null): SQL {
+  const byNetwork = groupBy === 'network';
+  const s = sql`${start}::date`;
+  const e = sql`${end}::date`;
+  const runsIn = sql`price_pair_runs r JOIN shops sh ON sh.id = r.shop_id
+                     WHERE ${shopCondition(sql`r.shop_id`, shops)} AND r.start_day <= ${e} AND r.end_day >= ${s}`;
+  // Per network × product first; by section / brand a product counts once across networks.
+  const groups = byNetwork
+    ? sql`SELECT network_id AS gk, count(*)::int AS products FROM (SELECT DISTINCT network_id, product_id FROM priced) x GROUP BY 1`
+    : sql`SELECT ${GROUP_KEY[groupBy]} AS gk, count(*)::int AS products
+          FROM (SELECT DISTINCT product_id FROM priced) x JOIN products p ON p.id = x.product_id GROUP BY 1`;
+  const promoGroups = byNetwork
+    ? sql`SELECT network_id AS gk, count(DISTINCT product_id)::int AS promo_products, max(max_depth)::float8 AS max_depth,
+                 count(*) FILTER (WHERE first_day >= ${s})::int AS promo_count, avg(last_day - greatest(first_day, ${s}) + 1)::float8 AS avg_duration
+          FROM promos GROUP BY 1`
+    : sql`SELECT ${GROUP_KEY[groupBy]} AS gk, count(DISTINCT product_id)::int AS promo_products, max(max_depth)::float8 AS max_depth,
+                 count(*) FILTER (WHERE first_day >= ${s})::int AS promo_count, avg(last_day - greatest(first_day, ${s}) + 1)::float8 AS avg_duration
+          FROM promos JOIN products p ON p.id = promos.product_id GROUP BY 1`;
+  const depth = {
+    network: sql`SELECT sh.network_id AS gk, (sum(t.depth_sum) / nullif(sum(t.promo), 0))::float8 AS avg_depth
+                 FROM price_day_totals t JOIN shops sh ON sh.id = t.shop_id
+                 WHERE t.day BETWEEN ${s} AND ${e} AND ${shopCondition(sql`t.shop_id`, shops)}
+                 GROUP BY 1`,
+    section: sql`SELECT t.section_id AS gk, (sum(t.depth_sum) / nullif(sum(t.promo), 0))::float8 AS avg_depth
+                 FROM price_day_totals t
+                 WHERE t.day BETWEEN ${s} AND ${e} AND ${shopCondition(sql`t.shop_id`, shops)}
+                 GROUP BY 1`,
+    brand: sql`SELECT coalesce(p.brand_id, 0) AS gk,
+                      (sum((ps.regular - ps.promo)::float8 / nullif(ps.regular, 0) * 100 * d.days) / sum(d.days))::float8 AS avg_depth
+               FROM price_spans ps JOIN products p ON p.id = ps.product_id
+               CROSS JOIN LATERAL (SELECT least(ps.end_day, ${e}) - greatest(ps.start_day, ${s}) + 1 AS days) d
+               WHERE ps.promo IS NOT NULL AND ${shopCondition(sql`ps.shop_id`, shops)}
+                 AND ps.start_day <= ${e} AND ps.end_day >= ${s}
+               GROUP BY 1`,
+  }[groupBy];
+  return sql`WITH priced AS (
+              -- The priced runs of a product in a network's shops starting on one day, as one stretch clipped to the period.
+              SELECT sh.network_id, r.product_id, greatest(r.start_day, ${s}) AS first_day, max(least(r.end_day, ${e})) AS last_day
+              FROM ${runsIn} AND NOT r.promo
+              GROUP BY 1, 2, 3
             ),
-            r AS (
-              SELECT s.*, sum(opens) OVER (PARTITION BY product_id, shop_id ORDER BY start_day) AS run FROM s
-            ),
-            inside AS MATERIALIZED (
-              SELECT gk, network_id, product_id, start_day, end_day, days, promo IS NOT NULL AS on_promo,
-                     CASE WHEN promo IS NOT NULL THEN (regular - promo)::float8 / nullif(regular, 0) * 100 END AS depth
-              FROM r WHERE days > 0
-            ),
-            g AS (
-              SELECT gk, count(DISTINCT product_id)::int AS products,
-                     count(DISTINCT product_id) FILTER (WHERE on_promo)::int AS promo_products,
-                     (sum(depth * days) FILTER (WHERE on_promo) / nullif(sum(days) FILTER (WHERE on_promo), 0))::float8 AS avg_depth,
-                     max(depth)::float8 AS max_depth
-              FROM inside GROUP BY gk
-            ),
-            -- A run seen from before the period (its spans are read from start − 1 only) has no known
-            -- start: such runs count as starting on start − 1, so a chain-wide promo split into spans
-            -- differently in two shops is one promo here too (docs/promo-analysis.md).
-            runs AS (
-              SELECT gk, network_id, product_id, greatest(min(start_day), ${start}::date - 1) AS first_day, sum(days) AS days
-              FROM r WHERE promo IS NOT NULL
-              GROUP BY gk, network_id, product_id, shop_id, run
-              HAVING sum(days) > 0
-            ),
+            -- A promo: the promo runs of a product in one network starting on the same day, its length the longest
+            -- of them in the period. Runs started before the period count as starting on start − 1: their real
+            -- start is not compared, so a chain-wide promo split into spans differently in two shops is one
+            -- promo (docs/promo-analysis.md).
             promos AS (
-              SELECT gk, first_day, max(days) AS days FROM runs GROUP BY gk, network_id, product_id, first_day
+              SELECT sh.network_id, r.product_id, greatest(r.start_day, ${s} - 1) AS first_day, max(least(r.end_day, ${e})) AS last_day,
+                     max(r.max_depth) AS max_depth
+              FROM ${runsIn} AND r.promo
+              GROUP BY 1, 2, 3
             ),
-            pg AS (
-              SELECT gk, count(*) FILTER (WHERE first_day >= ${start}::date)::int AS promo_count, avg(days)::float8 AS avg_duration
-              FROM promos GROUP BY gk
+            g AS (${groups}),
+            pg AS (${promoGroups}),
+            d AS (${depth}),
+            -- Weeks (Mondays) of each stretch inside the period; per network × product the union of its ranges, as
+            -- the part of each range past the ranges before it (sorted by first week).
+            wr AS (
+              SELECT network_id, product_id, false AS promo, date_trunc('week', first_day)::date AS wa, date_trunc('week', last_day)::date AS wb
+              FROM priced
+              UNION ALL
+              SELECT network_id, product_id, true, date_trunc('week', greatest(first_day, ${s}))::date, date_trunc('week', last_day)::date
+              FROM promos
             ),
-            wk AS (
-              SELECT i.network_id, i.product_id, wd.week::date AS week, bool_or(i.on_promo) AS on_promo
-              FROM inside i
-              CROSS JOIN LATERAL generate_series(date_trunc('week', greatest(i.start_day, ${start}::date)::timestamp),
-                                                 least(i.end_day, ${end}::date)::timestamp, interval '1 week') AS wd(week)
-              GROUP BY i.network_id, i.product_id, wd.week
+            sw AS (
+              SELECT network_id, promo, wa, wb,
+                     max(wb) OVER (PARTITION BY network_id, product_id, promo ORDER BY wa ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev
+              FROM wr
+            ),
+            ev AS (
+              SELECT network_id, promo, CASE WHEN prev >= wa THEN prev + 7 ELSE wa END AS week, 1 AS delta
+              FROM sw WHERE prev IS NULL OR wb > prev
+              UNION ALL
+              SELECT network_id, promo, wb + 7, -1 FROM sw WHERE prev IS NULL OR wb > prev
             )
-            SELECT 'g' AS kind, g.gk, ${groupLabel(groupBy, lang)} AS label, NULL::text AS week, g.products, g.promo_products,
-                   g.avg_depth, g.max_depth, coalesce(pg.promo_count, 0) AS promo_count, pg.avg_duration
-            FROM g LEFT JOIN pg ON pg.gk = g.gk
+            SELECT 'g' AS kind, g.gk, ${groupLabel(groupBy, lang)} AS label, NULL::text AS week, g.products,
+                   coalesce(pg.promo_products, 0) AS promo_products, d.avg_depth, pg.max_depth, coalesce(pg.promo_count, 0) AS promo_count,
+                   pg.avg_duration
+            FROM g LEFT JOIN pg ON pg.gk = g.gk LEFT JOIN d ON d.gk = g.gk
             UNION ALL
-            SELECT 'w', network_id, NULL, week::text, count(*)::int, count(*) FILTER (WHERE on_promo)::int,
-                   NULL, NULL, 0, NULL
-            FROM wk GROUP BY network_id, week`;
+            SELECT 'w', network_id, NULL, week::text, coalesce(sum(delta) FILTER (WHERE NOT promo), 0)::int,
+                   coalesce(sum(delta) FILTER (WHERE promo), 0)::int, NULL, NULL, 0, NULL
+            FROM ev WHERE week <= ${e} GROUP BY network_id, week`;
 }
 
 export function createPromoQueries(db: Db) {
@@ -109,9 +139,8 @@ export function createPromoQueries(db: Db) {
      * Per group: products priced in the period, products on promo, day-weighted average and largest
      * depth, promos (runs of adjacent promo spans of a product in a shop; the same product's runs in
      * one network starting on the same day are one promo) started in the period and their average
-     * length clipped to the period. Per network and week (Monday): products priced that week and
-     * products on promo on at least one day of it. The span ending the day before the period is read
-     * only to tell whether a promo continues from before the period.
+     * length clipped to the period. Per network and week (Monday): changes in the products priced that
+     * week and in the products on promo on at least one day of it (summed by the service).
      */
     figures(groupBy: PromoGroup, shops: number[] | null, start: string, end: string, lang: Language | null = null) {
       // The planner guesses 1000 rows per generate_series call, so the estimated cost crosses the JIT

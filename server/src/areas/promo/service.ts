@@ -14,7 +14,7 @@ import {
   type PromoRow,
 } from '@pricewatch/shared/contract';
 import type { Db } from '../../db/client';
-import { daysBetween } from '../../lib/days';
+import { addDays, daysBetween } from '../../lib/days';
 import { validationFailed } from '../../lib/errors';
 import { round1, round2 } from '../../lib/money';
 import type { AuthUser } from '../../core/session-user';
@@ -50,17 +50,13 @@ export function createPromoService(db: Db, files: FileStore) {
     ]);
 
     const rows: PromoRow[] = [];
-    const weekly: PromoAnalysis['weekly'] = [];
+    // Weekly rows come as changes per network and week (queries.ts): summed week by week from the period's first Monday.
+    const changes = new Map<number, Map<string, { products: number; promo: number }>>();
     for (const f of figures) {
       const gk = Number(f.gk);
       if (f.kind === 'w') {
-        const network = vis.dir.networkById.get(gk);
-        if (!network) continue;
-        weekly.push({
-          week: String(f.week).slice(0, 10),
-          network: network.code,
-          promoSharePct: f.products ? round1((Number(f.promo_products) / Number(f.products)) * 100) : 0,
-        });
+        if (!changes.has(gk)) changes.set(gk, new Map());
+        changes.get(gk)!.set(String(f.week).slice(0, 10), { products: Number(f.products), promo: Number(f.promo_products) });
         continue;
       }
       const products = Number(f.products);
@@ -80,6 +76,7 @@ export function createPromoService(db: Db, files: FileStore) {
         promosPerProduct: promoProducts ? round2(promoCount / promoProducts) : null,
       });
     }
+    const weekly = weeklyShares(changes, q.start, q.end, vis.dir.networkById);
     rows.sort((a, b) => b.promoSharePct - a.promoSharePct || a.label.localeCompare(b.label));
     weekly.sort((a, b) => a.week.localeCompare(b.week) || a.network.localeCompare(b.network));
 
@@ -116,6 +113,33 @@ export function createPromoService(db: Db, files: FileStore) {
 }
 
 export type PromoService = ReturnType<typeof createPromoService>;
+
+/**
+ * Per network and week (Monday) of the period: products priced that week and the share of them on promo,
+ * from the weekly changes of figures() (a week without a change has the week before's counts). Weeks
+ * without a priced product are left out.
+ */
+function weeklyShares(
+  changes: Map<number, Map<string, { products: number; promo: number }>>,
+  start: string,
+  end: string,
+  networks: Map<number, { code: string }>,
+): PromoAnalysis['weekly'] {
+  const firstMonday = addDays(start, -((new Date(`${start}T00:00:00Z`).getUTCDay() + 6) % 7));
+  const out: PromoAnalysis['weekly'] = [];
+  for (const [networkId, byWeek] of changes) {
+    const network = networks.get(networkId);
+    if (!network) continue;
+    let products = 0;
+    let promo = 0;
+    for (let week = firstMonday; week <= end; week = addDays(week, 7)) {
+      products += byWeek.get(week)?.products ?? 0;
+      promo += byWeek.get(week)?.promo ?? 0;
+      if (products > 0) out.push({ week, network: network.code, promoSharePct: round1((promo / products) * 100) });
+    }
+  }
+  return out;
+}
 
 /** Headers are English (docs/promo-analysis.md "Export"); numbers stay numbers, empty figures blank. */
 const EXPORT_SHEETS = {

@@ -1,0 +1,275 @@
+/**
+ * Promo analysis from the pair runs and day totals (issue 19 item 1) equals a direct computation over the spans,
+ * written here independently of the server's SQL from the definitions in docs/promo-analysis.md: random price
+ * histories (chain-wide promos in two shops of one network, split differently; gaps; depth changes mid-promo;
+ * products without a brand or section) written day by day through recordObservations, then every grouping over
+ * periods that cut runs at both ends. PGlite and PostgreSQL; Polish deployment (no promo analysis in the Czech one).
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { promoAnalysisResponseSchema, type PromoAnalysis, type PromoGroup } from '@pricewatch/shared/contract';
+import { queryRows } from '../../../src/db/client';
+import { recordObservations, type Observation } from '../../../src/areas/prices/record';
+import { shopDirectory } from '../../../src/core/shop-directory';
+import { mulberry32 } from '../../../src/demo/catalogue/prng';
+import { addDays, dayNumber } from '../../../src/lib/days';
+import { build, loginAs } from '../../helpers/build';
+import { callerFor, type Caller } from '../../helpers/catalogue';
+import { runsDiffFromSpans } from '../../helpers/price-totals';
+
+let app: FastifyInstance;
+let admin: Caller;
+const SHOP_CODES = ['albert-prg-andel', 'albert-brn-vankovka', 'lidl-prg-smichov', 'billa-prg-vinohrady', 'kaufland-brn-kralovo-pole'];
+// Long before the demo history (the last 365 days), so only this test's spans fall in the periods.
+const FIRST = '2023-01-02';
+const DAYS = 70;
+
+type Span = { product_id: number; shop_id: number; start_day: string; end_day: string; regular: number; promo: number | null };
+type Ref = {
+  key: string;
+  products: number;
+  promoProducts: number;
+  avgDepthPct: number | null;
+  maxDepthPct: number | null;
+  avgDurationDays: number | null;
+  promoCount: number;
+};
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const iso = (d: string) => d.slice(0, 10);
+const us = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
+const monday = (d: string) => addDays(d, -((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7));
+
+/** The figures of docs/promo-analysis.md "Definitions", straight from the spans. */
+function reference(
+  spans: Span[],
+  start: string,
+  end: string,
+  groupBy: PromoGroup,
+  info: { network: Map<number, string>; brand: Map<number, number | null>; section: Map<number, number | null> },
+) {
+  const keyOf = (s: { product_id: number; shop_id: number }) =>
+    groupBy === 'network' ? info.network.get(s.shop_id)! : String(info[groupBy].get(s.product_id) ?? 'none');
+  const depth = (s: Span) => ((s.regular - s.promo!) / s.regular) * 100;
+  const daysIn = (a: string, b: string) => {
+    const x = a > start ? a : start;
+    const y = b < end ? b : end;
+    return x > y ? 0 : dayNumber(y) - dayNumber(x) + 1;
+  };
+  const groups = new Map<
+    string,
+    { products: Set<number>; promo: Set<number>; depthDays: number; promoDays: number; max: number | null; promos: Map<string, number> }
+  >();
+  const acc = (k: string) => {
+    if (!groups.has(k)) groups.set(k, { products: new Set(), promo: new Set(), depthDays: 0, promoDays: 0, max: null, promos: new Map() });
+    return groups.get(k)!;
+  };
+  const weeks = new Map<string, { priced: Set<number>; promo: Set<number> }>();
+  for (const s of spans) {
+    const d = daysIn(s.start_day, s.end_day);
+    if (!d) continue;
+    const a = acc(keyOf(s));
+    a.products.add(s.product_id);
+    if (s.promo !== null) {
+      a.promo.add(s.product_id);
+      a.depthDays += depth(s) * d;
+      a.promoDays += d;
+    }
+    for (let day = s.start_day > start ? s.start_day : start; day <= s.end_day && day <= end; day = addDays(day, 1)) {
+      const wk = `${info.network.get(s.shop_id)}|${monday(day)}`;
+      if (!weeks.has(wk)) weeks.set(wk, { priced: new Set(), promo: new Set() });
+      weeks.get(wk)!.priced.add(s.product_id);
+      if (s.promo !== null) weeks.get(wk)!.promo.add(s.product_id);
+    }
+  }
+  // Promo runs (adjacent promo spans of a pair) touching the period; one promo per network × product × first day,
+  // the runs started before the period on start − 1; its length the longest run's days in the period.
+  const byPair = new Map<string, Span[]>();
+  for (const s of spans) byPair.set(`${s.product_id}:${s.shop_id}`, [...(byPair.get(`${s.product_id}:${s.shop_id}`) ?? []), s]);
+  for (const list of byPair.values()) {
+    list.sort((x, y) => x.start_day.localeCompare(y.start_day));
+    const runs: { first: string; last: string; max: number }[] = [];
+    for (const s of list) {
+      const last = runs[runs.length - 1];
+      if (s.promo === null) continue;
+      if (last && addDays(last.last, 1) === s.start_day) {
+        last.last = s.end_day;
+        last.max = Math.max(last.max, depth(s));
+      } else runs.push({ first: s.start_day, last: s.end_day, max: depth(s) });
+    }
+    const s0 = list[0]!;
+    for (const r of runs) {
+      const d = daysIn(r.first, r.last);
+      if (!d) continue;
+      const a = acc(keyOf(s0));
+      a.max = Math.max(a.max ?? -Infinity, r.max);
+      const first = r.first < start ? addDays(start, -1) : r.first;
+      const promo = `${info.network.get(s0.shop_id)}|${s0.product_id}|${first}`;
+      a.promos.set(promo, Math.max(a.promos.get(promo) ?? 0, d));
+    }
+  }
+  const rows: Ref[] = [...groups.entries()].map(([key, a]) => {
+    const lengths = [...a.promos.values()];
+    return {
+      key,
+      products: a.products.size,
+      promoProducts: a.promo.size,
+      avgDepthPct: a.promoDays ? round1(a.depthDays / a.promoDays) : null,
+      maxDepthPct: a.max === null ? null : round1(a.max),
+      avgDurationDays: lengths.length ? round1(lengths.reduce((x, y) => x + y, 0) / lengths.length) : null,
+      promoCount: [...a.promos.keys()].filter((k) => k.split('|')[2]! >= start).length,
+    };
+  });
+  const weekly = [...weeks.entries()]
+    .map(([k, w]) => ({ week: k.split('|')[1]!, network: k.split('|')[0]!, promoSharePct: round1((w.promo.size / w.priced.size) * 100) }))
+    .sort((x, y) => x.week.localeCompare(y.week) || x.network.localeCompare(y.network));
+  return { rows: rows.sort((x, y) => x.key.localeCompare(y.key)), weekly };
+}
+
+beforeAll(async () => {
+  app = await build({ env: { COUNTRY: 'pl', DEMO_PRODUCTS: '0' } });
+  admin = callerFor(app, await loginAs(app, 'admin'));
+  const db = app.db;
+  const one = async (q: ReturnType<typeof sql>) => (await queryRows<{ id: number }>(db, q))[0]!.id;
+  const brands = [
+    await one(sql`INSERT INTO brands (name) VALUES ('Runs Alpha') RETURNING id`),
+    await one(sql`INSERT INTO brands (name) VALUES ('Runs Beta') RETURNING id`),
+  ];
+  const sections = [
+    await one(sql`INSERT INTO sections (name) VALUES ('Runs A') RETURNING id`),
+    await one(sql`INSERT INTO sections (name) VALUES ('Runs B') RETURNING id`),
+  ];
+  const products: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const brand = i % 5 === 4 ? null : brands[i % 2]!;
+    const section = i % 7 === 6 ? null : sections[i % 2]!;
+    products.push(
+      await one(sql`INSERT INTO products (name, brand_id, section_id, country) VALUES (${`Runs product ${i}`}, ${brand}, ${section}, 'pl') RETURNING id`),
+    );
+  }
+  const shops = await queryRows<{ id: number; code: string }>(
+    db,
+    sql`SELECT id, code FROM shops WHERE code = ANY(${sql.param(SHOP_CODES)}::text[]) ORDER BY code`,
+  );
+  expect(shops).toHaveLength(SHOP_CODES.length);
+  const albert = shops.filter((s) => s.code.startsWith('albert-'));
+  shopDirectory(db).invalidate();
+
+  // Per product a chain promo plan shared by Albert's two shops (one of them sometimes deeper midway, so the
+  // same promo is split into spans differently), and independent promos elsewhere; gaps in observation.
+  const rnd = mulberry32(4242);
+  const chain = new Map<number, { left: number; pct: number }>();
+  const own = new Map<string, { regular: number; left: number; pct: number }>();
+  for (let d = 0; d < DAYS; d++) {
+    const day = addDays(FIRST, d);
+    const obs: Observation[] = [];
+    for (const p of products) {
+      const c = chain.get(p) ?? { left: 0, pct: 0 };
+      if (c.left > 0) c.left--;
+      else if (rnd() < 0.08) Object.assign(c, { left: 2 + Math.floor(rnd() * 9), pct: 0.6 + rnd() * 0.3 });
+      chain.set(p, c);
+      for (const s of shops) {
+        if ((p + s.id) % 6 === 0) continue; // not sold there
+        if (rnd() < 0.1) continue; // not observed that day
+        const key = `${p}:${s.id}`;
+        const st = own.get(key) ?? { regular: 1000 + Math.floor(rnd() * 9000), left: 0, pct: 0 };
+        if (rnd() < 0.04) st.regular += Math.floor(rnd() * 300) - 100;
+        let promo: number | null = null;
+        if (albert.some((a) => a.id === s.id) && p % 3 !== 0) {
+          if (c.left > 0) promo = Math.round(st.regular * (s.id === albert[0]!.id && c.left < 3 ? c.pct - 0.1 : c.pct));
+        } else {
+          if (st.left > 0) st.left--;
+          else if (rnd() < 0.07) Object.assign(st, { left: 1 + Math.floor(rnd() * 8), pct: 0.55 + rnd() * 0.4 });
+          if (st.left > 0) promo = Math.round(st.regular * st.pct);
+        }
+        own.set(key, st);
+        obs.push({ productId: p, shopId: s.id, day, regular: st.regular, promo, inStock: true, source: 'parser' });
+      }
+    }
+    await recordObservations(db, obs);
+  }
+}, 300_000);
+afterAll(() => app.close());
+
+async function expectEqual(start: string, end: string, groupBy: PromoGroup, networks: string[] | null) {
+  const res = await admin(
+    'GET',
+    `/promo-analysis/summary?start=${us(start)}&end=${us(end)}&groupBy=${groupBy}${networks ? `&networks=${networks.join(',')}` : ''}`,
+  );
+  expect(res.statusCode).toBe(200);
+  const data: PromoAnalysis = promoAnalysisResponseSchema.parse(res.json()).data;
+  const shops = await queryRows<{ id: number; network: string }>(
+    app.db,
+    sql`SELECT s.id, n.code AS network FROM shops s JOIN networks n ON n.id = s.network_id`,
+  );
+  const network = new Map(shops.filter((s) => !networks || networks.includes(s.network)).map((s) => [s.id, s.network]));
+  const products = await queryRows<{ id: number; brand_id: number | null; section_id: number | null }>(
+    app.db,
+    sql`SELECT id, brand_id, section_id FROM products`,
+  );
+  const spans = (
+    await queryRows<Span>(
+      app.db,
+      // Whole histories: a promo run's largest depth counts its spans outside the period too (docs/promo-analysis.md).
+      sql`SELECT product_id, shop_id, start_day::text AS start_day, end_day::text AS end_day, regular, promo FROM price_spans`,
+    )
+  )
+    .map((s) => ({ ...s, start_day: iso(s.start_day), end_day: iso(s.end_day) }))
+    .filter((s) => network.has(s.shop_id));
+  const want = reference(spans, start, end, groupBy, {
+    network,
+    brand: new Map(products.map((p) => [p.id, p.brand_id])),
+    section: new Map(products.map((p) => [p.id, p.section_id])),
+  });
+  expect(want.rows.length).toBeGreaterThan(1);
+  const got = data.rows
+    .map((r) => ({
+      key: r.key,
+      products: r.products,
+      promoProducts: r.promoProducts,
+      avgDepthPct: r.avgDepthPct,
+      maxDepthPct: r.maxDepthPct,
+      avgDurationDays: r.avgDurationDays,
+      promoCount: r.promoCount,
+    }))
+    .sort((x, y) => x.key.localeCompare(y.key));
+  // The average depth is summed in another order (per day in the totals): equal to the rounding.
+  expect(got.map((r) => ({ ...r, avgDepthPct: null }))).toEqual(want.rows.map((r) => ({ ...r, avgDepthPct: null })));
+  got.forEach((r, i) => expect(Math.abs((r.avgDepthPct ?? 0) - (want.rows[i]!.avgDepthPct ?? 0))).toBeLessThanOrEqual(0.1));
+  expect(data.weekly).toEqual(want.weekly);
+  return want;
+}
+
+describe('promo analysis equals a computation over the spans', () => {
+  it('the pair runs it reads follow the spans', async () => {
+    expect(await runsDiffFromSpans(app.db)).toEqual([]);
+  });
+
+  // Periods: the whole history and more (a partial first week), and cuts through running promos at both ends.
+  const periods: [string, string][] = [
+    ['2022-12-20', addDays(FIRST, DAYS + 3)],
+    [addDays(FIRST, 17), addDays(FIRST, 45)],
+    [addDays(FIRST, 31), addDays(FIRST, 33)],
+  ];
+  for (const [start, end] of periods) {
+    for (const groupBy of ['network', 'section', 'brand'] as const) {
+      it(`${groupBy}, ${start} – ${end}`, async () => {
+        const want = await expectEqual(start, end, groupBy, null);
+        if (groupBy === 'network' && start > FIRST) {
+          // The data has what the test is about: promos started before the period and within it.
+          expect(want.rows.some((r) => r.promoCount > 0 && r.avgDurationDays !== null)).toBe(true);
+        }
+      });
+    }
+  }
+
+  it('a network filter narrows the groups and the weeks', async () => {
+    const want = await expectEqual(addDays(FIRST, 10), addDays(FIRST, 40), 'section', ['albert', 'lidl']);
+    expect(
+      want.weekly
+        .map((w) => w.network)
+        .sort()
+        .at(-1),
+    ).toBe('lidl');
+  });
+});
