@@ -54,6 +54,8 @@ const MATRIX: [RegExp, readonly Role[] | 'public'][] = [
   [/^POST \/export\/atb\/prices$/, ['admin', 'atb']],
   [/^GET \/export\//, ['admin', 'guest', 'ashan', 'metro', 'atb']],
   [/^\w+ \/export\//, ['admin', 'ashan', 'metro', 'atb']],
+  // The networks that have parsers (the parsers screen's choices, issue 15): the parsers area's rule.
+  [/^GET \/parsers\/networks$/, except('retail')],
   [/^GET \/(parsers|parsers-schedules|scrapers)\//, except('retail')],
   [/^\w+ \/(parsers|scrapers)\//, except('retail', 'guest')],
   [/^POST \/parsers$/, except('retail', 'guest')],

@@ -137,6 +137,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
 
   // ---- parsers -----------------------------------------------------------------------------------
   'GET /parsers/list': allow(access('parser'), `parsers of ${VISIBLE}`),
+  'GET /parsers/networks': allow(access('parser'), `networks with parsers among ${VISIBLE}`),
   'GET /parsers-schedules/list': allow(access('parser'), `parsers of ${VISIBLE}`),
   'POST /parsers/force-start': allow(all(access('parser'), writer), `parsers of ${VISIBLE}`),
   'POST /parsers': allow(all(access('parser'), writer), `a parser for a shop of ${VISIBLE}`),

@@ -167,6 +167,15 @@ export type ParsersListQuery = z.input<typeof parsersListQuerySchema>;
 export const parsersListResponseSchema = okSchema(pageOf(parserListItemSchema));
 export type ParsersList = z.infer<typeof parsersListResponseSchema>['data'];
 
+/**
+ * A network that has parsers the caller may see (GET /parsers/networks): what the parsers screen's
+ * network choices are, instead of collecting them from a page of parsers. `parsers`: its parsers (deleted ones not).
+ */
+export const parserNetworkSchema = z.object({ code: z.string(), name: z.string(), country: z.string(), parsers: z.number().int() });
+export type ParserNetwork = z.infer<typeof parserNetworkSchema>;
+/** GET /parsers/networks: sorted by name. */
+export const parserNetworksResponseSchema = okSchema(z.array(parserNetworkSchema));
+
 export const parserScheduleSchema = z.object({
   parserId: z.string(),
   code: z.string(),

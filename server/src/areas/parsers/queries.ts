@@ -123,6 +123,16 @@ export function createParsersQueries(db: Db) {
       return { rows, total: Number(count?.n ?? 0) };
     },
 
+    /** Networks with at least one parser (deleted ones not), among these ids (null = all), by name. */
+    networks: (networkIds: number[] | null) =>
+      queryRows<{ code: string; name: string; country: string; parsers: number }>(
+        db,
+        sql`SELECT n.code, n.name, n.country, count(*)::int AS parsers
+          FROM parsers p JOIN networks n ON n.id = p.network_id
+          WHERE p.deleted_at IS NULL ${networkIds ? sql`AND p.network_id = ANY(${sql.param(networkIds)}::int[])` : sql``}
+          GROUP BY n.id, n.code, n.name, n.country ORDER BY n.name, n.code`,
+      ),
+
     parser: (id: number) =>
       one<ParserRow>(sql`SELECT p.id, p.code, p.name, p.network_id, n.code AS network, p.shop_id, p.country, p.definition, p.schedule, p.enabled, p.created_at,
           p.updated_at, p.deleted_at

@@ -4,6 +4,7 @@ import {
   parserCreateBodySchema,
   parserDeleteResponseSchema,
   parserDetailResponseSchema,
+  parserNetworksResponseSchema,
   parserParamsSchema,
   parserTryBodySchema,
   parserTryResponseSchema,
@@ -40,6 +41,11 @@ const parsersRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get('/parsers/list', { schema: { querystring: parsersListQuerySchema, response: { 200: parsersListResponseSchema } } }, async (request) =>
     ok({ ...(await service.list(currentUser(request), request.query)), limit: request.query.limit, skip: request.query.skip }),
+  );
+
+  // The networks that have parsers the caller sees: the screen's network choices (docs/parsers.md "API").
+  fastify.get('/parsers/networks', { schema: { response: { 200: parserNetworksResponseSchema } } }, async (request) =>
+    ok(await service.networks(currentUser(request))),
   );
 
   // Adding a shop in the app (docs/parsers.md "Editing parsers").

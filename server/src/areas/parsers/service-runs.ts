@@ -1,6 +1,6 @@
 /** The parsers list, schedules, force start and a run's progress, problems and results file (docs/parsers.md). */
 import { sql } from 'drizzle-orm';
-import type { ParserListItem, ParserRun, ParserSchedule } from '@pricewatch/shared/contract';
+import type { ParserListItem, ParserNetwork, ParserRun, ParserSchedule } from '@pricewatch/shared/contract';
 import type { parsersListQuerySchema } from '@pricewatch/shared/contract';
 import type { z } from 'zod';
 import { queryRows } from '../../db/client';
@@ -37,6 +37,13 @@ export function createRunsService({ db, q, files, onQueued }: ParsersContext, ac
         skip: query.skip,
       });
       return { items: rows.map(toItem), total };
+    },
+
+    /** The networks of the parsers the list would show this user (the screen's network choices). */
+    async networks(user: AuthUser): Promise<ParserNetwork[]> {
+      assertArea(user);
+      const rows = await q.networks(await visibleNetworkIds(user));
+      return rows.map((r) => ({ code: r.code, name: r.name, country: r.country, parsers: Number(r.parsers) }));
     },
 
     async schedules(user: AuthUser, parsers: number[] | undefined): Promise<ParserSchedule[]> {
