@@ -63,6 +63,7 @@ const envSchema = z.object({
   SMTP_FROM: optional(z.string()),
   // Tuning aid for leaflet recognition: a folder each price region's crop is written to (docs/server.md).
   OCR_DUMP_CROPS: optional(z.string().min(1)),
+  CHROMIUM_PATH: optional(z.string().min(1)),
 });
 
 export type Config = {
@@ -122,7 +123,12 @@ export type Config = {
   strictAccess: boolean;
   /** OCR_DUMP_CROPS: recognition writes each price region's crop here (tuning only); null = never. */
   ocrDumpCropsDir: string | null;
+  /** The Chromium that browser fetch and the try's pictures start (docs/parsers.md "Browser fetch"). */
+  chromiumPath: string;
 };
+
+/** Debian's Chromium: no browser is ever downloaded (README "The two commands"). */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
 export class ConfigError extends Error {}
 
@@ -182,5 +188,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Read from the process as JEST_WORKER_ID above: tests pass their own variables, not the runner's.
     strictAccess: process.env.NODE_ENV === 'test',
     ocrDumpCropsDir: e.OCR_DUMP_CROPS ? path.resolve(cwd, e.OCR_DUMP_CROPS) : null,
+    chromiumPath: e.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH,
   };
 }

@@ -27,8 +27,13 @@ import type { RobotsTxtFile } from '@crawlee/utils';
 import { assertAllowedUrl, type AddressPolicy } from './address';
 import { GuardedHttpClient } from './http-client';
 import { THREAD_WAIT_MS } from './page-pool';
+import { DEFAULT_CHROMIUM_PATH } from '../config';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** The Chromium every browser of this process starts: config.chromiumPath, handed over by the parsers plugin at start. */
+let chromiumPath = DEFAULT_CHROMIUM_PATH;
+export function useChromium(path: string): void {
+  chromiumPath = path;
+}
 /** Pages open at once in the one browser (2 cores: each page runs the shop's scripts). */
 export const BROWSER_PAGES = 2;
 /** A page's answers together may be this many times maxPageBytes (scripts and data besides the HTML). */
@@ -48,7 +53,7 @@ export const BROWSER_PROCESS_MB = 1024;
 function launchOptions() {
   return {
     executablePath: limitedChromium(),
-    env: { ...process.env, PRICEWATCH_CHROMIUM: CHROMIUM_PATH },
+    env: { ...process.env, PRICEWATCH_CHROMIUM: chromiumPath },
     serviceWorkers: 'block' as const,
     args: [
       '--no-sandbox',

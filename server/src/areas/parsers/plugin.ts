@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import { createFileStore, filesDirFor } from '../../core/file-store';
 import { setupDemoShops } from '../../demo-shops/setup';
-import { closeBrowsers } from '../../scraping/browser-crawl';
+import { closeBrowsers, useChromium } from '../../scraping/browser-crawl';
 import type { DemoShops } from '../../demo-shops/server';
 import { createParsersQueries, type ParsersQueries } from './queries';
 import { createParsersService, type ParsersService } from './service';
@@ -37,6 +37,7 @@ declare module 'fastify' {
 export default fp(
   async function parsers(fastify) {
     const { config } = fastify;
+    useChromium(config.chromiumPath);
     const queries = createParsersQueries(fastify.db);
     const workerOptions: WorkerOptions = {
       // No private address at all, except the demo shops' own origins once they run (below).
