@@ -148,6 +148,43 @@ describe('Editing and deleting one leaflet price', () => {
     expect(requests('PUT', '/leaflets/prices/101')).toHaveLength(0);
   });
 
+  it('a 400 of the server naming a field shows on that field, the form stays open with what was typed', async () => {
+    // The server checks the old price against the stored one merged with the change (another user may
+    // have changed it meanwhile): the form cannot know, the field says so.
+    server.on('PUT /leaflets/prices/102', {
+      status: 400,
+      json: {
+        success: false,
+        error: { code: 'validation_failed', message: 'validation_failed', fields: [{ path: 'oldPrice', message: 'old_price_not_above_price' }] },
+      },
+    });
+    render();
+    const table = await screen.findByRole('table', { name: 'Prices of the page' });
+    await within(table).findByText('Product 2');
+    fireEvent.click(within(table).getByRole('button', { name: 'Edit price of Product 2' }));
+    const form = await screen.findByRole('form', { name: 'Edit price' });
+    fireEvent.change(within(form).getByLabelText('Price'), { target: { value: '13' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save price' }));
+    expect(await within(form).findByTestId('price-old-error')).toHaveTextContent('The old price must be higher than the price');
+    expect(JSON.parse(requests('PUT', '/leaflets/prices/102')[0]!.body.toString('utf8'))).toEqual({ price: 13 });
+    expect(within(form).getByLabelText('Price')).toHaveValue('13');
+    expect(within(form).queryByTestId('price-form-problem')).not.toBeInTheDocument();
+    expect(rowOf(table, 'Product 2')).toHaveTextContent(/12\.00/);
+  });
+
+  it('a refusal naming no field is said in the form', async () => {
+    server.on('PUT /leaflets/prices/103', { status: 404, json: { success: false, error: { code: 'not_found', message: 'not_found' } } });
+    render();
+    const table = await screen.findByRole('table', { name: 'Prices of the page' });
+    await within(table).findByText('Product 3');
+    fireEvent.click(within(table).getByRole('button', { name: 'Edit price of Product 3' }));
+    const form = await screen.findByRole('form', { name: 'Edit price' });
+    fireEvent.change(within(form).getByLabelText('Mechanics'), { target: { value: 'card' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save price' }));
+    expect(await within(form).findByTestId('price-form-problem')).toHaveTextContent('Not found: it may have been deleted');
+    expect(requests('PUT', '/leaflets/prices/103')).toHaveLength(1);
+  });
+
   it('Delete asks first, then sends DELETE; the row disappears and the counts are asked again', async () => {
     render();
     const table = await screen.findByRole('table', { name: 'Prices of the page' });

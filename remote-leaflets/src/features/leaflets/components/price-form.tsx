@@ -1,48 +1,28 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
+import { Controller, useController, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import {
-  leafletPriceInputSchema,
-  PROMO_MECHANICS,
-  type Box as PriceBox,
-  type LeafletPrice,
-  type LeafletPriceInput,
-  type LeafletPriceUpdate,
-  type ProductListItem,
-  type PromoMechanics,
-} from '@pricewatch/shared/contract';
+import { PROMO_MECHANICS, type Box as PriceBox, type LeafletPrice, type PromoMechanics } from '@pricewatch/shared/contract';
+import { isApiError } from '@pricewatch/shared/api';
+import { FormField, ProductTypeahead, SelectField } from '@pricewatch/shared/ui';
 import { addLeafletPrice, updateLeafletPrice } from '../api/leaflets';
 import { useErrorText } from '../../../lib/error-text';
 import { useLeafletsTranslation } from '../../../lib/i18n';
-import { FormField, ProductTypeahead, SelectField } from '@pricewatch/shared/ui';
+import { addBody, changedFields, priceFormSchema, priceFormValues, type PriceDraft, type PriceFormPlace, type PriceFormValues } from './price-form-model';
 
-/** A stored price as the form's draft (Edit). */
-export const draftOf = (p: LeafletPrice): PriceDraft => ({
-  priceId: p._id,
-  productId: p.productId,
-  productName: p.productName,
-  price: String(p.price),
-  oldPrice: p.oldPrice === null ? '' : String(p.oldPrice),
-  discountPct: p.discountPct === null ? '' : String(p.discountPct),
-  mechanics: p.mechanics,
-  mechanicsText: p.mechanicsText ?? '',
-  box: p.box,
-  source: p.source,
-});
+export { draftOf, type PriceDraft } from './price-form-model';
 
-/** What the form starts with: empty for "Add price", a candidate's reading for "Fix", a stored price for "Edit". */
-export type PriceDraft = {
-  /** Set: edit this stored price (PUT /leaflets/prices/{priceId} with the fields changed from this draft). */
-  priceId?: string;
-  productId?: string | null;
-  productName?: string;
-  price?: string;
-  oldPrice?: string;
-  discountPct?: string;
-  mechanics?: PromoMechanics;
-  mechanicsText?: string;
-  box?: PriceBox | null;
-  source?: 'manual' | 'recognised';
-};
+// Problems of what is not a field of the form: shown in the form's alert.
+const PLACE_FIELDS = ['box', 'leafletId', 'pageId', 'leafletPicture'];
+const FORM_FIELDS: string[] = [
+  'productId',
+  'productName',
+  'price',
+  'oldPrice',
+  'discountPct',
+  'mechanics',
+  'mechanicsText',
+] satisfies (keyof PriceFormValues)[];
 
 /**
  * "Add price" (and "Edit price" for a stored one, `draft.priceId`): product (typeahead over the catalogue, or a free name as printed), price, old price,
@@ -66,76 +46,40 @@ export function PriceForm({
   onCancel: () => void;
 }) {
   const { t } = useLeafletsTranslation();
-  const { errorText, fieldErrors, messageText } = useErrorText();
-  const [productId, setProductId] = useState<string | null>(draft.productId ?? null);
-  const [productName, setProductName] = useState(draft.productName ?? '');
-  const [price, setPrice] = useState(draft.price ?? '');
-  const [oldPrice, setOldPrice] = useState(draft.oldPrice ?? '');
-  const [discountPct, setDiscountPct] = useState(draft.discountPct ?? '');
-  const [mechanics, setMechanics] = useState<PromoMechanics>(draft.mechanics ?? 'discount');
-  const [mechanicsText, setMechanicsText] = useState(draft.mechanicsText ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const pick = (p: ProductListItem) => {
-    setProductId(p._id);
-    setProductName(p.name);
+  const { errorText, messageText } = useErrorText();
+  const place: PriceFormPlace = useMemo(
+    () => ({ leafletId, pageId: pageId ?? null, box: box ?? null, source: draft.source ?? 'manual' }),
+    [leafletId, pageId, box, draft.source],
+  );
+  // The resolver is read at each render, so a box drawn while the form is open is checked and sent.
+  const { control, register, handleSubmit, setError, formState } = useForm<PriceFormValues>({
+    defaultValues: priceFormValues(draft),
+    resolver: zodResolver(priceFormSchema(place)),
+  });
+  const { field: productName } = useController({ control, name: 'productName' });
+  const { field: productId } = useController({ control, name: 'productId' });
+  // Problem codes, the form's own and the server's alike, worded by the remote's errors.*.
+  const errors = formState.errors as Partial<Record<string, { message?: string }>>;
+  const problem = (...fields: string[]) => {
+    const message = fields.map((f) => errors[f]?.message).find(Boolean);
+    return message ? messageText(message) : undefined;
   };
+  const placeProblem = problem(...PLACE_FIELDS);
+  const serverProblem = formState.errors.root?.server?.message;
 
-  /** Editing: only what differs from the stored price (as prefilled) is sent. */
-  const changedFields = (values: LeafletPriceInput): LeafletPriceUpdate => {
-    const out: LeafletPriceUpdate = {};
-    if ((productId ?? null) !== (draft.productId ?? null)) out.productId = values.productId ?? null;
-    if (productName !== (draft.productName ?? '')) out.productName = values.productName;
-    if (price.trim() !== (draft.price ?? '')) out.price = values.price;
-    if (oldPrice.trim() !== (draft.oldPrice ?? '')) out.oldPrice = values.oldPrice ?? null;
-    if (discountPct.trim() !== (draft.discountPct ?? '')) out.discountPct = values.discountPct ?? null;
-    if (mechanics !== (draft.mechanics ?? 'discount')) out.mechanics = values.mechanics;
-    if (mechanicsText.trim() !== (draft.mechanicsText ?? '')) out.mechanicsText = values.mechanicsText ?? null;
-    if (JSON.stringify(box ?? null) !== JSON.stringify(draft.box ?? null)) out.box = values.box ?? null;
-    return out;
-  };
-
-  const submit = async () => {
-    setProblem(null);
-    const input: LeafletPriceInput = {
-      leafletId,
-      pageId: pageId ?? null,
-      productId: productId ?? null,
-      productName,
-      price: price.trim(),
-      oldPrice: oldPrice.trim() ? oldPrice.trim() : null,
-      discountPct: discountPct.trim() ? Number(discountPct.trim().replace(',', '.')) : null,
-      mechanics,
-      mechanicsText: mechanicsText.trim() ? mechanicsText.trim() : null,
-      box: box ?? null,
-      source: draft.source ?? 'manual',
-    };
-    const checked = leafletPriceInputSchema.safeParse(input);
-    if (!checked.success || (discountPct.trim() && !Number.isFinite(input.discountPct))) {
-      const local: Record<string, string> = {};
-      for (const issue of checked.success ? [] : checked.error.issues) {
-        const path = String(issue.path[0] ?? 'form');
-        if (!(path in local)) local[path] = messageText(issue.message);
-      }
-      if (discountPct.trim() && !Number.isFinite(input.discountPct)) local.discountPct = messageText('not_a_number');
-      setErrors(local);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const save = async (values: PriceFormValues) => {
     try {
-      // The numbers as checked ("39,90" → 39.9); the rest as typed.
-      const values = { ...input, price: checked.data.price, oldPrice: checked.data.oldPrice ?? null };
-      const saved = draft.priceId ? await updateLeafletPrice(draft.priceId, changedFields(values)) : await addLeafletPrice(values);
+      const saved = draft.priceId
+        ? await updateLeafletPrice(draft.priceId, changedFields(values, place, draft))
+        : await addLeafletPrice(addBody(values, place));
       onSaved(saved);
     } catch (error) {
-      const byField = fieldErrors(error);
-      setErrors(byField);
-      if (!Object.keys(byField).length) setProblem(errorText(error));
-    } finally {
-      setBusy(false);
+      // A 400 naming fields: each on its field; anything else in words in the form's alert.
+      const named = (isApiError(error) ? (error.fields ?? []) : [])
+        .map((f) => ({ path: f.path.split('.')[0] ?? f.path, message: f.message }))
+        .filter((f) => FORM_FIELDS.includes(f.path) || PLACE_FIELDS.includes(f.path));
+      for (const f of named) setError(f.path as keyof PriceFormValues, { type: 'server', message: f.message });
+      if (!named.length) setError('root.server', { type: 'server', message: errorText(error) });
     }
   };
 
@@ -148,56 +92,63 @@ export function PriceForm({
       borderWidth="1px"
       rounded="md"
       bg="bg.subtle"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={(e) => void handleSubmit(save)(e)}
     >
       <Text fontWeight="semibold" fontSize="sm">
         {draft.priceId ? t('leaflet.editPrice') : draft.source === 'recognised' ? t('leaflet.fixPrice') : t('leaflet.addPrice')}
       </Text>
-      <FormField size="xs" label={t('leaflet.product')} htmlFor="price-product" error={errors.productName ?? errors.productId}>
+      <FormField size="xs" label={t('leaflet.product')} htmlFor="price-product" error={problem('productName', 'productId')}>
         <ProductTypeahead
           id="price-product"
           overlay
           limit={8}
-          text={productName}
+          text={productName.value}
           onTextChange={(text) => {
-            setProductName(text);
-            setProductId(null);
+            // A typed name is a free name until a product is picked again.
+            productName.onChange(text);
+            productId.onChange(null);
           }}
-          onPick={pick}
+          onPick={(p) => {
+            productId.onChange(p._id);
+            productName.onChange(p.name);
+          }}
           placeholder={t('leaflet.productPlaceholder')}
           resultsLabel={t('leaflet.productSuggestions')}
-          invalid={!!(errors.productName ?? errors.productId)}
+          invalid={!!problem('productName', 'productId')}
         />
         <Text fontSize="xs" color="fg.muted" mt="1" data-testid="price-product-match">
-          {productId ? t('leaflet.productMatched') : t('leaflet.productFree')}
+          {productId.value ? t('leaflet.productMatched') : t('leaflet.productFree')}
         </Text>
       </FormField>
       <SimpleGrid columns={3} gap="2">
-        <FormField size="xs" label={t('leaflet.price')} htmlFor="price-price" error={errors.price}>
-          <Input id="price-price" size="sm" inputMode="decimal" value={price} onChange={(e) => setPrice(e.currentTarget.value)} />
+        <FormField size="xs" label={t('leaflet.price')} htmlFor="price-price" error={problem('price')}>
+          <Input id="price-price" size="sm" inputMode="decimal" aria-invalid={!!errors.price || undefined} {...register('price')} />
         </FormField>
-        <FormField size="xs" label={t('leaflet.oldPrice')} htmlFor="price-old" error={errors.oldPrice}>
-          <Input id="price-old" size="sm" inputMode="decimal" value={oldPrice} onChange={(e) => setOldPrice(e.currentTarget.value)} />
+        <FormField size="xs" label={t('leaflet.oldPrice')} htmlFor="price-old" error={problem('oldPrice')}>
+          <Input id="price-old" size="sm" inputMode="decimal" aria-invalid={!!errors.oldPrice || undefined} {...register('oldPrice')} />
         </FormField>
-        <FormField size="xs" label={t('leaflet.discountPct')} htmlFor="price-discount" error={errors.discountPct}>
-          <Input id="price-discount" size="sm" inputMode="decimal" value={discountPct} onChange={(e) => setDiscountPct(e.currentTarget.value)} />
+        <FormField size="xs" label={t('leaflet.discountPct')} htmlFor="price-discount" error={problem('discountPct')}>
+          <Input id="price-discount" size="sm" inputMode="decimal" aria-invalid={!!errors.discountPct || undefined} {...register('discountPct')} />
         </FormField>
       </SimpleGrid>
       <SimpleGrid columns={2} gap="2">
-        <FormField size="xs" label={t('leaflet.mechanics')} htmlFor="price-mechanics" error={errors.mechanics}>
-          <SelectField id="price-mechanics" value={mechanics} onChange={(v) => setMechanics(v as PromoMechanics)}>
-            {PROMO_MECHANICS.map((m) => (
-              <option key={m} value={m}>
-                {t(`mechanics.${m}`)}
-              </option>
-            ))}
-          </SelectField>
+        <FormField size="xs" label={t('leaflet.mechanics')} htmlFor="price-mechanics" error={problem('mechanics')}>
+          <Controller
+            control={control}
+            name="mechanics"
+            render={({ field }) => (
+              <SelectField id="price-mechanics" value={field.value} onChange={(v) => field.onChange(v as PromoMechanics)}>
+                {PROMO_MECHANICS.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`mechanics.${m}`)}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+          />
         </FormField>
-        <FormField size="xs" label={t('leaflet.mechanicsText')} htmlFor="price-mechanics-text" error={errors.mechanicsText}>
-          <Input id="price-mechanics-text" size="sm" value={mechanicsText} placeholder="2+1" onChange={(e) => setMechanicsText(e.currentTarget.value)} />
+        <FormField size="xs" label={t('leaflet.mechanicsText')} htmlFor="price-mechanics-text" error={problem('mechanicsText')}>
+          <Input id="price-mechanics-text" size="sm" placeholder="2+1" aria-invalid={!!errors.mechanicsText || undefined} {...register('mechanicsText')} />
         </FormField>
       </SimpleGrid>
       {box && (
@@ -205,16 +156,16 @@ export function PriceForm({
           {t('leaflet.boxSet')}
         </Text>
       )}
-      {(problem || errors.box || errors.leafletId || errors.pageId || errors.leafletPicture) && (
+      {(serverProblem || placeProblem) && (
         <Text fontSize="sm" color="fg.error" role="alert" data-testid="price-form-problem">
-          {problem ?? errors.box ?? errors.leafletId ?? errors.pageId ?? errors.leafletPicture}
+          {serverProblem ?? placeProblem}
         </Text>
       )}
       <HStack justify="flex-end">
         <Button size="sm" variant="ghost" onClick={onCancel}>
           {t('leaflet.cancel')}
         </Button>
-        <Button size="sm" type="submit" loading={busy}>
+        <Button size="sm" type="submit" loading={formState.isSubmitting}>
           {t('leaflet.savePrice')}
         </Button>
       </HStack>
