@@ -60,13 +60,16 @@ export function figuresSql(groupBy: PromoGroup, shops: number[] | null, start: s
     ? sql`SELECT network_id AS gk, count(*)::int AS products FROM (SELECT DISTINCT network_id, product_id FROM priced) x GROUP BY 1`
     : sql`SELECT ${GROUP_KEY[groupBy]} AS gk, count(*)::int AS products
           FROM (SELECT DISTINCT product_id FROM priced) x JOIN products p ON p.id = x.product_id GROUP BY 1`;
+  // Per network × product first (hash aggregates: count(DISTINCT) sorted the year's promos), then per group; by
+  // section / brand per product across networks.
+  const figures = sql`max(max_depth)::float8 AS max_depth, sum(started)::int AS promo_count, (sum(days) / sum(n))::float8 AS avg_duration`;
   const promoGroups = byNetwork
-    ? sql`SELECT network_id AS gk, count(DISTINCT product_id)::int AS promo_products, max(max_depth)::float8 AS max_depth,
-                 count(*) FILTER (WHERE first_day >= ${s})::int AS promo_count, avg(last_day - greatest(first_day, ${s}) + 1)::float8 AS avg_duration
-          FROM promos GROUP BY 1`
-    : sql`SELECT ${GROUP_KEY[groupBy]} AS gk, count(DISTINCT product_id)::int AS promo_products, max(max_depth)::float8 AS max_depth,
-                 count(*) FILTER (WHERE first_day >= ${s})::int AS promo_count, avg(last_day - greatest(first_day, ${s}) + 1)::float8 AS avg_duration
-          FROM promos JOIN products p ON p.id = promos.product_id GROUP BY 1`;
+    ? sql`SELECT network_id AS gk, count(*)::int AS promo_products, ${figures} FROM promo_products GROUP BY 1`
+    : sql`SELECT ${GROUP_KEY[groupBy]} AS gk, count(*)::int AS promo_products, ${figures}
+          FROM (SELECT product_id, max(max_depth) AS max_depth, sum(started) AS started, sum(days) AS days, sum(n) AS n
+                FROM promo_products GROUP BY product_id) x
+          JOIN products p ON p.id = x.product_id
+          GROUP BY 1`;
   const depth = {
     network: sql`SELECT sh.network_id AS gk, (sum(t.depth_sum) / nullif(sum(t.promo), 0))::float8 AS avg_depth
                  FROM price_day_totals t JOIN shops sh ON sh.id = t.shop_id
@@ -99,6 +102,11 @@ export function figuresSql(groupBy: PromoGroup, shops: number[] | null, start: s
                      max(r.max_depth) AS max_depth
               FROM ${runsIn} AND r.promo
               GROUP BY 1, 2, 3
+            ),
+            promo_products AS (
+              SELECT network_id, product_id, max(max_depth) AS max_depth, count(*) FILTER (WHERE first_day >= ${s}) AS started,
+                     sum(last_day - greatest(first_day, ${s}) + 1)::float8 AS days, count(*) AS n
+              FROM promos GROUP BY 1, 2
             ),
             g AS (${groups}),
             pg AS (${promoGroups}),
