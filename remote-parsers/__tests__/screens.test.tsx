@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
 import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
+import { clearSessionData } from '@pricewatch/shared/query';
 import ParsersScreen from '../src/screens/parsers-screen';
 
 // The exposed screen as the host renders it, against a real HTTP server answering the contract's
@@ -62,6 +63,8 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.received.length = 0;
   server.routes.clear();
+  // Each test is a new session: the session's entries (networks, shops) are asked again.
+  clearSessionData();
   server.on(
     'GET /parsers/list',
     ok({
@@ -80,6 +83,15 @@ beforeEach(() => {
     }),
   );
   server.on('GET /scrapers/list', ok({ items: [], total: 0 }));
+  // Tesco's parsers are not on the first page of the list: the networks come from their own call.
+  server.on(
+    'GET /parsers/networks',
+    ok([
+      { code: 'kaufland', name: 'Kaufland', country: 'cz', parsers: 1 },
+      { code: 'lidl', name: 'Lidl Česká republika', country: 'cz', parsers: 1 },
+      { code: 'tesco', name: 'Tesco', country: 'cz', parsers: 3 },
+    ]),
+  );
   server.on(
     'GET /shops/networks',
     ok([
@@ -171,6 +183,38 @@ describe('Parsers screen', () => {
   });
 });
 
+describe('Networks with parsers', () => {
+  it('come from GET /parsers/networks, asked once for the session, whatever the tabs', async () => {
+    server.on('GET /parsers/suspicious', ok({ items: [], total: 0, limit: 30, skip: 0 }));
+    const { unmount } = render();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Scraper requests' }));
+    await waitFor(() => expect(screen.getByLabelText('Network')).toHaveValue('kaufland'));
+    fireEvent.click(screen.getByRole('tab', { name: /Suspicious prices/ }));
+    // The tab shown: its network filter (the only one not hidden) offers every network that has parsers.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Network' })).toHaveAttribute('id', 'suspicious-network'));
+    const filter = screen.getByRole('combobox', { name: 'Network' }) as HTMLSelectElement;
+    expect(Array.from(filter.options).map((o) => o.textContent)).toEqual(['All', 'Kaufland', 'Lidl Česká republika', 'Tesco']);
+    // Leaving the screen and coming back answers from the session's entry.
+    unmount();
+    render();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Scraper requests' }));
+    await waitFor(() => expect(screen.getByLabelText('Network')).toHaveValue('kaufland'));
+    expect(server.received.filter((r) => r.path === '/parsers/networks')).toHaveLength(1);
+  });
+
+  it('are not asked for by a user without parser access', () => {
+    render(
+      makeUser({
+        username: 'x',
+        roles: ['network'],
+        network: { _id: '3', name: 'Billa', code: 'billa', product: false, leaflet: false, exportDetails: { access: ['manual'] } } as never,
+      }),
+    );
+    expect(screen.getByText('No access to parsers')).toBeInTheDocument();
+    expect(server.received.some((r) => r.path === '/parsers/networks')).toBe(false);
+  });
+});
+
 describe('Scraper requests', () => {
   it('creates a request for a product in a network and lists it', async () => {
     server.on(
@@ -243,7 +287,11 @@ describe('Scraper requests', () => {
     // Networks are shown by their names, never their codes.
     expect(await within(table).findByText('Lidl Česká republika')).toBeInTheDocument();
     expect(within(table).queryByText('lidl')).not.toBeInTheDocument();
-    expect(Array.from((screen.getByLabelText('Network') as HTMLSelectElement).options).map((o) => o.textContent)).toEqual(['Kaufland', 'Lidl Česká republika']);
+    expect(Array.from((screen.getByLabelText('Network') as HTMLSelectElement).options).map((o) => o.textContent)).toEqual([
+      'Kaufland',
+      'Lidl Česká republika',
+      'Tesco',
+    ]);
   });
 
   it('a failed request shows Failed with its translated reason, not Done', async () => {

@@ -4,6 +4,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
 import { Toaster } from '@pricewatch/shared/ui';
 import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
+import { clearSessionData } from '@pricewatch/shared/query';
 import ParsersScreen from '../src/screens/parsers-screen';
 
 // The queue of suspicious prices (server/docs/parsers.md "Sanity guard") in the Parsers screen as the host
@@ -91,7 +92,17 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.received.length = 0;
   server.routes.clear();
+  clearSessionData();
   queue = [held(), second];
+  // Penny has parsers too, beyond the list's first page: the filter offers it all the same.
+  server.on(
+    'GET /parsers/networks',
+    ok([
+      { code: 'albert', name: 'Albert', country: 'cz', parsers: 1 },
+      { code: 'kaufland', name: 'Kaufland', country: 'cz', parsers: 1 },
+      { code: 'penny', name: 'Penny Market', country: 'cz', parsers: 2 },
+    ]),
+  );
   server.on('GET /parsers/list', ok({ items: [parser('1', 'Albert Anděl', 'albert'), parser('2', 'Kaufland Barrandov', 'kaufland')], total: 2 }));
   server.on('GET /parsers/suspicious', (r) => {
     const items = queue.filter(
@@ -189,7 +200,9 @@ describe('Suspicious prices', () => {
   it('filters by network and parser on the server', async () => {
     render();
     await openQueue();
-    fireEvent.change(screen.getByLabelText('Network'), { target: { value: 'kaufland' } });
+    const networks = screen.getByLabelText('Network') as HTMLSelectElement;
+    await waitFor(() => expect(Array.from(networks.options).map((o) => o.textContent)).toEqual(['All', 'Albert', 'Kaufland', 'Penny Market']));
+    fireEvent.change(networks, { target: { value: 'kaufland' } });
     await waitFor(() => expect(server.received.some((r) => r.path === '/parsers/suspicious' && r.query.get('network') === 'kaufland')).toBe(true));
     const table = screen.getByRole('table', { name: 'Suspicious prices' });
     await waitFor(() => expect(within(table).queryByText('Milk 1.5% 1 l')).not.toBeInTheDocument());

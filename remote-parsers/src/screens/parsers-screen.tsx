@@ -15,7 +15,7 @@ import { toaster } from '@pricewatch/shared/ui';
 import { getSuspicious } from '../features/suspicious/api/suspicious';
 import { getParsers } from '../features/parsers/api/parsers';
 import { useParsersTranslation } from '../lib/i18n';
-import { useApi } from '@pricewatch/shared/query';
+import { queryClient, queryKeys, useApi, useCatalogue } from '@pricewatch/shared/query';
 
 /**
  * The Parsers area (route `parsers`): every parser's last run, problems and not-found products, force
@@ -35,7 +35,7 @@ export default function ParsersScreen() {
   const editing = params.get('edit');
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  // The parsers the user sees: the networks of a scraper request, the suspicious prices' filters.
+  // The parsers the user sees: the suspicious prices' and "To match"'s parser choices, the count waiting.
   const parsers = useApi(allowed ? 'parsers' : null, async () =>
     (await getParsers({ limit: 500, skip: 0 })).items.map((p) => ({ _id: p._id, name: p.name, network: p.network, unmatched: p.unmatched })),
   );
@@ -54,7 +54,14 @@ export default function ParsersScreen() {
   }, []);
   // Stable, so the parsers table keeps its rows (and their buttons) while the screen's other data arrives.
   const toMatchLink = useMemo(() => ({ open: openToMatch }), [openToMatch]);
-  const networks = useMemo(() => [...new Set((parsers.data ?? []).map((p) => p.network))].sort(), [parsers.data]);
+  // The networks that have parsers (GET /parsers/networks, once per session): a scraper request's, the suspicious filter's.
+  const parserNetworks = useCatalogue('parserNetworks', allowed).data;
+  const networks = useMemo(() => parserNetworks ?? [], [parserNetworks]);
+  // A parser added or deleted may add or remove its network.
+  const parsersChanged = useCallback(() => {
+    reloadParsers();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.parserNetworks.all });
+  }, [reloadParsers]);
   // The count of the suspicious prices waiting, shown on their tab and in the parsers' filters.
   const suspicious = useApi(allowed ? 'suspicious-count' : null, () => getSuspicious({ limit: 1, skip: 0 }));
   const waiting = suspicious.data?.total ?? 0;
@@ -80,7 +87,7 @@ export default function ParsersScreen() {
           id={editing}
           backTo={pathname}
           onSaved={() => {
-            reloadParsers();
+            parsersChanged();
             navigate(pathname);
           }}
         />
@@ -116,7 +123,7 @@ export default function ParsersScreen() {
           </Tabs.Content>
           <Tabs.Content value="suspicious">
             {/* Deciding is for those who see the Start button: the force-start rule (server/docs/parsers.md). */}
-            <SuspiciousPanel canDecide={canWrite} parsers={parsers.data ?? []} onChanged={onDecided} />
+            <SuspiciousPanel canDecide={canWrite} networks={networks} parsers={parsers.data ?? []} onChanged={onDecided} />
           </Tabs.Content>
           <Tabs.Content value="toMatch">
             <MatchingPanel canDecide={canWrite} parsers={parsers.data ?? []} parserId={matchParser} onParserChange={setMatchParser} onChanged={onMatched} />
@@ -133,7 +140,7 @@ export default function ParsersScreen() {
           setDeleting(null);
           toaster.create({ type: 'success', title: t('editor.delete.done', { name: p.name }) });
           setDeleted((n) => n + 1);
-          reloadParsers();
+          parsersChanged();
         }}
       />
     </Box>

@@ -16,6 +16,11 @@ export const queryKeys = {
     cityCodes: (lang: Lang) => ['catalogue', 'city-codes', lang] as const,
     availableShops: (lang: Lang) => ['catalogue', 'available-shops', lang] as const,
   },
+  /**
+   * The networks that have parsers the user sees (GET /parsers/networks): the parsers screen's choices,
+   * once per session; adding or deleting a parser invalidates `all` (every language's entry).
+   */
+  parserNetworks: { all: ['parsers', 'networks'] as const, of: (lang: Lang) => ['parsers', 'networks', lang] as const },
   /** A parser run's live counts (every row or card that shows the run polls the same entry). */
   parserRun: (id: string) => ['parsers', 'runs', id] as const,
   /** The unread alarm events of the menu badge. */

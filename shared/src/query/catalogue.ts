@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AvailableShop, CityCodes, NetworkSummary, Ok, SectionSummary, Shop, ShopsMap } from '../contract';
+import type { AvailableShop, CityCodes, NetworkSummary, Ok, ParserNetwork, SectionSummary, Shop, ShopsMap } from '../contract';
 // Through the api entry (not ../api/request) so tests that mock @pricewatch/shared/api mock these too.
 import { apiGet } from '../api';
 import { dataLanguage, subscribeDataLanguage } from '../api/data-language';
@@ -29,6 +29,9 @@ export const catalogue = {
     queryOptions({ queryKey: queryKeys.catalogue.cityCodes(lang), queryFn: () => get<CityCodes>('/utils/city-codes'), ...session }),
   availableShops: (lang = dataLanguage()) =>
     queryOptions({ queryKey: queryKeys.catalogue.availableShops(lang), queryFn: () => get<AvailableShop[]>('/utils/available-shops'), ...session }),
+  // Only for users with the parser access area (else 403): ask with useCatalogue('parserNetworks', allowed).
+  parserNetworks: (lang = dataLanguage()) =>
+    queryOptions({ queryKey: queryKeys.parserNetworks.of(lang), queryFn: () => get<ParserNetwork[]>('/parsers/networks'), ...session }),
 };
 
 /** What each catalogue entry holds. */
@@ -39,6 +42,7 @@ export type CatalogueData = {
   sections: SectionSummary[];
   cityCodes: CityCodes;
   availableShops: AvailableShop[];
+  parserNetworks: ParserNetwork[];
 };
 export type CatalogueEntry = keyof CatalogueData;
 

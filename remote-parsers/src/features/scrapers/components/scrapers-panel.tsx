@@ -1,21 +1,23 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, HStack, Input, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
-import type { ScraperRequest } from '@pricewatch/shared/contract';
+import { Badge, Box, Button, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
+import type { ParserNetwork, ScraperRequest } from '@pricewatch/shared/contract';
 import { DataTable, Pager, dataColumnHelper } from '@pricewatch/shared/table';
-import { ErrorState, LoadingState, toaster } from '@pricewatch/shared/ui';
+import { ErrorState, FormField, LoadingState, SelectField, toaster } from '@pricewatch/shared/ui';
 import { createScraperRequest, deleteScraperRequest, getScraperRequests } from '../api/scrapers';
 import { useErrorText } from '../../../lib/error-text';
 import { useParsersTranslation } from '../../../lib/i18n';
-import { NetworkName, useNetworkName } from '../../../lib/network-names';
+import { NetworkName } from '../../../lib/network-names';
 import { useApi } from '@pricewatch/shared/query';
 
 const PAGE_SIZE = 30;
 const OPEN_POLL_MS = 1500;
 
-/** Scraper requests: have one product scraped now by a network's parsers; list and delete them. */
-export function ScrapersPanel({ canWrite, networks }: { canWrite: boolean; networks: string[] }) {
+/**
+ * Scraper requests: have one product scraped now by a network's parsers; list and delete them.
+ * `networks`: those that have parsers the user sees (GET /parsers/networks).
+ */
+export function ScrapersPanel({ canWrite, networks }: { canWrite: boolean; networks: ParserNetwork[] }) {
   const { t } = useParsersTranslation();
-  const networkName = useNetworkName();
   const errorText = useErrorText();
   const [page, setPage] = useState(0);
   const [productId, setProductId] = useState('');
@@ -32,7 +34,7 @@ export function ScrapersPanel({ canWrite, networks }: { canWrite: boolean; netwo
     e.preventDefault();
     setFormError(null);
     if (!/^\d+$/.test(productId.trim())) return setFormError(t('scrapers.productIdInvalid'));
-    const chosen = network || networks[0];
+    const chosen = network || networks[0]?.code;
     if (!chosen) return setFormError(t('scrapers.networkRequired'));
     setSaving(true);
     try {
@@ -116,27 +118,22 @@ export function ScrapersPanel({ canWrite, networks }: { canWrite: boolean; netwo
       {canWrite && (
         <chakra.form onSubmit={submit} aria-label={t('scrapers.formLabel')}>
           <HStack gap="3" align="end" wrap="wrap">
-            <Stack gap="1">
-              <chakra.label htmlFor="scraper-product" fontSize="sm">
-                {t('scrapers.productId')}
-              </chakra.label>
-              <Input id="scraper-product" size="sm" maxW="12rem" inputMode="numeric" value={productId} onChange={(e) => setProductId(e.currentTarget.value)} />
-            </Stack>
-            <Stack gap="1">
-              <chakra.label htmlFor="scraper-network" fontSize="sm">
-                {t('scrapers.network')}
-              </chakra.label>
-              <NativeSelect.Root size="sm" width="12rem">
-                <NativeSelect.Field id="scraper-network" value={network || networks[0] || ''} onChange={(e) => setNetwork(e.currentTarget.value)}>
+            <Box width="12rem">
+              <FormField label={t('scrapers.productId')} htmlFor="scraper-product">
+                <Input id="scraper-product" size="sm" inputMode="numeric" value={productId} onChange={(e) => setProductId(e.currentTarget.value)} />
+              </FormField>
+            </Box>
+            <Box width="12rem">
+              <FormField label={t('scrapers.network')} htmlFor="scraper-network">
+                <SelectField id="scraper-network" value={network || networks[0]?.code || ''} onChange={setNetwork}>
                   {networks.map((n) => (
-                    <option key={n} value={n}>
-                      {networkName(n)}
+                    <option key={n.code} value={n.code}>
+                      {n.name}
                     </option>
                   ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Stack>
+                </SelectField>
+              </FormField>
+            </Box>
             <Button type="submit" size="sm" loading={saving}>
               {t('scrapers.create')}
             </Button>

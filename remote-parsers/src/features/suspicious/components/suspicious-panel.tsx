@@ -1,15 +1,15 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Badge, Button, HStack, Link, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { isApiError } from '@pricewatch/shared/api';
 import { useApi } from '@pricewatch/shared/query';
-import type { SuspiciousPrice } from '@pricewatch/shared/contract';
+import type { ParserNetwork, SuspiciousPrice } from '@pricewatch/shared/contract';
 import { formatMoney, intlLocale } from '@pricewatch/shared/format';
 import { DataTable, Pager, dataColumnHelper } from '@pricewatch/shared/table';
-import { ErrorState, LoadingState, toaster } from '@pricewatch/shared/ui';
+import { ErrorState, FormField, LoadingState, SelectField, toaster } from '@pricewatch/shared/ui';
 import { decideSuspicious, getSuspicious } from '../api/suspicious';
 import { useErrorText } from '../../../lib/error-text';
 import { useParsersTranslation } from '../../../lib/i18n';
-import { NetworkName, useNetworkName } from '../../../lib/network-names';
+import { NetworkName } from '../../../lib/network-names';
 
 const PAGE_SIZE = 30;
 
@@ -18,6 +18,8 @@ export type ParserChoice = { _id: string; name: string; network: string };
 type Props = {
   /** Whoever may force-start parsers decides (the server checks the parser's network too). */
   canDecide: boolean;
+  /** The networks that have parsers the user sees (GET /parsers/networks). */
+  networks: ParserNetwork[];
   parsers: ParserChoice[];
   /** A decision changed the queue: the screen's count follows. */
   onChanged: () => void;
@@ -27,9 +29,8 @@ type Props = {
  * The sanity guard's queue (server/docs/parsers.md "Sanity guard"): parser prices far from the shop's
  * last price or the network's median, held out of the history until someone confirms or rejects them.
  */
-export function SuspiciousPanel({ canDecide, parsers, onChanged }: Props) {
+export function SuspiciousPanel({ canDecide, networks, parsers, onChanged }: Props) {
   const { t, i18n } = useParsersTranslation();
-  const networkName = useNetworkName();
   const errorText = useErrorText();
   const [page, setPage] = useState(0);
   const [network, setNetwork] = useState('');
@@ -38,7 +39,6 @@ export function SuspiciousPanel({ canDecide, parsers, onChanged }: Props) {
   const [deciding, setDeciding] = useState<{ id: string; action: 'confirm' | 'reject' } | null>(null);
   const query = { limit: PAGE_SIZE, skip: page * PAGE_SIZE, network: network || undefined, parser: parser || undefined };
   const list = useApi(JSON.stringify(query), () => getSuspicious(query));
-  const networks = useMemo(() => [...new Set(parsers.map((p) => p.network))].sort(), [parsers]);
   const parserChoices = useMemo(() => parsers.filter((p) => !network || p.network === network), [parsers, network]);
 
   const decide = useCallback(
@@ -196,40 +196,33 @@ export function SuspiciousPanel({ canDecide, parsers, onChanged }: Props) {
         {t('suspicious.description')}
       </Text>
       <HStack gap="4" wrap="wrap" align="end">
-        <Stack gap="1">
-          <chakra.label htmlFor="suspicious-network" fontSize="sm">
-            {t('suspicious.filters.network')}
-          </chakra.label>
-          <NativeSelect.Root size="sm" width="12rem">
-            <NativeSelect.Field
+        <Box width="12rem">
+          <FormField label={t('suspicious.filters.network')} htmlFor="suspicious-network">
+            <SelectField
               id="suspicious-network"
               value={network}
-              onChange={(e) => {
-                setNetwork(e.currentTarget.value);
+              onChange={(value) => {
+                setNetwork(value);
                 setParser('');
                 setPage(0);
               }}
             >
               <option value="">{t('suspicious.filters.all')}</option>
               {networks.map((n) => (
-                <option key={n} value={n}>
-                  {networkName(n)}
+                <option key={n.code} value={n.code}>
+                  {n.name}
                 </option>
               ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Stack>
-        <Stack gap="1">
-          <chakra.label htmlFor="suspicious-parser" fontSize="sm">
-            {t('suspicious.filters.parser')}
-          </chakra.label>
-          <NativeSelect.Root size="sm" width="14rem">
-            <NativeSelect.Field
+            </SelectField>
+          </FormField>
+        </Box>
+        <Box width="14rem">
+          <FormField label={t('suspicious.filters.parser')} htmlFor="suspicious-parser">
+            <SelectField
               id="suspicious-parser"
               value={parser}
-              onChange={(e) => {
-                setParser(e.currentTarget.value);
+              onChange={(value) => {
+                setParser(value);
                 setPage(0);
               }}
             >
@@ -239,10 +232,9 @@ export function SuspiciousPanel({ canDecide, parsers, onChanged }: Props) {
                   {p.name}
                 </option>
               ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Stack>
+            </SelectField>
+          </FormField>
+        </Box>
         {list.data && (
           <Badge colorPalette={list.data.total ? 'orange' : 'gray'} variant="subtle" size="lg" aria-live="polite">
             {t('suspicious.waiting', { count: list.data.total })}
