@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
 import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
+import { clearSessionData } from '@pricewatch/shared/query';
 import ParsersScreen from '../src/screens/parsers-screen';
 
 // The parser editor (issue 16 item 4) inside the exposed screen, against a real HTTP server answering
@@ -41,13 +42,13 @@ const listItem = (over: Record<string, unknown>) => ({
 });
 const albertParser = listItem({ _id: '3', code: 'albert-andel', name: 'Albert Anděl', network: 'albert', shopId: '21' });
 const kaufland = listItem({ _id: '1', code: 'kaufland-barrandov', name: 'Kaufland Barrandov', network: 'kaufland' });
-const shop = (id: string, name: string) => ({
+const shop = (id: string, name: string, network = 'albert', networkName = 'Albert') => ({
   _id: id,
-  code: `albert-${id}`,
+  code: `${network}-${id}`,
   name,
-  networkId: '2',
-  network: 'albert',
-  networkName: 'Albert',
+  networkId: network === 'albert' ? '2' : '5',
+  network,
+  networkName,
   city: 'prg',
   cityName: 'Praha',
   address: null,
@@ -81,11 +82,14 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.received.length = 0;
   server.routes.clear();
+  clearSessionData();
   parsers = [kaufland, albertParser];
+  server.on('GET /parsers/networks', ok([]));
   server.on('GET /parsers/list', () => ok({ items: parsers, total: parsers.length, limit: 30, skip: 0 }));
   server.on('GET /parsers/suspicious', ok({ items: [], total: 0, limit: 1, skip: 0 }));
   server.on('GET /shops/networks', ok([]));
-  server.on('GET /shops', ok([shop('21', 'Anděl'), shop('22', 'Smíchov')]));
+  // The session's shops: a chain's user adds parsers of its own chain's shops only.
+  server.on('GET /shops', ok([shop('21', 'Anděl'), shop('22', 'Smíchov'), shop('31', 'Smíchov Plzeňská', 'kaufland', 'Kaufland')]));
   server.on('GET /parsers/3', ok(detail));
 });
 
@@ -102,7 +106,10 @@ const pickShop = async (name: RegExp) => {
   const input = screen.getByRole('combobox', { name: /Shop/ });
   fireEvent.click(input);
   fireEvent.change(input, { target: { value: 'Smí' } });
-  fireEvent.click(await screen.findByRole('option', { name }));
+  const option = await screen.findByRole('option', { name });
+  // Another chain's shop of the same name is not offered.
+  expect(screen.queryByRole('option', { name: /Kaufland/ })).not.toBeInTheDocument();
+  fireEvent.click(option);
   // The choice lands a moment later: the box then says the shop.
   await waitFor(() => expect(input).toHaveValue('Albert · Smíchov, Praha'));
 };
@@ -124,8 +131,9 @@ describe('Parser editor', () => {
     fireEvent.change(within(form).getByLabelText('Price'), { target: { value: '.price' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create parser' }));
     await waitFor(() => expect(server.received.some((r) => r.method === 'POST')).toBe(true));
-    // Saved: the list again, with the new parser.
+    // Saved: the list again, with the new parser; its network may be new to the networks with parsers.
     expect(await screen.findByText('Albert Smíchov')).toBeInTheDocument();
+    await waitFor(() => expect(server.received.filter((r) => r.path === '/parsers/networks')).toHaveLength(2));
     expect(bodyOf('POST', '/parsers')).toEqual({
       code: 'albert-smichov',
       name: 'Albert Smíchov',
@@ -216,6 +224,8 @@ describe('Parser editor', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Parsers' })).queryByText('Albert Anděl')).not.toBeInTheDocument());
     expect(server.received.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/parsers/3']);
+    // Its network may have had no other parser: the networks with parsers are asked again.
+    await waitFor(() => expect(server.received.filter((r) => r.path === '/parsers/networks')).toHaveLength(2));
   });
 
   it('the JSON view follows the fields and sets them; invalid JSON says where', async () => {

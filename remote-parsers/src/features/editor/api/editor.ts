@@ -1,5 +1,5 @@
 import { apiDelete, apiGet, apiPost, apiPut } from '@pricewatch/shared/api';
-import type { Ok, ParserCreateBody, ParserDetail, ParserTryBody, ParserTryResult, ParserUpdateBody, Shop } from '@pricewatch/shared/contract';
+import type { Ok, ParserCreateBody, ParserDetail, ParserTryBody, ParserTryResult, ParserUpdateBody } from '@pricewatch/shared/contract';
 
 const path = (id: string) => `/parsers/${encodeURIComponent(id)}`;
 
@@ -17,6 +17,3 @@ export const deleteParser = async (id: string) => (await apiDelete<Ok<{ _id: str
 
 /** POST /parsers/try: the unsaved definition run on one page; nothing is written. */
 export const tryParser = async (body: ParserTryBody) => (await apiPost<Ok<ParserTryResult>>('/parsers/try', body)).data;
-
-/** GET /shops: the shops the user sees (a network user's own network's when `network` is given). */
-export const getShops = async (network?: string) => (await apiGet<Ok<Shop[]>>('/shops', network ? { network } : undefined)).data;

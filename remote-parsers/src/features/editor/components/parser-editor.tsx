@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Field, Grid, HStack, Input, Link, Stack, Tabs, Text, chakra } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { isApiError } from '@pricewatch/shared/api';
-import { useApi } from '@pricewatch/shared/query';
+import { useApi, useCatalogue } from '@pricewatch/shared/query';
 import { selectUser, useAuthStore } from '@pricewatch/shared/auth';
 import {
   EXTRACTION_STRATEGIES,
@@ -20,7 +20,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useErrorText } from '../../../lib/error-text';
 import { useParsersTranslation } from '../../../lib/i18n';
 import { scheduleInWords } from '../../../lib/schedule-words';
-import { createParser, getParser, getShops, updateParser } from '../api/editor';
+import { createParser, getParser, updateParser } from '../api/editor';
 import { cleanDefinition, NEW_PARSER, valuesOf, type EditorValues } from './definition';
 import { DefinitionJson } from './definition-json';
 import { CheckField, LinesField, SelectField, TextField, useFieldErrorText } from './fields';
@@ -36,8 +36,10 @@ export function ParserEditor({ id, backTo, onSaved }: { id: string; backTo: stri
   const parser = useApi(isNew ? null : `parser-${id}`, () => getParser(id));
   // A chain's user adds parsers of its own shops only; the provider's staff of any shop they see.
   const ownNetwork = isNetworkUser(user) ? user?.network?.code : undefined;
-  const shops = useApi(`shops-${ownNetwork ?? '*'}`, () => getShops(ownNetwork));
-  const failed = parser.error ?? shops.error;
+  // The session's shops (GET /shops, shared by every remote), not a list of the editor's own.
+  const visibleShops = useCatalogue('shops');
+  const shops = useMemo(() => (ownNetwork ? visibleShops.data?.filter((s) => s.network === ownNetwork) : visibleShops.data), [visibleShops.data, ownNetwork]);
+  const failed = parser.error ?? visibleShops.error;
   return (
     <Stack gap="4" mt="2">
       <Link asChild alignSelf="start" fontSize="sm" colorPalette="blue">
@@ -49,15 +51,15 @@ export function ParserEditor({ id, backTo, onSaved }: { id: string; backTo: stri
           message={errorText(failed)}
           onRetry={() => {
             parser.reload();
-            shops.reload();
+            visibleShops.reload();
           }}
         />
-      ) : (!isNew && !parser.data) || !shops.data ? (
+      ) : (!isNew && !parser.data) || !shops ? (
         <LoadingState label={t('loading')} />
       ) : !mayEditParsers(user, isNew ? undefined : parser.data!.network) ? (
         <EmptyState title={t('editor.notAllowed')} />
       ) : (
-        <EditorForm key={id} parser={isNew ? null : parser.data!} shops={shops.data} onSaved={onSaved} backTo={backTo} />
+        <EditorForm key={id} parser={isNew ? null : parser.data!} shops={shops} onSaved={onSaved} backTo={backTo} />
       )}
     </Stack>
   );

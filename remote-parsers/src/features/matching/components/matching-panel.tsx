@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Badge, Button, HStack, Link, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { isApiError } from '@pricewatch/shared/api';
 import { useApi } from '@pricewatch/shared/query';
 import { BULK_ACCEPT_DEFAULT_SCORE, type MatchSuggestion, type UnmatchedPage } from '@pricewatch/shared/contract';
 import { formatMoney, intlLocale } from '@pricewatch/shared/format';
 import { DataTable, Pager, dataColumnHelper } from '@pricewatch/shared/table';
-import { ErrorState, LoadingState, toaster } from '@pricewatch/shared/ui';
+import { ErrorState, FormField, LoadingState, SelectField, toaster } from '@pricewatch/shared/ui';
 import { acceptTopUnmatched, acceptUnmatched, getUnmatched, rejectUnmatched } from '../api/matching';
 import { useErrorText } from '../../../lib/error-text';
 import { useParsersTranslation } from '../../../lib/i18n';
@@ -231,38 +231,30 @@ export function MatchingPanel({ canDecide, parsers, parserId, onParserChange, on
         {t('matching.description')}
       </Text>
       <HStack gap="4" wrap="wrap" align="end">
-        <Stack gap="1">
-          <chakra.label htmlFor="matching-parser" fontSize="sm">
-            {t('matching.parser')}
-          </chakra.label>
-          <NativeSelect.Root size="sm" width="16rem">
-            <NativeSelect.Field id="matching-parser" value={selected ?? ''} onChange={(e) => onParserChange(e.currentTarget.value)}>
+        <Box width="16rem">
+          <FormField label={t('matching.parser')} htmlFor="matching-parser">
+            <SelectField id="matching-parser" value={selected ?? ''} onChange={onParserChange}>
               {choices.map((p) => (
                 <option key={p._id} value={p._id}>
                   {t('matching.parserChoice', { name: p.name, count: p.unmatched })}
                 </option>
               ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Stack>
+            </SelectField>
+          </FormField>
+        </Box>
         {canDecide && (
           <HStack gap="2" align="end" wrap="wrap">
-            <Stack gap="1">
-              <chakra.label htmlFor="matching-score" fontSize="sm">
-                {t('matching.minScore')}
-              </chakra.label>
-              <NativeSelect.Root size="sm" width="7rem">
-                <NativeSelect.Field id="matching-score" value={String(minScore)} onChange={(e) => setMinScore(Number(e.currentTarget.value))}>
+            <Box width="7rem">
+              <FormField label={t('matching.minScore')} htmlFor="matching-score">
+                <SelectField id="matching-score" value={String(minScore)} onChange={(value) => setMinScore(Number(value))}>
                   {BULK_SCORES.map((s) => (
                     <option key={s} value={String(s)}>
                       {pct.format(s)}
                     </option>
                   ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Stack>
+                </SelectField>
+              </FormField>
+            </Box>
             <Button
               size="sm"
               variant="outline"
