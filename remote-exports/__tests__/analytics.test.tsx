@@ -1,45 +1,36 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { saveBlob } from '@pricewatch/shared/api';
 import { clearSessionData } from '@pricewatch/shared/query';
 import { makeUser, renderWithProviders, typeDate } from '@pricewatch/shared/testing';
 import AnalyticsScreen from '../src/screens/analytics-screen';
 import { lastDays, toUsDate } from '../src/lib/period';
-import { mockApi, postCalls } from './helpers/api-mock';
+import { blobText, captureDownloads, setUpApiServer } from './helpers/api-server';
 import { discountAnalysis, NETWORKS, pricesAnalytics, productsAnalytics, SHOPS } from './helpers/fixtures';
 import { readNamespace, resources } from './helpers/resources';
-
-jest.mock('@pricewatch/shared/api', () => ({
-  ...jest.requireActual('@pricewatch/shared/api'),
-  apiGet: jest.fn(),
-  apiPost: jest.fn(),
-  saveBlob: jest.fn(),
-}));
 
 // Whole screens with charts and tables: seconds each on a busy two-core machine.
 jest.setTimeout(30_000);
 
 const admin = makeUser({ isAdmin: true, name: 'Admin' });
 
+const api = setUpApiServer();
+const saved = captureDownloads();
+const postCalls = (path: string) => api.calls('POST', path);
+
 function renderAnalytics() {
-  return renderWithProviders(<AnalyticsScreen />, { user: admin, resources: resources(), route: '/analytics' });
+  return renderWithProviders(<AnalyticsScreen />, { user: admin, resources: resources(), route: '/analytics', deployment: { apiServers: [api.url] } });
 }
 
 beforeEach(() => {
-  jest.clearAllMocks();
   clearSessionData();
-  mockApi({
-    get: {
-      '/shops/networks': () => NETWORKS,
-      '/shops': () => SHOPS,
-      '/sections': () => [{ _id: '1', name: 'Dairy' }],
-    },
-    post: {
-      '/prices/history/prices/analytics': () => pricesAnalytics(),
-      '/prices/history/discount-analysis': () => discountAnalysis(),
-      '/prices/history/products/analytics': () => productsAnalytics(),
-      '/brands/get-by-filters': () => [{ _id: '7', name: 'Madeta', products: 40 }],
-    },
+  api.serve({
+    'GET /shops/networks': () => NETWORKS,
+    'GET /shops': () => SHOPS,
+    'GET /sections': () => [{ _id: '1', name: 'Dairy' }],
+    'POST /prices/history/prices/analytics': () => pricesAnalytics(),
+    'POST /prices/history/discount-analysis': () => discountAnalysis(),
+    'POST /prices/history/products/analytics': () => productsAnalytics(),
+    'POST /brands/get-by-filters': () => [{ _id: '7', name: 'Madeta', products: 40 }],
   });
 });
 
@@ -61,6 +52,7 @@ describe('analytics', () => {
       resources: { ...resources(), ru: { translation: {}, exports: readNamespace('ru') } },
       language: 'ru',
       route: '/analytics',
+      deployment: { apiServers: [api.url] },
     });
     const ru = (iso: string) => iso.split('-').reverse().join('.');
     const start = await screen.findByLabelText('С');
@@ -128,15 +120,10 @@ describe('analytics', () => {
     renderAnalytics();
     await screen.findByRole('table', { name: 'Promotions by network' });
     await userEvent.click(screen.getByRole('button', { name: 'Export “Promotions by network” as CSV' }));
-    expect(saveBlob).toHaveBeenCalledTimes(1);
-    const [blob, name] = (saveBlob as jest.Mock).mock.calls[0] as [Blob, string];
+    expect(saved).toHaveLength(1);
+    const { blob, name } = saved[0]!;
     expect(name).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}-promotions\.csv$/);
-    // jsdom's Blob has no text(): read it as a browser would.
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(blob);
-    });
+    const text = await blobText(blob);
     expect(text).toContain('Network,Products,Ever on promo,Promo share');
     expect(text).toContain('Albert,180,41,15,21.4,35,88,6.8');
   });

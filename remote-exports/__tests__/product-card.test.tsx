@@ -1,19 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ApiError } from '@pricewatch/shared/api';
 import { clearSessionData } from '@pricewatch/shared/query';
 import { makeUser, renderWithProviders, typeDate } from '@pricewatch/shared/testing';
 import ProductCardScreen from '../src/screens/product-card-screen';
 import { lastDays, toUsDate } from '../src/lib/period';
-import { getCalls, mockApi, notFound } from './helpers/api-mock';
+import { notFound, refuse, setUpApiServer, type ApiRoutes } from './helpers/api-server';
 import { priceHistory, product, productPrices, similar } from './helpers/fixtures';
 import { resources } from './helpers/resources';
-
-jest.mock('@pricewatch/shared/api', () => ({
-  ...jest.requireActual('@pricewatch/shared/api'),
-  apiGet: jest.fn(),
-  apiPost: jest.fn(),
-  downloadFile: jest.fn(),
-}));
 
 // Whole screens with charts and tables: seconds each on a busy two-core machine.
 jest.setTimeout(30_000);
@@ -23,21 +15,27 @@ const US_DATE = /^\d{2}\/\d{2}\/\d{4}$/;
 /** MM/DD/YYYY → YYYY-MM-DD, as the server answers days. */
 const isoOf = (us: string) => `${us.slice(6)}-${us.slice(0, 2)}-${us.slice(3, 5)}`;
 
+const api = setUpApiServer();
+const getCalls = (path: string) => api.calls('GET', path);
 function renderCard(id = '42') {
-  return renderWithProviders(<ProductCardScreen />, { user, resources: resources(), route: `/product/${id}`, path: '/product/:id' });
+  return renderWithProviders(<ProductCardScreen />, {
+    user,
+    resources: resources(),
+    route: `/product/${id}`,
+    path: '/product/:id',
+    deployment: { apiServers: [api.url] },
+  });
 }
 
+const ROUTES: ApiRoutes = {
+  'GET /products/42': () => product(),
+  'GET /prices/product/42': () => productPrices(),
+  'GET /prices/history': (q) => priceHistory(isoOf(String(q.start)), isoOf(String(q.end))),
+  'GET /products/find-similar-products': () => [similar(), similar({ _id: '42', name: 'Madeta Milk 1.5% 1 l' })],
+};
 beforeEach(() => {
-  jest.clearAllMocks();
   clearSessionData();
-  mockApi({
-    get: {
-      '/products/42': () => product(),
-      '/prices/product/42': () => productPrices(),
-      '/prices/history': (q) => priceHistory(isoOf(String(q?.start)), isoOf(String(q?.end))),
-      '/products/find-similar-products': () => [similar(), similar({ _id: '42', name: 'Madeta Milk 1.5% 1 l' })],
-    },
-  });
+  api.serve(ROUTES);
 });
 
 describe('product card', () => {
@@ -112,19 +110,11 @@ describe('product card', () => {
   });
 
   it("shows the server's answer when it still refuses the period", async () => {
-    mockApi({
-      get: {
-        '/products/42': () => product(),
-        '/prices/product/42': () => productPrices(),
-        '/products/find-similar-products': () => [],
-        '/prices/history': () => {
-          throw new ApiError({
-            status: 400,
-            code: 'validation_failed',
-            messageKey: 'validation_failed',
-            fields: [{ path: 'end', message: 'end_before_start' }],
-          });
-        },
+    api.serve({
+      ...ROUTES,
+      'GET /products/find-similar-products': () => [],
+      'GET /prices/history': () => {
+        throw refuse(400, 'validation_failed', { fields: [{ path: 'end', message: 'end_before_start' }] });
       },
     });
     renderCard();
@@ -138,15 +128,13 @@ describe('product card', () => {
     const link = await within(table).findByRole('link', { name: 'Madeta Milk 3.5% 1 l' });
     expect(link).toHaveAttribute('href', '/product/43');
     expect(within(table).queryByRole('link', { name: 'Madeta Milk 1.5% 1 l' })).not.toBeInTheDocument();
-    expect(getCalls('/products/find-similar-products')[0]).toMatchObject({ name: 'Madeta Milk 1.5% 1 l', brand: 'Madeta', sectionId: '1', weight: 1000 });
+    expect(getCalls('/products/find-similar-products')[0]).toMatchObject({ name: 'Madeta Milk 1.5% 1 l', brand: 'Madeta', sectionId: '1', weight: '1000' });
   });
 
   it('an unknown id shows the translated "not found" with a way back to the list', async () => {
-    mockApi({
-      get: {
-        '/products/999999999': () => {
-          throw notFound();
-        },
+    api.serve({
+      'GET /products/999999999': () => {
+        throw notFound();
       },
     });
     renderCard('999999999');

@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, apiDelete, apiGet, apiPost, apiPut, downloadFile } from '@pricewatch/shared/api';
 import { clearSessionData } from '@pricewatch/shared/query';
 import {
   EXPORT_LIMITS,
@@ -17,17 +16,9 @@ import { Toaster } from '@pricewatch/shared/ui';
 import ReportAnalyticsScreen from '../src/screens/report-analytics-screen';
 import * as limits from '../src/features/report-analytics/limits';
 import { parseCodes } from '../src/features/report-analytics/form-model';
+import { captureDownloads, refuse, setUpApiServer, type ApiRoutes } from './helpers/api-server';
 import { listItem, NETWORKS, SHOPS } from './helpers/fixtures';
 import { resources } from './helpers/resources';
-
-jest.mock('@pricewatch/shared/api', () => ({
-  ...jest.requireActual('@pricewatch/shared/api'),
-  apiGet: jest.fn(),
-  apiPost: jest.fn(),
-  apiPut: jest.fn(),
-  apiDelete: jest.fn(),
-  downloadFile: jest.fn(),
-}));
 
 // A whole screen with four panels: seconds on a busy two-core machine.
 jest.setTimeout(30_000);
@@ -111,25 +102,18 @@ const schedule = (overrides: Partial<ExportSchedule> = {}): ExportSchedule => ({
   ...overrides,
 });
 
-type Handler = (params: Record<string, unknown> | undefined) => unknown;
-let routes: Record<string, Handler>;
-const calls = (method: string, path: string) => {
-  const fn = { GET: apiGet, POST: apiPost, PUT: apiPut, DELETE: apiDelete }[method] as jest.Mock;
-  return fn.mock.calls.filter(([p]) => p === path).map((c) => (method === 'DELETE' ? (c[2] ?? c[1]) : c[1]));
-};
-
-function answer(method: string) {
-  return async (path: string, a?: Record<string, unknown>, b?: Record<string, unknown>) => {
-    const handler = routes[`${method} ${path}`];
-    if (!handler) throw new ApiError({ status: 404, code: 'route_not_found', messageKey: 'route_not_found' });
-    return { success: true, data: await handler(method === 'DELETE' ? (b ?? a) : a) };
-  };
-}
+const api = setUpApiServer();
+const saved = captureDownloads();
+/** Routes of the test: changed by a test before it renders the screen. */
+let routes: ApiRoutes;
+const calls = api.calls;
+const posts = () => api.received.filter((r) => r.method === 'POST');
+/** A generated file the screen fetches (GET /data/{file}): the names it asked for it under. */
+const fileAsked = (file: string) => api.received.filter((r) => r.path === `/data/${file}`).map((r) => r.query.get('filename'));
 
 let listAnswers: ExportRequest[][];
 
 beforeEach(() => {
-  jest.clearAllMocks();
   clearSessionData();
   listAnswers = [[request()]];
   routes = {
@@ -137,28 +121,28 @@ beforeEach(() => {
     'GET /shops': () => SHOPS,
     'GET /export/list': (q) => {
       const items = listAnswers.length > 1 ? listAnswers.shift()! : listAnswers[0]!;
-      return { items, total: items.length, limit: q?.limit ?? 30, skip: q?.skip ?? 0 };
+      return { items, total: items.length, limit: Number(q.limit ?? 30), skip: Number(q.skip ?? 0) };
     },
     'GET /export/get-templates': () => [template()],
     'GET /export/export-request-schedule': () => [schedule()],
     'GET /export/get-new-prod-template': () => [],
     'GET /products/search': () => [listItem()],
-    'POST /export/inline/prices': (body) => request({ _id: '8', state: 'queued', progress: 0, name: String(body?.name ?? 'Inline') }),
+    'POST /export/inline/prices': (body) => request({ _id: '8', state: 'queued', progress: 0, name: String(body.name ?? 'Inline') }),
     'POST /export/ashan/prices': () => request({ _id: '9', type: 'ashan', state: 'queued', progress: 0 }),
   };
-  (apiGet as jest.Mock).mockImplementation(answer('GET'));
-  (apiPost as jest.Mock).mockImplementation(answer('POST'));
-  (apiPut as jest.Mock).mockImplementation(answer('PUT'));
-  (apiDelete as jest.Mock).mockImplementation(answer('DELETE'));
 });
 
 function renderScreen(user = ashan) {
+  api.serve(routes);
+  for (const file of ['export-20261101-ab12.xlsx', 'export-20261121-ff.xlsx']) {
+    api.onRaw(`GET /data/${file}`, { bytes: Buffer.from('PK\x03\x04'), contentType: 'application/octet-stream' });
+  }
   return renderWithProviders(
     <>
       <ReportAnalyticsScreen />
       <Toaster />
     </>,
-    { user, resources: resources(), route: '/report-analytics' },
+    { user, resources: resources(), route: '/report-analytics', deployment: { apiServers: [api.url] } },
   );
 }
 
@@ -176,7 +160,8 @@ describe('report analytics: the requests list', () => {
     const table = await requestsTable();
     expect(within(table).getByText('Running')).toBeInTheDocument();
     expect(within(table).getByRole('progressbar', { name: 'Progress of Buckwheat, October' })).toHaveAttribute('aria-valuenow', '40');
-    expect(calls('GET', '/export/list')[0]).toEqual({ limit: 30, skip: 0 });
+    // The query as the server receives it.
+    expect(calls('GET', '/export/list')[0]).toEqual({ limit: '30', skip: '0' });
     // Asked again every second while it runs.
     await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Progress of Buckwheat, October' })).toHaveAttribute('aria-valuenow', '75'), {
       timeout: 4000,
@@ -184,7 +169,8 @@ describe('report analytics: the requests list', () => {
     const download = await screen.findByRole('button', { name: 'Download Buckwheat, October' }, { timeout: 4000 });
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     await userEvent.click(download);
-    expect(downloadFile).toHaveBeenCalledWith('export-20261101-ab12.xlsx', 'Buckwheat, October.xlsx');
+    await waitFor(() => expect(saved.map((f) => f.name)).toEqual(['Buckwheat, October.xlsx']));
+    expect(fileAsked('export-20261101-ab12.xlsx')).toEqual(['Buckwheat, October.xlsx']);
     // Nothing runs any more: no more polling.
     const asked = calls('GET', '/export/list').length;
     await act(() => new Promise((r) => setTimeout(r, 1500)));
@@ -199,9 +185,9 @@ describe('report analytics: the requests list', () => {
     const table = await requestsTable();
     expect(within(table).getByText('Its template was deleted')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Type'), 'ashan');
-    await waitFor(() => expect(calls('GET', '/export/list').at(-1)).toEqual({ limit: 30, skip: 0, type: 'ashan' }));
+    await waitFor(() => expect(calls('GET', '/export/list').at(-1)).toEqual({ limit: '30', skip: '0', type: 'ashan' }));
     await userEvent.click(within(table).getByRole('button', { name: 'Run Buckwheat, October again' }));
-    expect(calls('PUT', '/export/7')).toEqual([{ rerun: true }]);
+    await waitFor(() => expect(calls('PUT', '/export/7')).toEqual([{ rerun: true }]));
     // Deleting asks first: Cancel sends nothing, the dialog's Delete sends it.
     await userEvent.click(within(await requestsTable()).getByRole('button', { name: 'Delete Buckwheat, October' }));
     const ask = await screen.findByRole('alertdialog', { name: 'Delete this export?' });
@@ -238,7 +224,7 @@ describe('report analytics: a guest looks only', () => {
     const schedules = await screen.findByRole('table', { name: 'Schedules' });
     expect(within(schedules).queryByRole('button', { name: /^(Edit|Delete) / })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'New schedule' })).not.toBeInTheDocument();
-    expect(apiPost).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
   });
 });
 
@@ -255,7 +241,7 @@ describe('report analytics: the request form', () => {
     await userEvent.click(within(f).getByRole('button', { name: 'Create export' }));
     expect(within(f).getByText('Choose at least one product or paste EANs or articles.')).toBeInTheDocument();
     expect(within(f).getByText('Choose at least one network or shop.')).toBeInTheDocument();
-    expect(apiPost).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
   });
 
   it('creates an inline export of chosen and pasted products over a period', async () => {
@@ -291,12 +277,7 @@ describe('report analytics: the request form', () => {
 
   it('shows the field the server refused', async () => {
     routes['POST /export/inline/prices'] = () => {
-      throw new ApiError({
-        status: 400,
-        code: 'validation_failed',
-        messageKey: 'validation_failed',
-        fields: [{ path: 'end', message: 'period longer than 366 days' }],
-      });
+      throw refuse(400, 'validation_failed', { fields: [{ path: 'end', message: 'period longer than 366 days' }] });
     };
     renderScreen();
     const f = await form();
@@ -313,7 +294,7 @@ describe('report analytics: templates and schedules', () => {
     routes['GET /export/get-templates'] = () => [template(), template({ _id: '32', name: 'Monthly bakery', type: 'inline', autoGeneration: false })];
     routes['POST /export/export-group-requests'] = () => ({ file: 'export-20261121-ff.xlsx', extension: '.xlsx', rows: 420, request: '12' });
     routes['DELETE /export/delete-templates'] = () => {
-      throw new ApiError({ status: 409, code: 'conflict', messageKey: 'conflict', message: 'template_in_use' });
+      throw refuse(409, 'conflict', { message: 'template_in_use' });
     };
     renderScreen();
     const table = await screen.findByRole('table', { name: 'Templates' });
@@ -327,7 +308,8 @@ describe('report analytics: templates and schedules', () => {
     await userEvent.click(within(table).getByLabelText('Select Weekly dairy'));
     await userEvent.click(within(table).getByLabelText('Select Monthly bakery'));
     await userEvent.click(screen.getByRole('button', { name: 'Export selected to one file (2)' }));
-    await waitFor(() => expect(downloadFile).toHaveBeenCalledWith('export-20261121-ff.xlsx', 'price-export.xlsx'));
+    await waitFor(() => expect(saved.map((f) => f.name)).toEqual(['price-export.xlsx']));
+    expect(fileAsked('export-20261121-ff.xlsx')).toEqual(['price-export.xlsx']);
     expect(calls('POST', '/export/export-group-requests')).toEqual([{ templates: ['31', '32'] }]);
 
     await userEvent.click(within(table).getByRole('button', { name: 'Delete template Weekly dairy' }));
@@ -341,7 +323,8 @@ describe('report analytics: templates and schedules', () => {
     const table = await screen.findByRole('table', { name: 'Schedules' });
     expect(within(table).getByText('Every day at 06:30')).toBeInTheDocument();
     expect(within(table).getByText('Europe/Prague')).toBeInTheDocument();
-    const newForm = screen.getByRole('form', { name: 'New schedule' });
+    // The form comes once the templates it runs are known.
+    const newForm = await screen.findByRole('form', { name: 'New schedule' });
     await userEvent.selectOptions(within(newForm).getByLabelText('Repeat'), 'weekly');
     await userEvent.selectOptions(within(newForm).getByLabelText('Day of the week'), '3');
     const time = within(newForm).getByLabelText('Time');

@@ -4,16 +4,9 @@ import type { ComponentType } from 'react';
 import { screen } from '@testing-library/react';
 import { clearSessionData } from '@pricewatch/shared/query';
 import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
-import { mockApi } from './helpers/api-mock';
-import { product, productPrices } from './helpers/fixtures';
+import { setUpApiServer } from './helpers/api-server';
+import { page, product, productPrices } from './helpers/fixtures';
 import { readNamespace, resources } from './helpers/resources';
-
-jest.mock('@pricewatch/shared/api', () => ({
-  ...jest.requireActual('@pricewatch/shared/api'),
-  apiGet: jest.fn(),
-  apiPost: jest.fn(),
-  downloadFile: jest.fn(),
-}));
 
 // Whole screens with charts and tables: seconds each on a busy two-core machine.
 jest.setTimeout(30_000);
@@ -34,14 +27,25 @@ const SCREENS: Record<string, { route: string; path?: string; heading: string }>
   './ProductCard': { route: '/product/42', path: '/product/:id', heading: product().name },
 };
 
+const api = setUpApiServer();
+const none = () => [];
 beforeEach(() => {
-  jest.clearAllMocks();
   clearSessionData();
   // Every list empty, the one product known: the screens only have to come up.
-  const empty = new Proxy({} as Record<string, () => unknown>, {
-    get: (_target, path: string) => (path === '/products/42' ? () => product() : path === '/prices/product/42' ? () => productPrices() : () => []),
+  api.serve({
+    'GET /shops/networks': none,
+    'GET /shops': none,
+    'GET /sections': none,
+    'POST /brands/get-by-filters': none,
+    'GET /products/list': () => page([], 0),
+    'GET /export/list': () => page([], 0),
+    'GET /export/get-templates': none,
+    'GET /export/export-request-schedule': none,
+    'GET /products/42': () => product(),
+    'GET /prices/product/42': () => productPrices(),
+    'GET /prices/history': none,
+    'GET /products/find-similar-products': none,
   });
-  mockApi({ get: empty, post: empty });
 });
 
 it('exposes the four screens of the conventions', () => {
@@ -51,6 +55,6 @@ it('exposes the four screens of the conventions', () => {
 it.each(Object.entries(exposes))('%s renders its screen with its heading', async (name, file) => {
   const Screen = (jest.requireActual(join(__dirname, '..', file)) as { default: ComponentType }).default;
   const { route, path, heading } = SCREENS[name]!;
-  renderWithProviders(<Screen />, { user: admin, resources: resources(), route, path });
+  renderWithProviders(<Screen />, { user: admin, resources: resources(), route, path, deployment: { apiServers: [api.url] } });
   expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
 });
