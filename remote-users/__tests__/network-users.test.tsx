@@ -1,20 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, apiDelete, apiGet, apiPost, apiPut } from '@pricewatch/shared/api';
 import { clearSessionData } from '@pricewatch/shared/query';
 import { exportDetailsSchema, type NetworkUser, type User } from '@pricewatch/shared/contract';
 import { makeUser, renderWithProviders } from '@pricewatch/shared/testing';
+import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
 import { Toaster } from '@pricewatch/shared/ui';
 import NetworkUsersScreen from '../src/screens/network-users-screen';
 import { resources } from './helpers/resources';
-
-jest.mock('@pricewatch/shared/api', () => ({
-  ...jest.requireActual('@pricewatch/shared/api'),
-  apiGet: jest.fn(),
-  apiPost: jest.fn(),
-  apiPut: jest.fn(),
-  apiDelete: jest.fn(),
-}));
 
 const billa = { _id: '3', code: 'billa', name: 'Billa' };
 const netadmin: User = makeUser({
@@ -68,24 +60,29 @@ const NETWORKS = [
 ];
 const SHOPS = [{ _id: '11', code: 'billa-prg-vinohrady', name: 'Billa Vinohrady', network: 'billa', networkName: 'Billa', city: 'PRG', country: 'cz' }];
 
+// The API is a real HTTP server on 127.0.0.1 (docs/conventions.md): the screen's calls go through the
+// product's client, and the tests read what the server received.
+const ok = (data: unknown) => ({ json: { success: true, data } });
+/** A refusal as the server words it. */
+const refusal = (status: number, code: string, message: string, fields: { path: string; message: string }[]) => ({
+  status,
+  json: { success: false, error: { code, message, fields } },
+});
+// A server per test: a call of the last test's screen still on its way cannot count in this one.
+let server: LocalApiServer;
 let users: NetworkUser[];
-beforeEach(() => {
-  jest.clearAllMocks();
+beforeEach(async () => {
+  server = await startLocalApiServer();
   clearSessionData();
   users = [me, jan, eva];
-  (apiGet as jest.Mock).mockImplementation(async (path: string) => {
-    const data =
-      path === '/network-users/list' || path === '/network-users/admin/list'
-        ? users
-        : path === '/shops/networks'
-          ? NETWORKS
-          : path === '/utils/available-shops'
-            ? SHOPS
-            : undefined;
-    if (data === undefined) throw new ApiError({ status: 404, messageKey: 'route_not_found' });
-    return { success: true, data };
-  });
+  server.on('GET /network-users/list', () => ok(users));
+  server.on('GET /network-users/admin/list', () => ok(users));
+  server.on('GET /shops/networks', ok(NETWORKS));
+  server.on('GET /utils/available-shops', ok(SHOPS));
 });
+afterEach(() => server.close());
+const requests = (method: string, path?: string) => server.received.filter((r) => r.method === method && (!path || r.path === path));
+const bodyOf = (method: string, path: string) => requests(method, path).map((r) => JSON.parse(r.body.toString('utf8')) as unknown);
 
 const renderAs = (user: User, lang = 'en') =>
   renderWithProviders(
@@ -93,7 +90,7 @@ const renderAs = (user: User, lang = 'en') =>
       <NetworkUsersScreen />
       <Toaster />
     </>,
-    { user, resources: resources(lang), language: lang },
+    { user, resources: resources(lang), language: lang, deployment: { apiServers: [server.url] } },
   );
 // Typing through user-event in a whole dialog takes a few seconds on a busy machine.
 jest.setTimeout(30_000);
@@ -108,7 +105,7 @@ describe('the users list', () => {
     expect(await rowOf('eva.parser')).toHaveTextContent('Blocked');
     expect(await rowOf('jan.novak')).toHaveTextContent('Parser, Manual, Retail(as the network)');
     expect(await rowOf('jan.novak')).toHaveTextContent('Active');
-    expect(apiGet).toHaveBeenCalledWith('/network-users/list');
+    expect(requests('GET', '/network-users/list')).toHaveLength(1);
     expect(screen.getByText('The users of Billa: who may sign in and what each may see.')).toBeInTheDocument();
     // Nobody deletes themselves.
     expect(screen.getByRole('button', { name: 'Delete netadmin' })).toBeDisabled();
@@ -117,7 +114,7 @@ describe('the users list', () => {
   it('gives the provider’s admin every user, with a network column', async () => {
     renderAs(admin);
     await table();
-    expect(apiGet).toHaveBeenCalledWith('/network-users/admin/list');
+    expect(requests('GET', '/network-users/admin/list')).toHaveLength(1);
     expect(screen.getByRole('columnheader', { name: /Network/ })).toBeInTheDocument();
   });
 
@@ -129,7 +126,7 @@ describe('the users list', () => {
   it('tells a user who may not manage users so, without calling the list', async () => {
     renderAs(makeUser({ username: 'analyst', roles: ['network'], network: { code: 'albert', product: false } }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have access to this.');
-    expect(apiGet).not.toHaveBeenCalledWith('/network-users/list');
+    expect(requests('GET', '/network-users/list')).toHaveLength(0);
   });
 });
 
@@ -137,9 +134,9 @@ describe('creating a user', () => {
   it('sends the fields and only the access areas left checked, then shows the new user', async () => {
     const u = userEvent.setup();
     const created = networkUser({ _id: 'u-3', username: 'pavel.parser', name: 'Pavel Parser', ownExportDetails: { access: ['parser'] } });
-    (apiPost as jest.Mock).mockImplementation(async () => {
+    server.on('POST /network-users', () => {
       users = [...users, created];
-      return { success: true, data: created };
+      return ok(created);
     });
     renderAs(netadmin);
     await table();
@@ -159,36 +156,32 @@ describe('creating a user', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New user' })).not.toBeInTheDocument());
-    expect(apiPost).toHaveBeenCalledWith('/network-users', {
-      username: 'pavel.parser',
-      name: 'Pavel Parser',
-      password: 'Brambory2024x',
-      roles: ['network'],
-      blocked: false,
-      exportDetails: {
-        access: ['parser'],
-        allowedNetworks: ['albert'],
-        storesMap: [{ code: 'billa-prg-vinohrady', name: 'Prodejna 1' }],
-        customMarkets: false,
-        customMarketsSwitcher: false,
-        showCustomEans: false,
+    expect(bodyOf('POST', '/network-users')).toEqual([
+      {
+        username: 'pavel.parser',
+        name: 'Pavel Parser',
+        password: 'Brambory2024x',
+        roles: ['network'],
+        blocked: false,
+        exportDetails: {
+          access: ['parser'],
+          allowedNetworks: ['albert'],
+          storesMap: [{ code: 'billa-prg-vinohrady', name: 'Prodejna 1' }],
+          customMarkets: false,
+          customMarketsSwitcher: false,
+          showCustomEans: false,
+        },
       },
-    });
-    expect(await rowOf('pavel.parser')).toBeInTheDocument();
+    ]);
+    // The list is asked again and shows the new user.
+    await waitFor(() => expect(requests('GET', '/network-users/list')).toHaveLength(2));
+    expect(await screen.findByRole('row', { name: /pavel\.parser/ })).toBeInTheDocument();
     expect(await screen.findByText('User pavel.parser created')).toBeInTheDocument();
   });
 
   it('keeps the form and marks the field when the server finds the password weak', async () => {
     const u = userEvent.setup();
-    (apiPost as jest.Mock).mockRejectedValue(
-      new ApiError({
-        status: 400,
-        code: 'validation_failed',
-        messageKey: 'validation_failed',
-        message: 'weak_password',
-        fields: [{ path: 'password', message: 'password_common' }],
-      }),
-    );
+    server.on('POST /network-users', refusal(400, 'validation_failed', 'weak_password', [{ path: 'password', message: 'password_common' }]));
     renderAs(netadmin, 'ua');
     await table('Користувачі');
     await u.click(screen.getByRole('button', { name: 'Новий користувач' }));
@@ -215,7 +208,7 @@ describe('creating a user', () => {
     expect(within(dialog).getByLabelText(/^Password/, { selector: 'input' })).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getAllByText('Required.')).toHaveLength(3);
     expect(within(dialog).queryByText('This value is not valid.')).not.toBeInTheDocument();
-    expect(apiPost).not.toHaveBeenCalled();
+    expect(requests('POST')).toHaveLength(0);
     // Typing into a field clears its mark.
     await u.type(within(dialog).getByLabelText(/Username/), 'new.user');
     expect(within(dialog).getByLabelText(/Username/)).not.toHaveAttribute('aria-invalid');
@@ -224,15 +217,7 @@ describe('creating a user', () => {
 
   it('says why a username with look-alike letters is refused, under the field', async () => {
     const u = userEvent.setup();
-    (apiPost as jest.Mock).mockRejectedValue(
-      new ApiError({
-        status: 400,
-        code: 'validation_failed',
-        messageKey: 'validation_failed',
-        message: 'validation_failed',
-        fields: [{ path: 'username', message: 'username_not_ascii' }],
-      }),
-    );
+    server.on('POST /network-users', refusal(400, 'validation_failed', 'validation_failed', [{ path: 'username', message: 'username_not_ascii' }]));
     renderAs(netadmin, 'ru');
     await table('Пользователи');
     await u.click(screen.getByRole('button', { name: 'Новый пользователь' }));
@@ -251,7 +236,7 @@ describe('creating a user', () => {
 describe('editing a user', () => {
   it('resets the password only when one is typed, and can block the user', async () => {
     const u = userEvent.setup();
-    (apiPut as jest.Mock).mockResolvedValue({ success: true, data: { ...jan, blocked: true } });
+    server.on('PUT /network-users/u-1', ok({ ...jan, blocked: true }));
     renderAs(netadmin);
     await table();
     await u.click(screen.getByRole('button', { name: 'Edit jan.novak' }));
@@ -260,26 +245,20 @@ describe('editing a user', () => {
     expect(within(dialog).getByLabelText('Same as the network')).toBeChecked();
     await u.click(within(dialog).getByLabelText(/^Blocked/));
     await u.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(apiPut).toHaveBeenCalled());
-    expect(apiPut).toHaveBeenCalledWith('/network-users/u-1', {
-      name: 'Jan Novák',
-      roles: ['network'],
-      blocked: true,
-      exportDetails: null,
-    });
+    await waitFor(() => expect(requests('PUT')).toHaveLength(1));
+    expect(bodyOf('PUT', '/network-users/u-1')).toEqual([
+      {
+        name: 'Jan Novák',
+        roles: ['network'],
+        blocked: true,
+        exportDetails: null,
+      },
+    ]);
   });
 
   it('shows a refusal of the server translated', async () => {
     const u = userEvent.setup();
-    (apiPut as jest.Mock).mockRejectedValue(
-      new ApiError({
-        status: 403,
-        code: 'forbidden',
-        messageKey: 'forbidden',
-        message: 'role_not_allowed',
-        fields: [{ path: 'roles', message: 'role_not_allowed: admin' }],
-      }),
-    );
+    server.on('PUT /network-users/u-1', refusal(403, 'forbidden', 'role_not_allowed', [{ path: 'roles', message: 'role_not_allowed: admin' }]));
     renderAs(netadmin);
     await table();
     await u.click(screen.getByRole('button', { name: 'Edit jan.novak' }));
@@ -292,9 +271,9 @@ describe('editing a user', () => {
 describe('deleting a user', () => {
   it('asks first; Cancel deletes nothing, Delete removes the user', async () => {
     const u = userEvent.setup();
-    (apiDelete as jest.Mock).mockImplementation(async () => {
+    server.on('DELETE /network-users/u-1', () => {
       users = users.filter((x) => x._id !== 'u-1');
-      return { success: true, data: { _id: 'u-1' } };
+      return ok({ _id: 'u-1' });
     });
     renderAs(netadmin);
     await table();
@@ -302,12 +281,12 @@ describe('deleting a user', () => {
     let dialog = await screen.findByRole('alertdialog', { name: 'Delete user' });
     expect(dialog).toHaveTextContent('Delete jan.novak (Jan Novák)?');
     await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(apiDelete).not.toHaveBeenCalled();
+    expect(requests('DELETE')).toHaveLength(0);
 
     await u.click(screen.getByRole('button', { name: 'Delete jan.novak' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Delete user' });
     await u.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(apiDelete).toHaveBeenCalledWith('/network-users/u-1'));
+    await waitFor(() => expect(requests('DELETE', '/network-users/u-1')).toHaveLength(1));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Users' })).queryByText('jan.novak')).not.toBeInTheDocument());
   });
 });

@@ -64,17 +64,13 @@ export type Api = {
   calls(method: string, path: string): Sent[];
 };
 
-/** One server for the test file, routes and records emptied before each test. */
+/** A fresh server for each test: a call of the last test's screen still on its way cannot count in the next. */
 export function setUpApiServer(): Api {
   let server: LocalApiServer;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startLocalApiServer();
   });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    server.received.length = 0;
-    server.routes.clear();
-  });
+  afterEach(() => server.close());
   const on = (route: string, handler: Handler) => server.on(route, (request) => answer(handler, request));
   return {
     get url() {
