@@ -74,6 +74,23 @@ export function createAlarmsCommon({ db, queries, directory }: AlarmsContext) {
     return { _id: String(id), name: s?.name ?? String(id), network: s?.network ?? '' };
   };
 
+  /** What both kinds of alarm show alike. `country` is the first product's: one market per alarm, its currency. */
+  const sharedFields = (r: AlarmRow, dir: Directory, country: string | undefined) => ({
+    shops: r.shop_ids.map((id) => shopOf(dir, id)),
+    rule: r.rule as AlarmRule,
+    value: r.value,
+    originalShopId: r.original_shop_id === null ? null : String(r.original_shop_id),
+    originalShopName: r.original_shop_id === null ? null : (dir.shopById.get(r.original_shop_id)?.name ?? null),
+    isPromoAdded: r.promo_counts,
+    enabled: r.enabled,
+    createdAt: r.created_at,
+    lastFiredAt: r.last_fired_at,
+    firings: r.firings,
+    metNow: r.met_now,
+    currency: currencyOf(country ?? ''),
+  });
+
+  /** A price alarm watches one product (its first) over a period. */
   async function renderPrice(rows: AlarmRow[]): Promise<PriceAlarm[]> {
     const dir = await directory();
     const products = await queries.products([...new Set(rows.map((r) => r.product_ids[0]!))]);
@@ -85,24 +102,14 @@ export function createAlarmsCommon({ db, queries, directory }: AlarmsContext) {
         productName: p?.name ?? '',
         ean: p?.ean ?? null,
         article: p?.article ?? null,
-        shops: r.shop_ids.map((id) => shopOf(dir, id)),
-        rule: r.rule as AlarmRule,
-        value: r.value,
-        originalShopId: r.original_shop_id === null ? null : String(r.original_shop_id),
-        originalShopName: r.original_shop_id === null ? null : (dir.shopById.get(r.original_shop_id)?.name ?? null),
         start: r.start_day,
         end: r.end_day,
-        isPromoAdded: r.promo_counts,
-        enabled: r.enabled,
-        createdAt: r.created_at,
-        lastFiredAt: r.last_fired_at,
-        firings: r.firings,
-        metNow: r.met_now,
-        currency: currencyOf(p?.country ?? ''),
+        ...sharedFields(r, dir, p?.country),
       };
     });
   }
 
+  /** A product alarm is named and watches a list of products. */
   async function renderProduct(rows: AlarmRow[]): Promise<ProductAlarm[]> {
     const dir = await directory();
     const products = await queries.products([...new Set(rows.flatMap((r) => r.product_ids))]);
@@ -110,19 +117,7 @@ export function createAlarmsCommon({ db, queries, directory }: AlarmsContext) {
       _id: String(r.id),
       name: r.name ?? '',
       products: r.product_ids.map((id) => ({ _id: String(id), name: products.get(id)?.name ?? '', ean: products.get(id)?.ean ?? null })),
-      shops: r.shop_ids.map((id) => shopOf(dir, id)),
-      rule: r.rule as AlarmRule,
-      value: r.value,
-      originalShopId: r.original_shop_id === null ? null : String(r.original_shop_id),
-      originalShopName: r.original_shop_id === null ? null : (dir.shopById.get(r.original_shop_id)?.name ?? null),
-      isPromoAdded: r.promo_counts,
-      enabled: r.enabled,
-      createdAt: r.created_at,
-      lastFiredAt: r.last_fired_at,
-      firings: r.firings,
-      metNow: r.met_now,
-      // One market per alarm: the first product's country gives the currency of its amounts.
-      currency: currencyOf(products.get(r.product_ids[0]!)?.country ?? ''),
+      ...sharedFields(r, dir, products.get(r.product_ids[0]!)?.country),
     }));
   }
 
