@@ -14,7 +14,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@pricewatch/shared/contract';
 import { goldenCopy, type TestDatabase } from './golden';
 import { SERVER_DIR, testConfig } from './test-config';
 
-export { SERVER_DIR, TEST_DEMO_PRODUCTS, testConfig } from './test-config';
+export { SERVER_DIR, TEST_DEMO_PRODUCTS } from './test-config';
 export const PASSWORD = 'pricewatch';
 const testDatabaseUrl = () => process.env.TEST_DATABASE_URL || null;
 

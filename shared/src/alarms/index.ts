@@ -1,3 +1,2 @@
-export { setUnreadAlarms, unreadAlarmsQuery, UNREAD_POLL_MS } from './unread-count';
-export { useUnreadAlarms } from './use-unread-alarms';
+export { setUnreadAlarms } from './unread-count';
 export { AlarmsBadge } from './alarms-badge';

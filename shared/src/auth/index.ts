@@ -1,4 +1,4 @@
-export { STORAGE_KEYS, readStoredToken, readStoredUser } from './auth-storage';
-export { useAuthStore, storedAuthState } from './auth-store';
+export { STORAGE_KEYS } from './auth-storage';
+export { useAuthStore } from './auth-store';
 export type { AuthState, AuthStatus } from './auth-store';
-export { selectUser, selectIsLoggedIn, selectToken, selectAuthStatus, selectChecked } from './selectors';
+export { selectUser, selectIsLoggedIn, selectToken } from './selectors';

@@ -4,5 +4,3 @@ import type { AuthState } from './auth-store';
 export const selectUser = (state: AuthState) => state.user;
 export const selectIsLoggedIn = (state: AuthState) => state.isLoggedIn;
 export const selectToken = (state: AuthState) => state.token;
-export const selectAuthStatus = (state: AuthState) => state.status;
-export const selectChecked = (state: AuthState) => state.checked;

@@ -8,14 +8,11 @@ export {
   mayEditParsers,
   hasCustomMarkets,
   hasCustomMarketsSwitcher,
-  hasCustomShops,
   isHunterLimit,
   isAdminLike,
   isProviderAdmin,
   mayManageUsers,
-  isRealAdmin,
   isAshanUser,
-  isMetroUser,
   isAtbUser,
 } from './roles';
 export { menuVisibility, seesUnloadingMenu, MENU_ROUTES, START_ROUTES } from './menu-visibility';
@@ -23,5 +20,5 @@ export type { MenuVisibility } from './menu-visibility';
 export { mayUseExports, exportTypesFor, mayRunExportType } from './exports';
 export { screenAccess } from './screen-access';
 export type { ScreenAccess } from './screen-access';
-export { startupTarget, oldDesignUrl, isReturnPath, HOME_ROUTE } from './startup-target';
+export { startupTarget, oldDesignUrl, HOME_ROUTE } from './startup-target';
 export type { StartupTarget, StartupContext } from './startup-target';

@@ -116,4 +116,4 @@ export async function typeDate(input: HTMLElement, text: string): Promise<void> 
   });
 }
 
-export { TRANSLATION_LANGS, readTranslationFiles, literalKeysUsed, remoteTranslationTests } from './translation-files';
+export { remoteTranslationTests } from './translation-files';

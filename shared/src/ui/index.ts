@@ -1,4 +1,3 @@
-export { system } from './system';
 export { UiProvider } from './ui-provider';
 export { toaster, Toaster } from './toaster';
 export { PageHeader } from './page-header';
@@ -17,8 +16,8 @@ export { FormField, SelectField, CheckField } from './form-field';
 export type { FormFieldProps, SelectFieldProps, CheckFieldProps } from './form-field';
 export { ConfirmDialog } from './confirm-dialog';
 export type { ConfirmDialogProps } from './confirm-dialog';
-export { ProductTypeahead, searchProducts, PRODUCT_SEARCH_DELAY_MS } from './product-typeahead';
+export { ProductTypeahead } from './product-typeahead';
 export type { ProductTypeaheadProps } from './product-typeahead';
 export { useDebounced } from './use-debounced';
-export { useErrorText, problemKey } from './use-error-text';
+export { useErrorText } from './use-error-text';
 export type { ErrorText, ErrorTextOptions } from './use-error-text';
