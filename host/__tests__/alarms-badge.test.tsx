@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { apiGet } from '@pricewatch/shared/api';
 import { clearSessionData } from '@pricewatch/shared/query';
+import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
 import { AppRoutes } from '../src/app/router';
 import { restoreAuthActions } from './helpers/auth-mocks';
 import { stubRemoteScreens } from './helpers/remote-mock';
@@ -8,25 +8,26 @@ import { renderWithShell } from './helpers/render-host';
 import { ashanUser, hunterUser } from './helpers/users';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
-jest.mock('@pricewatch/shared/api', () => ({ ...jest.requireActual('@pricewatch/shared/api'), apiGet: jest.fn() }));
 
 const UNREAD = '/price-alarms/events/unread-count';
-const unreadAsked = () => (apiGet as jest.Mock).mock.calls.filter(([path]) => path === UNREAD).length;
+// The API is a real HTTP server on 127.0.0.1 (docs/conventions.md), one per test so that a call of the
+// last test still on its way does not count here; it answers only the unread count.
+let server: LocalApiServer;
+const unreadAsked = () => server.received.filter((r) => r.method === 'GET' && r.path === UNREAD).length;
+const deployment = () => ({ apiServers: [server.url] });
 
-beforeEach(() => {
+beforeEach(async () => {
   stubRemoteScreens();
   clearSessionData();
-  (apiGet as jest.Mock).mockReset();
-  (apiGet as jest.Mock).mockImplementation(async (path: string) => {
-    if (path === UNREAD) return { success: true, data: { count: 4 } };
-    throw new Error(`unexpected GET ${path}`);
-  });
+  server = await startLocalApiServer();
+  server.on(`GET ${UNREAD}`, { json: { success: true, data: { count: 4 } } });
 });
 afterEach(restoreAuthActions);
+afterEach(() => server.close());
 
 describe('shell: unread alarms badge', () => {
   it('shows the unread count beside Alarms, read out as unread alarms', async () => {
-    renderWithShell(<AppRoutes />, { route: '/report-analytics', user: ashanUser() });
+    renderWithShell(<AppRoutes />, { route: '/report-analytics', user: ashanUser(), deployment: deployment() });
     await screen.findAllByTestId('remote-screen');
     const alarms = within(screen.getByTestId('side-menu')).getByRole('link', { name: /Alarms/ });
     expect(await within(alarms).findByTestId('alarms-unread-badge')).toHaveTextContent('4');
@@ -35,7 +36,7 @@ describe('shell: unread alarms badge', () => {
   });
 
   it('is not there for users without alarms, who never ask for the count', async () => {
-    renderWithShell(<AppRoutes />, { route: '/parsers', user: hunterUser() });
+    renderWithShell(<AppRoutes />, { route: '/parsers', user: hunterUser(), deployment: deployment() });
     await screen.findAllByTestId('remote-screen');
     expect(screen.queryByTestId('alarms-unread-badge')).not.toBeInTheDocument();
     expect(unreadAsked()).toBe(0);

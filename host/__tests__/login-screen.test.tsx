@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, apiGet } from '@pricewatch/shared/api';
+import { ApiError } from '@pricewatch/shared/api';
 import { STORAGE_KEYS, useAuthStore } from '@pricewatch/shared/auth';
+import { startLocalApiServer, type LocalApiServer } from '@pricewatch/shared/testing/local-api-server';
 import { LoginScreen } from '../src/features/login/components/login-screen';
 import { redirectToExternal } from '../src/lib/external-redirect';
 import { acceptingCheck, restoreAuthActions, succeedingLogin } from './helpers/auth-mocks';
@@ -10,25 +11,27 @@ import { adminUser, ashanUser } from './helpers/users';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 jest.mock('../src/lib/external-redirect', () => ({ redirectToExternal: jest.fn() }));
-jest.mock('@pricewatch/shared/api', () => ({ ...jest.requireActual('@pricewatch/shared/api'), apiGet: jest.fn() }));
+// After a login the shared data loads from the API: a real HTTP server on 127.0.0.1 (docs/conventions.md),
+// one per test so that a call of the last test cannot reach this one.
+let server: LocalApiServer;
+const asked = () => server.received.map((r) => `${r.method} ${r.path}`);
 
-const mockedApiGet = apiGet as jest.MockedFunction<typeof apiGet>;
-
-const renderLogin = (options: Parameters<typeof renderAt>[2] = {}) => renderAt(<LoginScreen />, '/login', { route: '/login', ...options });
+const renderLogin = (options: Parameters<typeof renderAt>[2] = {}) =>
+  renderAt(<LoginScreen />, '/login', { route: '/login', ...options, deployment: { apiServers: [server.url], ...options.deployment } });
 const usernameInput = () => screen.getByLabelText('Username');
 const passwordInput = () => screen.getByLabelText('Password');
 const signIn = () => screen.getByRole('button', { name: 'Sign in' });
 
-beforeEach(() => {
+beforeEach(async () => {
   localStorage.clear();
-  mockedApiGet.mockImplementation(async (path: string) => ({
-    success: true,
-    data: path === '/utils/city-codes' ? { KYV: 'Kyiv' } : [],
-  }));
+  server = await startLocalApiServer();
+  server.on('GET /utils/city-codes', { json: { success: true, data: { KYV: 'Kyiv' } } });
+  server.on('GET /utils/available-shops', { json: { success: true, data: [] } });
 });
-afterEach(() => {
+afterEach(async () => {
   restoreAuthActions();
   jest.useRealTimers();
+  await server.close();
 });
 
 describe('login screen', () => {
@@ -186,8 +189,9 @@ describe('login screen', () => {
     await user.type(passwordInput(), 'pricewatch');
     await user.click(signIn());
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/report-analytics'));
-    expect(mockedApiGet).toHaveBeenCalledWith('/utils/city-codes');
-    expect(mockedApiGet).toHaveBeenCalledWith('/utils/available-shops');
+    expect(asked()).toEqual(expect.arrayContaining(['GET /utils/city-codes', 'GET /utils/available-shops']));
+    // With the new session's token.
+    expect(server.received.every((r) => r.query.get('token') === 'new-token')).toBe(true);
   });
 
   it('sends an admin to the old design with the token when the deployment has one', async () => {
