@@ -49,7 +49,7 @@ const groupLabel = (groupBy: PromoGroup, lang: Language | null): SQL =>
  * network and week, products whose presence starts (+) or ends (−) that week; the service sums them week by
  * week, so a product priced all year is two rows instead of 53.
  */
-export function figuresSql(groupBy: PromoGroup, shops: number[] | null, start: string, end: string, lang: Language | null = null): SQL {
+function figuresSql(groupBy: PromoGroup, shops: number[] | null, start: string, end: string, lang: Language | null = null): SQL {
   const byNetwork = groupBy === 'network';
   const s = sql`${start}::date`;
   const e = sql`${end}::date`;
@@ -151,9 +151,9 @@ export function createPromoQueries(db: Db) {
      * week and in the products on promo on at least one day of it (summed by the service).
      */
     figures(groupBy: PromoGroup, shops: number[] | null, start: string, end: string, lang: Language | null = null) {
-      // The planner guesses 1000 rows per generate_series call, so the estimated cost crosses the JIT
-      // threshold and PostgreSQL spends ~2 s compiling a query that runs in ~0.3 s; the sorts of a year
-      // of spans also spill past the default 4 MB work_mem. Both settings last for this transaction only.
+      // A year of runs puts the estimated cost past the JIT threshold (PostgreSQL compiled for seconds), and
+      // the weekly sort and the hash aggregates want more than the default 4 MB work_mem. Both settings last for
+      // this transaction only.
       return db.transaction(async (tx) => {
         await tx.execute(sql`SET LOCAL jit = off`);
         await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
