@@ -69,7 +69,7 @@ export const priceFormValues = (draft: PriceDraft): PriceFormValues => ({
 const discountOf = (text: string) => (text.trim() ? Number(text.trim().replace(',', '.')) : null);
 
 /** The add call's body (POST /leaflets/add-price) as the contract reads it: numbers still as typed. */
-export function priceInput(v: PriceFormValues, place: PriceFormPlace): LeafletPriceInput {
+function priceInput(v: PriceFormValues, place: PriceFormPlace): LeafletPriceInput {
   return {
     leafletId: place.leafletId,
     pageId: place.pageId,
