@@ -136,6 +136,20 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/no-explicit-any': 'off', 'no-loss-of-precision': 'off' },
   },
   {
+    // Screen tests answer API calls from the real local HTTP server (docs/conventions.md "Tests"): a module
+    // mock of the API client skips the request a browser would send.
+    files: [...FRONT_ENDS, 'shared'].map((pkg) => `${pkg}/__tests__/**`),
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='jest'][callee.property.name=/^(mock|doMock)$/][arguments.0.value=/^@pricewatch\\/shared\\/api/]",
+          message: 'Answer API calls with startLocalApiServer() from @pricewatch/shared/testing/local-api-server (docs/conventions.md "Tests").',
+        },
+      ],
+    },
+  },
+  {
     // Being changed by the scrapers work (issue 16): its crawler is declared before the closures that
     // use it; to be looked at when that work lands (issue 15 item 4 report).
     files: ['server/src/scraping/browser-crawl.ts'],

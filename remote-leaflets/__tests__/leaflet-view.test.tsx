@@ -332,8 +332,8 @@ describe('Leaflet view', () => {
     expect(uploads).toHaveLength(3);
     expect(formField(uploads[0]!, 'folder')).toBe('5');
     expect(uploads[0]!.body.toString('latin1')).toContain('name="image"; filename="p1.png"');
-    // The leaflet is read again to show the new pages.
-    expect(server.received.filter((r) => r.path === '/leaflets/5').length).toBeGreaterThan(1);
+    // The leaflet is read again to show the new pages (the read may still be on its way when the progress goes).
+    await waitFor(() => expect(server.received.filter((r) => r.path === '/leaflets/5').length).toBeGreaterThan(1));
   });
 
   it('a too large file is refused with its own reason', async () => {
