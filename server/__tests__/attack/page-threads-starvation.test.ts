@@ -10,12 +10,10 @@
  *
  * @one-database: the page threads and the event loop, whatever the database (scripts/lib/db-test-files.cjs).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../src/db/client';
-import { body, build, loginAs, type Session } from '../helpers/build';
+import { body, type Session } from '../helpers/build';
+import { offerAt, parsersApp, selectorsDefinition, shopIdOf, startedRun, startPageShop, type PageShop } from '../helpers/parser-shop';
+import type { Caller } from '../helpers/catalogue';
 
 jest.setTimeout(600_000);
 
@@ -25,65 +23,34 @@ const PAGES: Record<string, Buffer> = {
   '/p/nested': nested(40_000),
   '/p/small': Buffer.from('<html><body><h1 class="title">Mléko polotučné 1 l</h1><b class="price">24,90 Kč</b></body></html>'),
 };
-const shop = http.createServer((req, res) => {
-  const page = PAGES[req.url ?? ''];
-  if (!page) return void res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': page.length });
-  res.end(page);
-});
-let shopBase = '';
+let shop: PageShop;
 let app: FastifyInstance;
 let operator: Session;
-
-const call = (s: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url: `${url}${url.includes('?') ? '&' : '?'}token=${s.token}`,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    cookies: s.xsrf.cookies,
-    headers: s.xsrf.headers,
-  });
-
-const definition = (extra: Record<string, unknown> = {}) => ({
-  productUrls: [`${shopBase}/p/small`],
-  strategy: 'selectors',
-  selectors: { name: 'h1.title', price: '.price' },
-  priceFormat: { decimal: ',', thousands: '.' },
-  timeoutSeconds: 120,
-  respectRobotsTxt: false,
-  ...extra,
-});
+let call: Caller;
 
 beforeAll(async () => {
-  shopBase = await new Promise<string>((resolve) => shop.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(shop.address() as AddressInfo).port}`)));
-  app = await build({ env: { DEMO_SHOPS: '1', PARSERS_WORKER: '0' } });
-  app.parsers.workerOptions.allowOrigins = [...app.parsers.workerOptions.allowOrigins, shopBase];
-  Object.assign(app.parsers.workerOptions, { politeness: false, backoffMs: 10, maxRetries: 0 });
-  operator = await loginAs(app, 'operator');
+  shop = await startPageShop(PAGES);
+  ({ app, operator, call } = await parsersApp({ shop: shop.base, env: { DEMO_SHOPS: '1' } }));
 });
 afterAll(async () => {
   await app?.close();
-  shop.closeAllConnections();
-  shop.close();
+  await shop?.close();
 });
 
 it('a try of a deeply nested page does not cost a parser run its prices', async () => {
-  const [row] = await queryRows<{ id: number }>(app.db, sql`SELECT id FROM shops WHERE code = 'lidl-prg-smichov'`);
-  const shopId = Number(row!.id);
-  const url = `${shopBase}/p/small`;
-  await app.db.execute(sql`UPDATE offers SET url = ${url}
-    WHERE (product_id, shop_id) IN (SELECT product_id, shop_id FROM offers WHERE shop_id = ${shopId} ORDER BY product_id LIMIT 1)`);
-  const created = await call(operator, 'POST', '/parsers', { code: 'starved-shop', name: 'Starved', shopId, definition: definition() });
-  expect([created.statusCode, created.statusCode === 200 ? null : created.body]).toEqual([200, null]);
+  const shopId = await shopIdOf(app, 'lidl-prg-smichov');
+  const url = `${shop.base}/p/small`;
+  await offerAt(app, shopId, url);
+  const definition = selectorsDefinition([url], { timeoutSeconds: 120 });
 
   // The try: a 440 KB page, well under a try's 5 MB.
-  const tried = call(operator, 'POST', '/parsers/try', { url: `${shopBase}/p/nested`, shopId, definition: definition() });
-  // The try's page is in its thread before the run asks for one.
-  await new Promise((r) => setTimeout(r, 3000));
-  const started = await call(operator, 'POST', '/parsers/force-start', { parsers: [body(created).data._id] });
-  const runId = Number(body(started).data[0]._id);
+  const tried = call('POST', '/parsers/try', { url: `${shop.base}/p/nested`, shopId, definition });
+  // Once the shop has sent the try its page, the page goes to the try's thread at once; the run below asks
+  // for a thread only after its own database work and page fetch.
+  await shop.served('/p/nested');
+  const runId = await startedRun({ app, operator, call }, { code: 'starved-shop', name: 'Starved', shopId, definition });
   await app.parsers.worker.runById(runId);
-  const run = body(await call(operator, 'GET', `/parsers/runs/${runId}`)).data;
+  const run = body(await call('GET', `/parsers/runs/${runId}`)).data;
   await tried;
   expect([run.status, run.pricesFound, run.errors]).toEqual(['done', 1, {}]);
 });

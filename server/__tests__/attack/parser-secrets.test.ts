@@ -5,30 +5,23 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client';
-import { body, build, loginAs, type Session } from '../helpers/build';
+import { body, loginAs, type Session } from '../helpers/build';
+import { parsersApp, shopIdOf } from '../helpers/parser-shop';
+import { callerFor, type Caller } from '../helpers/catalogue';
 
 let app: FastifyInstance;
 let operator: Session;
-
-const call = (s: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url: `${url}${url.includes('?') ? '&' : '?'}token=${s.token}`,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    cookies: s.xsrf.cookies,
-    headers: s.xsrf.headers,
-  });
+let call: Caller;
 
 beforeAll(async () => {
-  app = await build({ env: { PARSERS_WORKER: '0' } });
-  operator = await loginAs(app, 'operator');
+  ({ app, operator, call } = await parsersApp());
 });
 afterAll(async () => {
   await app?.close();
 });
 
 it('a key in the API address (query or user info) is hidden from a viewer who may not edit the parser, shown to an editor', async () => {
-  const [shop] = await queryRows<{ id: number }>(app.db, sql`SELECT id FROM shops WHERE code = 'albert-brn-vankovka'`);
+  const shopId = await shopIdOf(app, 'albert-brn-vankovka');
   const definition = {
     strategy: 'json',
     api: {
@@ -37,11 +30,11 @@ it('a key in the API address (query or user info) is hidden from a viewer who ma
       fields: { items: '$.items', name: '$.name', price: '$.price' },
     },
   };
-  const made = await call(operator, 'POST', '/parsers', { code: 'albert-json-url-key', name: 'Albert JSON', shopId: Number(shop!.id), definition });
+  const made = await call('POST', '/parsers', { code: 'albert-json-url-key', name: 'Albert JSON', shopId, definition });
   expect(made.statusCode).toBe(200);
   const id = body(made).data._id;
   const urlFor = async (s: Session) => {
-    const res = await call(s, 'GET', `/parsers/${id}`);
+    const res = await callerFor(app, s)('GET', `/parsers/${id}`);
     expect(res.statusCode).toBe(200);
     return body(res).data.definition.api.request.url as string;
   };
@@ -57,7 +50,7 @@ it('a key in the API address (query or user info) is hidden from a viewer who ma
 });
 
 it("a JSON API run's page addresses (problems, results file) hide the key from a viewer who may not edit the parser", async () => {
-  const [shop] = await queryRows<{ id: number }>(app.db, sql`SELECT id FROM shops WHERE code = 'albert-brn-vankovka'`);
+  const shopId = await shopIdOf(app, 'albert-brn-vankovka');
   const key = 'sk-run-789';
   const definition = {
     strategy: 'json',
@@ -67,7 +60,7 @@ it("a JSON API run's page addresses (problems, results file) hide the key from a
       fields: { items: '$.items', name: '$.name', price: '$.price' },
     },
   };
-  const made = await call(operator, 'POST', '/parsers', { code: 'albert-json-run-key', name: 'Albert JSON run', shopId: Number(shop!.id), definition });
+  const made = await call('POST', '/parsers', { code: 'albert-json-run-key', name: 'Albert JSON run', shopId, definition });
   expect(made.statusCode).toBe(200);
   // A finished run whose one request failed, as the runner records it: the request's address, key included.
   const [run] = await queryRows<{ id: number }>(
@@ -79,7 +72,7 @@ it("a JSON API run's page addresses (problems, results file) hide the key from a
         VALUES (${run!.id}, 1, ${`https://api.shop.example/v1/products?page=1&apikey=${key}`}, 'http_status', 'HTTP 500')`,
   );
   const problemsOf = async (s: Session) => {
-    const res = await call(s, 'GET', `/parsers/runs/${run!.id}/problems`);
+    const res = await callerFor(app, s)('GET', `/parsers/runs/${run!.id}/problems`);
     expect(res.statusCode).toBe(200);
     return JSON.stringify(body(res).data);
   };
@@ -89,7 +82,7 @@ it("a JSON API run's page addresses (problems, results file) hide the key from a
   expect(seen).not.toContain(key);
   expect(seen).toContain('api.shop.example/v1/products');
   // The results file the viewer downloads says the same.
-  const results = await call(ashan, 'GET', `/parsers/runs/${run!.id}/results`);
+  const results = await callerFor(app, ashan)('GET', `/parsers/runs/${run!.id}/results`);
   expect(results.statusCode).toBe(200);
   const file = body(results).data.file as string;
   const download = await app.inject({ method: 'GET', url: `/data/${file}?token=${ashan.token}` });

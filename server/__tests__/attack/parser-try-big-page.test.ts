@@ -6,13 +6,11 @@
  *
  * @one-database: the event loop and the page threads, whatever the database (scripts/lib/db-test-files.cjs).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../src/db/client';
-import { body, build, loginAs, type Session } from '../helpers/build';
+import { body, type Session } from '../helpers/build';
+import { offerAt, parsersApp, selectorsDefinition, shopIdOf, startedRun, startPageShop, type PageShop } from '../helpers/parser-shop';
+import type { Caller } from '../helpers/catalogue';
 
 jest.setTimeout(600_000);
 
@@ -41,40 +39,13 @@ const PAGES: Record<string, Buffer> = {
   '/p/short': bigPage(2),
 };
 
-const shop = http.createServer((req, res) => {
-  const page = PAGES[req.url ?? ''];
-  if (!page) return void res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': page.length });
-  res.end(page);
-});
-let shopBase = '';
-
+let shop: PageShop;
 let app: FastifyInstance;
 let operator: Session;
+let call: Caller;
 
-const call = (s: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url: `${url}${url.includes('?') ? '&' : '?'}token=${s.token}`,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    cookies: s.xsrf.cookies,
-    headers: s.xsrf.headers,
-  });
-
-async function lidl(): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(app.db, sql`SELECT id FROM shops WHERE code = 'lidl-prg-smichov'`);
-  return Number(row!.id);
-}
-
-const definition = (extra: Record<string, unknown> = {}) => ({
-  productUrls: [`${shopBase}/p/medium`],
-  strategy: 'selectors',
-  selectors: { name: 'h1.title', price: '.price' },
-  priceFormat: { decimal: ',', thousands: '.' },
-  timeoutSeconds: 60,
-  respectRobotsTxt: false,
-  ...extra,
-});
+const lidl = () => shopIdOf(app, 'lidl-prg-smichov');
+const definition = (extra: Record<string, unknown> = {}) => selectorsDefinition([`${shop.base}/p/medium`], extra);
 
 type Busy = { rounds: number; slowestMs: number; loopMaxMs: number; failures: string[] };
 
@@ -93,7 +64,7 @@ async function whileBusy(work: Promise<unknown>): Promise<Busy> {
   while (!done) {
     for (const url of ['/deployment.json', `/products/search?name=${encodeURIComponent(words[busy.rounds % words.length]!)}`]) {
       const started = performance.now();
-      const res = url.startsWith('/deployment') ? await app.inject({ method: 'GET', url }) : await call(operator, 'GET', url);
+      const res = url.startsWith('/deployment') ? await app.inject({ method: 'GET', url }) : await call('GET', url);
       busy.slowestMs = Math.max(busy.slowestMs, performance.now() - started);
       if (res.statusCode !== 200) busy.failures.push(`${url} ${res.statusCode}`);
     }
@@ -108,23 +79,19 @@ async function whileBusy(work: Promise<unknown>): Promise<Busy> {
 }
 
 beforeAll(async () => {
-  shopBase = await new Promise<string>((resolve) => shop.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(shop.address() as AddressInfo).port}`)));
-  app = await build({ env: { DEMO_SHOPS: '1', PARSERS_WORKER: '0' } });
-  app.parsers.workerOptions.allowOrigins = [...app.parsers.workerOptions.allowOrigins, shopBase];
-  Object.assign(app.parsers.workerOptions, { politeness: false, backoffMs: 10, maxRetries: 0 });
-  operator = await loginAs(app, 'operator');
+  shop = await startPageShop(PAGES);
+  ({ app, operator, call } = await parsersApp({ shop: shop.base, env: { DEMO_SHOPS: '1' } }));
 });
 afterAll(async () => {
   await app?.close();
-  shop.closeAllConnections();
-  shop.close();
+  await shop?.close();
 });
 
 describe('a big page', () => {
   it('a try reading a 4.4 MB page of 120 000 elements: other requests keep answering, the loop is never frozen', async () => {
     expect(PAGES['/p/medium']!.length).toBeGreaterThan(4_000_000);
     const shopId = await lidl();
-    const tried = call(operator, 'POST', '/parsers/try', { url: `${shopBase}/p/medium`, shopId, definition: definition() });
+    const tried = call('POST', '/parsers/try', { url: `${shop.base}/p/medium`, shopId, definition: definition() });
     const busy = await whileBusy(tried);
     const res = await tried;
     expect([res.statusCode, res.statusCode === 200 ? null : res.body]).toEqual([200, null]);
@@ -134,53 +101,45 @@ describe('a big page', () => {
     expect(busy.rounds).toBeGreaterThanOrEqual(3);
     expect(busy.loopMaxMs).toBeLessThan(LOOP_DELAY_BOUND_MS);
     // The server answers after, too.
-    expect((await call(operator, 'GET', '/auth/check')).statusCode).toBe(200);
+    expect((await call('GET', '/auth/check')).statusCode).toBe(200);
   });
 
   it('a parser run in this process reading a 15 MB page of 400 000 elements: the price is read, other requests keep answering', async () => {
     expect(PAGES['/p/big']!.length).toBeGreaterThan(14_000_000);
     const shopId = await lidl();
-    const url = `${shopBase}/p/big`;
-    // One of the shop's catalogue offers lives at that page, so the run matches it by URL.
-    await app.db.execute(sql`UPDATE offers SET url = ${url}
-      WHERE (product_id, shop_id) IN (SELECT product_id, shop_id FROM offers WHERE shop_id = ${shopId} ORDER BY product_id LIMIT 1)`);
-    const created = await call(operator, 'POST', '/parsers', {
-      code: 'big-page-shop',
-      name: 'Big page',
-      shopId,
-      definition: definition({ productUrls: [url], maxPageBytes: 20 * 1024 * 1024 }),
-    });
-    expect([created.statusCode, created.statusCode === 200 ? null : created.body]).toEqual([200, null]);
-    const started = await call(operator, 'POST', '/parsers/force-start', { parsers: [body(created).data._id] });
-    expect([started.statusCode, started.statusCode === 200 ? null : started.body]).toEqual([200, null]);
-    const runId = Number(body(started).data[0]._id);
+    const url = `${shop.base}/p/big`;
+    await offerAt(app, shopId, url);
+    const runId = await startedRun(
+      { app, operator, call },
+      { code: 'big-page-shop', name: 'Big page', shopId, definition: definition({ productUrls: [url], maxPageBytes: 20 * 1024 * 1024 }) },
+    );
     const busy = await whileBusy(app.parsers.worker.runById(runId));
-    const run = body(await call(operator, 'GET', `/parsers/runs/${runId}`)).data;
+    const run = body(await call('GET', `/parsers/runs/${runId}`)).data;
     expect([run.status, run.pagesDone, run.pricesFound, run.errors]).toEqual(['done', 1, 1, {}]);
     expect(busy.failures).toEqual([]);
     expect(busy.rounds).toBeGreaterThanOrEqual(3);
     expect(busy.loopMaxMs).toBeLessThan(LOOP_DELAY_BOUND_MS);
-    expect((await call(operator, 'GET', '/auth/check')).statusCode).toBe(200);
+    expect((await call('GET', '/auth/check')).statusCode).toBe(200);
   });
 });
 
 describe("a try's limits", () => {
   it('reads at most 5 MB: a definition asking more is 400 naming definition.maxPageBytes; a bigger page is too_large', async () => {
     const shopId = await lidl();
-    const asked = await call(operator, 'POST', '/parsers/try', {
-      url: `${shopBase}/p/big`,
+    const asked = await call('POST', '/parsers/try', {
+      url: `${shop.base}/p/big`,
       shopId,
       definition: definition({ maxPageBytes: 15 * 1024 * 1024 }),
     });
     expect([asked.statusCode, body(asked).error?.fields?.map((f: { path: string }) => f.path)]).toEqual([400, ['definition.maxPageBytes']]);
-    const big = await call(operator, 'POST', '/parsers/try', { url: `${shopBase}/p/big`, shopId, definition: definition() });
+    const big = await call('POST', '/parsers/try', { url: `${shop.base}/p/big`, shopId, definition: definition() });
     expect(big.statusCode).toBe(200);
     expect([body(big).data.offer.problem?.kind, body(big).data.offer.price]).toEqual(['too_large', null]);
   });
 
   it('a host name resolving to a private address is not_allowed without naming the address', async () => {
-    const port = new URL(shopBase).port;
-    const res = await call(operator, 'POST', '/parsers/try', { url: `http://localhost:${port}/p/short`, shopId: await lidl(), definition: definition() });
+    const port = new URL(shop.base).port;
+    const res = await call('POST', '/parsers/try', { url: `http://localhost:${port}/p/short`, shopId: await lidl(), definition: definition() });
     expect(res.statusCode).toBe(200);
     const problem = body(res).data.offer.problem;
     expect(problem?.kind).toBe('not_allowed');
@@ -189,7 +148,7 @@ describe("a try's limits", () => {
   });
 
   it('the picture of a page shorter than the window is as tall as the page, not 900 px', async () => {
-    const res = await call(operator, 'POST', '/parsers/try', { url: `${shopBase}/p/short`, shopId: await lidl(), definition: definition() });
+    const res = await call('POST', '/parsers/try', { url: `${shop.base}/p/short`, shopId: await lidl(), definition: definition() });
     const data = body(res).data;
     expect(data.offer.price).toBe(24.9);
     expect(data.screenshot.height).toBeGreaterThanOrEqual(200);

@@ -5,26 +5,22 @@
  *
  * @one-database: a try writes nothing; addresses and rights do not depend on the database (scripts/lib/db-test-files.cjs).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../src/db/client';
-import { body, build, loginAs, type Session } from '../helpers/build';
+import { body } from '../helpers/build';
+import { parsersApp, shopIdOf, startPageShop, type PageShop } from '../helpers/parser-shop';
+import type { Caller } from '../helpers/catalogue';
 
 jest.setTimeout(240_000);
 
 let app: FastifyInstance;
-let operator: Session;
+let call: Caller;
 
-let hits: string[] = [];
+// Off the allowlist: any hit is a failure.
+let forbidden: PageShop;
 let forbiddenBase = '';
 let forbiddenPort = 0;
-const forbidden = http.createServer((req, res) => {
-  hits.push(req.url ?? '');
-  res.end('secret');
-});
 
+let shop: PageShop;
 let shopBase = '';
 const page = (head: string, bodyHtml: string) =>
   `<!doctype html><html><head><title>t</title>${head}</head><body><h1 class="title">Mléko</h1><div class="price">24,90 Kč</div>${bodyHtml}</body></html>`;
@@ -62,29 +58,7 @@ const pages: Record<string, () => string> = {
       Array.from({ length: 5000 }, (_, i) => `<p class="c${i % 7}"><span>${i}</span> row ${i}</p>`).join(''),
     ),
 };
-const shop = http.createServer((req, res) => {
-  const render = pages[req.url ?? ''];
-  if (!render) return void res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(render());
-});
-
-const listen = (server: http.Server) =>
-  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-
-const call = (s: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url: `${url}${url.includes('?') ? '&' : '?'}token=${s.token}`,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    cookies: s.xsrf.cookies,
-    headers: s.xsrf.headers,
-  });
-
-async function shopId(code: string): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(app.db, sql`SELECT id FROM shops WHERE code = ${code}`);
-  return Number(row!.id);
-}
+const shopId = (code: string) => shopIdOf(app, code);
 
 const def = (extra: Record<string, unknown> = {}) => ({
   productUrls: ['https://shop.example/p/1'],
@@ -96,28 +70,25 @@ const def = (extra: Record<string, unknown> = {}) => ({
 });
 
 async function tried(url: string, definition: Record<string, unknown> = def()) {
-  const res = await call(operator, 'POST', '/parsers/try', { url, shopId: await shopId('lidl-prg-smichov'), definition });
+  const res = await call('POST', '/parsers/try', { url, shopId: await shopId('lidl-prg-smichov'), definition });
   expect([res.statusCode, res.statusCode === 200 ? null : res.body]).toEqual([200, null]);
   return body(res).data;
 }
 
 beforeAll(async () => {
-  forbiddenBase = await listen(forbidden);
-  forbiddenPort = (forbidden.address() as AddressInfo).port;
-  shopBase = await listen(shop);
-  app = await build({ env: { DEMO_SHOPS: '1', PARSERS_WORKER: '0' } });
-  app.parsers.workerOptions.allowOrigins = [...app.parsers.workerOptions.allowOrigins, shopBase];
-  operator = await loginAs(app, 'operator');
+  forbidden = await startPageShop(() => 'secret');
+  forbiddenBase = forbidden.base;
+  forbiddenPort = Number(new URL(forbidden.base).port);
+  shop = await startPageShop(pages);
+  shopBase = shop.base;
+  ({ app, call } = await parsersApp({ shop: shopBase, env: { DEMO_SHOPS: '1' } }));
 });
 afterAll(async () => {
   await app?.close();
-  for (const server of [forbidden, shop]) {
-    server.closeAllConnections();
-    server.close();
-  }
+  await Promise.all([forbidden?.close(), shop?.close()]);
 });
 beforeEach(() => {
-  hits = [];
+  forbidden.hits.length = 0;
 });
 
 describe('addresses', () => {
@@ -147,17 +118,17 @@ describe('addresses', () => {
       `http://100.64.0.1/`,
     ];
     for (const url of urls) {
-      const res = await call(operator, 'POST', '/parsers/try', { url, shopId: await shopId('lidl-prg-smichov'), definition: def() });
+      const res = await call('POST', '/parsers/try', { url, shopId: await shopId('lidl-prg-smichov'), definition: def() });
       // An address the URL parser refuses is a 400 naming url; anything else a not_allowed problem.
       if (res.statusCode === 400) expect([url, body(res).error.fields.map((f: { path: string }) => f.path)]).toEqual([url, ['url']]);
       // A name that does not resolve here ('localhost.') is a network problem: still never reached.
       else expect([url, res.statusCode, ['not_allowed', 'network'].includes(body(res).data.offer.problem?.kind)]).toEqual([url, 200, true]);
     }
     for (const url of ['file:///etc/passwd', 'data:text/html,<p>1</p>', 'javascript:alert(1)', 'gopher://127.0.0.1/']) {
-      const res = await call(operator, 'POST', '/parsers/try', { url, shopId: await shopId('lidl-prg-smichov'), definition: def() });
+      const res = await call('POST', '/parsers/try', { url, shopId: await shopId('lidl-prg-smichov'), definition: def() });
       expect([url, res.statusCode]).toEqual([url, 400]);
     }
-    expect(hits).toEqual([]);
+    expect(forbidden.hits).toEqual([]);
   });
 });
 
@@ -167,7 +138,7 @@ describe('sub-requests', () => {
       const r = await tried(`${shopBase}${path}`);
       expect([path, r.offer.price]).toEqual([path, 24.9]);
     }
-    expect(hits).toEqual([]);
+    expect(forbidden.hits).toEqual([]);
   });
 
   it('a browser fetch: WebSocket, window.open, beacon, EventSource, worker, frame, a later navigation reach nothing refused', async () => {
@@ -176,7 +147,7 @@ describe('sub-requests', () => {
       // Left for a refused address, the page reads as what is left of it (layout_changed): never the refused answer.
       expect([path, JSON.stringify(r).includes('secret')]).toEqual([path, false]);
     }
-    expect(hits).toEqual([]);
+    expect(forbidden.hits).toEqual([]);
   });
 });
 
@@ -188,6 +159,6 @@ describe('load', () => {
     expect(r.elements.length).toBeLessThanOrEqual(1500);
     expect(r.screenshot.height).toBeLessThanOrEqual(4000);
     expect(Date.now() - started).toBeLessThan(60_000);
-    expect((await call(operator, 'GET', '/auth/check')).statusCode).toBe(200);
+    expect((await call('GET', '/auth/check')).statusCode).toBe(200);
   });
 });

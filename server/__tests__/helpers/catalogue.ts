@@ -103,9 +103,9 @@ export async function addFixtures(app: FastifyInstance): Promise<Fixtures> {
   return { cocoa, buckwheat, start, end, shop };
 }
 
-export type Caller = (method: 'GET' | 'POST', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+export type Caller = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
 
-/** Calls as the session's user (token in the query, anti-forgery pair on POST). */
+/** Calls as the session's user, as the browser makes them: the token in the query, the anti-forgery pair on every call. */
 export function callerFor(app: FastifyInstance, session: Session): Caller {
   return (method, url, payload) =>
     app.inject({

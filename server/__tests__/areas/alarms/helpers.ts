@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { addDays, todayIso } from '../../../src/lib/days';
 import { sql } from 'drizzle-orm';
 import { alarmsRuntime } from '../../../src/areas/alarms/hook';
@@ -7,20 +7,7 @@ import { jobsSchemaFor } from '../../../src/jobs';
 import type { Session } from '../../helpers/build';
 import { us } from '../../helpers/catalogue';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Call = (method: Method, url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
-
-export function caller(app: FastifyInstance, session: Session): Call {
-  return (method, url, payload) =>
-    app.inject({
-      method,
-      url,
-      query: { token: session.token },
-      cookies: session.xsrf.cookies,
-      headers: session.xsrf.headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-}
+export { callerFor as caller, type Caller as Call } from '../../helpers/catalogue';
 
 /** A multipart form body (file + fields) as a browser sends it. */
 export function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }) {

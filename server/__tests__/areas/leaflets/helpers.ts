@@ -1,23 +1,9 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Session } from '../../helpers/build';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Call = (method: Method, url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+export { callerFor as caller, type Caller as Call } from '../../helpers/catalogue';
 export type FilePart = { field: string; name: string; data: Buffer; type?: string };
-
-/** Calls as a logged-in user (token in the query, the anti-forgery pair as a browser sends it). */
-export function caller(app: FastifyInstance, session: Session): Call {
-  return (method, url, payload) =>
-    app.inject({
-      method,
-      url,
-      query: { token: session.token },
-      cookies: session.xsrf.cookies,
-      headers: session.xsrf.headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-}
 
 /** A multipart form body (fields, then files) as a browser sends it. */
 export function multipart(fields: Record<string, string>, files: FilePart[] = []) {
