@@ -14,7 +14,7 @@ import {
   type PromoRow,
 } from '@pricewatch/shared/contract';
 import type { Db } from '../../db/client';
-import { addDays, daysBetween } from '../../lib/days';
+import { addDays, dayNumber, daysBetween, isoDay } from '../../lib/days';
 import { validationFailed } from '../../lib/errors';
 import { round1, round2 } from '../../lib/money';
 import type { AuthUser } from '../../core/session-user';
@@ -132,7 +132,9 @@ function weeklyShares(
     if (!network) continue;
     let products = 0;
     let promo = 0;
-    for (let week = firstMonday; week <= end; week = addDays(week, 7)) {
+    // Stepped as day numbers: as text, the Monday after 9999-12-27 is '+010000-01', which sorts before any end.
+    for (let day = dayNumber(firstMonday), last = dayNumber(end); day <= last; day += 7) {
+      const week = isoDay(day);
       products += byWeek.get(week)?.products ?? 0;
       promo += byWeek.get(week)?.promo ?? 0;
       if (products > 0) out.push({ week, network: network.code, promoSharePct: round1((promo / products) * 100) });
