@@ -1,7 +1,12 @@
-/** SQL of parsers, runs and run items (tables of drizzle/0005_parsers.sql), on both backends. */
+/**
+ * SQL of parsers, runs and run items (db/schema/parsers.ts), on both backends: the list, runs and items
+ * here; definitions' writes in queries-editing.ts, directory look-ups in queries-lookups.ts.
+ */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { settleScraperRequests } from './scraper-settle';
+import { createParserEditingQueries } from './queries-editing';
+import { createParserLookups } from './queries-lookups';
 
 export type ParserRow = {
   id: number;
@@ -90,6 +95,9 @@ export function createParsersQueries(db: Db) {
   const one = async <T>(q: SQL) => (await queryRows<T>(db, q))[0] ?? null;
 
   return {
+    ...createParserLookups(db),
+    ...createParserEditingQueries(db),
+
     async list(f: ListFilter): Promise<{ rows: ListedParser[]; total: number }> {
       const conds: SQL[] = [sql`p.deleted_at IS NULL`];
       if (f.networkIds) conds.push(sql`p.network_id = ANY(${sql.param(f.networkIds)}::int[])`);

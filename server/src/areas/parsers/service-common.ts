@@ -3,17 +3,17 @@
  * (spec §6; docs/parsers.md "Editing parsers"), the checks of a definition, and rows as the API shows them.
  */
 import { load } from 'cheerio';
-import { sql } from 'drizzle-orm';
 import type { ParserDefinition, ParserDetail, ParserListItem, ParserRun } from '@pricewatch/shared/contract';
 import { parserDefinitionSchema } from '@pricewatch/shared/contract';
 import { mayEditParsers } from '@pricewatch/shared/permissions';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { forbidden, notFound, validationFailed } from '../../lib/errors';
 import type { AuthUser } from '../../core/session-user';
 import type { FileStore } from '../../core/file-store';
 import { visibleNetworkCodes } from '../../core/shop-visibility';
 import { assertAllowedUrl, NotAllowedError, type AddressPolicy } from '../../scraping/address';
 import type { ListedParser, ParserRow, ParsersQueries, RunRow } from './queries';
+import type { ShopForParser } from './queries-lookups';
 
 /** Three failed runs in a row flag a parser. */
 const FLAG_AFTER_FAILED_RUNS = 3;
@@ -60,12 +60,11 @@ export type ParsersContext = {
   addressPolicy: () => AddressPolicy;
 };
 
-export function createParsersAccess({ db, q, addressPolicy }: ParsersContext) {
+export function createParsersAccess({ q, addressPolicy }: ParsersContext) {
   async function visibleNetworkIds(user: AuthUser): Promise<number[] | null> {
     const codes = visibleNetworkCodes(user);
     if (codes === null) return null;
-    const rows = await queryRows<{ id: number }>(db, sql`SELECT id FROM networks WHERE code = ANY(${sql.param(codes)}::text[])`);
-    return rows.map((r) => Number(r.id));
+    return q.networkIdsByCodes(codes);
   }
 
   function assertArea(user: AuthUser) {
@@ -88,16 +87,13 @@ export function createParsersAccess({ db, q, addressPolicy }: ParsersContext) {
   }
 
   /** The shop a parser is made (or tried) for, when the user may edit its network's parsers: else 403 (unknown: 400). */
-  async function shopForEditing(user: AuthUser, shopId: number): Promise<{ id: number; network_id: number; country: string }> {
+  async function shopForEditing(user: AuthUser, shopId: number): Promise<ShopForParser> {
     assertMayEdit(user);
-    const [shop] = await queryRows<{ id: number; network_id: number; country: string }>(
-      db,
-      sql`SELECT s.id, s.network_id, s.country FROM shops s WHERE s.id = ${shopId}`,
-    );
+    const shop = await q.shop(shopId);
     if (!shop) throw validationFailed([{ path: 'shopId', message: `unknown shop: ${shopId}` }]);
     const ids = await visibleNetworkIds(user);
-    if (ids && !ids.includes(Number(shop.network_id))) throw forbidden();
-    if (!(await mayEditNetwork(user, Number(shop.network_id)))) throw forbidden();
+    if (ids && !ids.includes(shop.networkId)) throw forbidden();
+    if (!(await mayEditNetwork(user, shop.networkId))) throw forbidden();
     return shop;
   }
 
@@ -123,8 +119,8 @@ export function createParsersAccess({ db, q, addressPolicy }: ParsersContext) {
   async function mayEditNetwork(user: AuthUser, networkId: number): Promise<boolean> {
     if (!canSeeParsers(user)) return false;
     // The rule itself is the one the parsers screen asks (shared mayEditParsers), so the buttons and the server agree.
-    const [network] = await queryRows<{ code: string }>(db, sql`SELECT code FROM networks WHERE id = ${networkId}`);
-    return !!network && mayEditParsers(user.profile, network.code);
+    const code = await q.networkCode(networkId);
+    return code !== null && mayEditParsers(user.profile, code);
   }
 
   function checkAddresses(def: ParserDefinition) {

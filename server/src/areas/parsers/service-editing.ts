@@ -2,11 +2,9 @@
  * A parser's definition (docs/parsers.md "Editing parsers"): read for the editor, created, edited,
  * deleted (a tombstone) and tried on one page.
  */
-import { sql } from 'drizzle-orm';
 import type { ParserDetail, ParserTryResult } from '@pricewatch/shared/contract';
 import { parserDefinitionSchema, type parserCreateBodySchema, type parserTryBodySchema, type parserUpdateBodySchema } from '@pricewatch/shared/contract';
 import type { z } from 'zod';
-import { queryRows } from '../../db/client';
 import { forbidden, notFound, validationFailed } from '../../lib/errors';
 import type { AuthUser } from '../../core/session-user';
 import { toDetail, type ParsersAccess, type ParsersContext } from './service-common';
@@ -42,13 +40,17 @@ export function createEditingService({ db, q, addressPolicy }: ParsersContext, a
       checkAddresses(body.definition);
       checkSelectors(body.definition);
       try {
-        const [row] = await queryRows<{ id: number }>(
-          db,
-          sql`INSERT INTO parsers (code, name, network_id, shop_id, country, definition, schedule, enabled)
-            VALUES (${body.code}, ${body.name}, ${shop.network_id}, ${shop.id}, ${shop.country}, ${JSON.stringify(body.definition)}::jsonb, ${body.schedule}, ${body.enabled})
-            RETURNING id`,
-        );
-        return toDetail((await q.parser(Number(row!.id)))!);
+        const id = await q.insertParser({
+          code: body.code,
+          name: body.name,
+          networkId: shop.networkId,
+          shopId: shop.id,
+          country: shop.country,
+          definition: body.definition,
+          schedule: body.schedule,
+          enabled: body.enabled,
+        });
+        return toDetail((await q.parser(id))!);
       } catch (err) {
         if (pgCode(err) === PG_UNIQUE_VIOLATION) throw codeTaken();
         throw err;
@@ -65,19 +67,10 @@ export function createEditingService({ db, q, addressPolicy }: ParsersContext, a
         checkAddresses(body.definition);
         checkSelectors(body.definition);
       }
-      const sets = [sql`updated_at = now()`];
-      if (body.code !== undefined) sets.push(sql`code = ${body.code}`);
-      if (body.name !== undefined) sets.push(sql`name = ${body.name}`);
-      if (body.schedule !== undefined) sets.push(sql`schedule = ${body.schedule}`);
-      if (body.enabled !== undefined) sets.push(sql`enabled = ${body.enabled}`);
-      if (body.definition !== undefined) sets.push(sql`definition = ${JSON.stringify(body.definition)}::jsonb`);
       try {
         // Deleted meanwhile → 404; two edits at once: each is whole, the later one stays.
-        const rows = await queryRows<{ id: number }>(
-          db,
-          sql`UPDATE parsers SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND deleted_at IS NULL RETURNING id`,
-        );
-        if (!rows.length) throw notFound('parser');
+        const { code, name, schedule, enabled, definition } = body;
+        if (!(await q.updateParser(id, { code, name, schedule, enabled, definition }))) throw notFound('parser');
       } catch (err) {
         if (pgCode(err) === PG_UNIQUE_VIOLATION) throw codeTaken();
         throw err;
@@ -96,14 +89,8 @@ export function createEditingService({ db, q, addressPolicy }: ParsersContext, a
       await visibleParser(user, p);
       if (!(await mayEditNetwork(user, Number(p.network_id)))) throw forbidden();
       await db.transaction(async (t) => {
-        const rows = await queryRows<{ id: number }>(
-          t,
-          sql`UPDATE parsers SET deleted_at = now(), updated_at = now(), enabled = false, code = code || '~deleted-' || id
-            WHERE id = ${id} AND deleted_at IS NULL RETURNING id`,
-        );
-        if (!rows.length) throw notFound('parser');
-        await t.execute(sql`UPDATE parser_runs SET status = 'failed', finished_at = now(), failure = 'parser deleted'
-          WHERE parser_id = ${id} AND status = 'queued' AND trigger <> 'scraper'`);
+        if (!(await q.tombstoneParser(id, t))) throw notFound('parser');
+        await q.failQueuedRuns(id, 'parser deleted', t);
       });
       return { _id: String(id), deleted: true };
     },

@@ -1,9 +1,7 @@
 /** The parsers list, schedules, force start and a run's progress, problems and results file (docs/parsers.md). */
-import { sql } from 'drizzle-orm';
 import type { ParserListItem, ParserNetwork, ParserRun, ParserSchedule } from '@pricewatch/shared/contract';
 import type { parsersListQuerySchema } from '@pricewatch/shared/contract';
 import type { z } from 'zod';
-import { queryRows } from '../../db/client';
 import { forbidden, validationFailed } from '../../lib/errors';
 import type { AuthUser } from '../../core/session-user';
 import { writeXlsx } from '../../core/xlsx';
@@ -11,7 +9,7 @@ import type { RunRow } from './queries';
 import { nextSlots } from './schedule';
 import { toItem, toRun, type ParsersAccess, type ParsersContext } from './service-common';
 
-export function createRunsService({ db, q, files, onQueued }: ParsersContext, access: ParsersAccess) {
+export function createRunsService({ q, files, onQueued }: ParsersContext, access: ParsersAccess) {
   const { assertArea, visibleNetworkIds, visibleRun, pageUrlShown } = access;
   return {
     async list(user: AuthUser, query: z.output<typeof parsersListQuerySchema>): Promise<{ items: ParserListItem[]; total: number }> {
@@ -19,13 +17,10 @@ export function createRunsService({ db, q, files, onQueued }: ParsersContext, ac
       const networkIds = await visibleNetworkIds(user);
       if (query.shops?.length) {
         // As everywhere in the catalogue: an unknown shop is 400 naming the field, an invisible one 403.
-        const known = await queryRows<{ id: number; network_id: number }>(
-          db,
-          sql`SELECT id, network_id FROM shops WHERE id = ANY(${sql.param(query.shops)}::int[])`,
-        );
-        const unknown = query.shops.filter((id) => !known.some((k) => Number(k.id) === id));
+        const known = await q.shopNetworks(query.shops);
+        const unknown = query.shops.filter((id) => !known.some((k) => k.id === id));
         if (unknown.length) throw validationFailed([{ path: 'shops', message: `unknown shop: ${unknown.join(', ')}` }]);
-        if (networkIds && known.some((k) => !networkIds.includes(Number(k.network_id)))) throw forbidden();
+        if (networkIds && known.some((k) => !networkIds.includes(k.networkId))) throw forbidden();
       }
       const { rows, total } = await q.list({
         networkIds,

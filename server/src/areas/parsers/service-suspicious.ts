@@ -1,9 +1,7 @@
 /** Prices the sanity guard held (docs/parsers.md "Sanity guard"): the list and the decisions. */
-import { sql } from 'drizzle-orm';
 import type { SuspiciousDecision, SuspiciousPrices } from '@pricewatch/shared/contract';
 import type { suspiciousPricesQuerySchema } from '@pricewatch/shared/contract';
 import type { z } from 'zod';
-import { queryRows } from '../../db/client';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors';
 import { onPricesWritten } from '../alarms/plugin';
 import { recordObservations } from '../prices/plugin';
@@ -26,9 +24,9 @@ export function createSuspiciousService({ db, q }: ParsersContext, access: Parse
       }
       let networkId: number | undefined;
       if (query.network !== undefined) {
-        const [n] = await queryRows<{ id: number }>(db, sql`SELECT id FROM networks WHERE code = ${query.network}`);
-        if (!n) throw validationFailed([{ path: 'network', message: `unknown network: ${query.network}` }]);
-        networkId = Number(n.id);
+        const id = await q.networkIdByCode(query.network);
+        if (id === null) throw validationFailed([{ path: 'network', message: `unknown network: ${query.network}` }]);
+        networkId = id;
         if (networkIds && !networkIds.includes(networkId)) throw forbidden();
       }
       const { rows, total } = await listSuspicious(db, { networkIds, parserId: query.parser, networkId, limit: query.limit, skip: query.skip });

@@ -4,9 +4,8 @@
  * score. Who: reading as the parsers list; deciding as force start (not guests, parsers of visible
  * networks). Two decisions of one page at once: one wins, the others get 409 `already_decided`.
  */
-import { sql } from 'drizzle-orm';
 import type { UnmatchedBulkAccept, UnmatchedDecision, UnmatchedPage } from '@pricewatch/shared/contract';
-import { queryRows, type Db } from '../../../db/client';
+import type { Db } from '../../../db/client';
 import { AppError, forbidden, notFound, validationFailed } from '../../../lib/errors';
 import { onPricesWritten } from '../../alarms/plugin';
 import type { AuthUser } from '../../../core/session-user';
@@ -39,10 +38,9 @@ export function createMatchingService(db: Db, q: ParsersQueries, parsers: Pick<P
   /** The decision in one transaction; alarms of a written price are evaluated after the commit. */
   async function accept(user: AuthUser, row: UnmatchedRow, productId: number): Promise<{ written: number; held: number }> {
     if (row.shop_id === null) throw validationFailed([{ path: 'id', message: 'the parser has no shop to record the offer in' }]);
-    const [product] = await queryRows<{ country: string }>(db, sql`SELECT country FROM products WHERE id = ${productId}`);
-    if (!product) throw validationFailed([{ path: 'productId', message: `unknown product: ${productId}` }]);
-    if (product.country !== row.country)
-      throw validationFailed([{ path: 'productId', message: `a product of ${product.country}, the parser's country is ${row.country}` }]);
+    const country = await q.productCountry(productId);
+    if (country === null) throw validationFailed([{ path: 'productId', message: `unknown product: ${productId}` }]);
+    if (country !== row.country) throw validationFailed([{ path: 'productId', message: `a product of ${country}, the parser's country is ${row.country}` }]);
     let result = { written: 0, held: 0 };
     await db.transaction(async (t) => {
       if (!(await markUnmatched(t, Number(row.id), 'accepted', user.id, productId))) throw new AppError(409, 'conflict', 'already_decided');
