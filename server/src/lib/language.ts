@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { LANGUAGES, type Language } from '@pricewatch/shared/contract';
 
 // `uk` is Ukrainian's standard tag; the product's own code for it is `ua` (spec §6).
-const negotiator = new Negotiator({ supportedValues: [...LANGUAGES, 'uk'], cache: new Map() });
+// No cache: a Map keyed by the header kept every distinct header a caller sent, for good (memory without end).
+const negotiator = new Negotiator({ supportedValues: [...LANGUAGES, 'uk'] });
 
 /**
  * The language data is answered in (docs/translations.md): the front ends send their UI language as
