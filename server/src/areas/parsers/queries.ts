@@ -2,8 +2,9 @@
  * SQL of parsers, runs and run items (db/schema/parsers.ts), on both backends: the list, runs and items
  * here; definitions' writes in queries-editing.ts, directory look-ups in queries-lookups.ts.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { parserRuns } from '../../db/schema';
 import { settleScraperRequests } from './scraper-settle';
 import { createParserEditingQueries } from './queries-editing';
 import { createParserLookups } from './queries-lookups';
@@ -70,6 +71,9 @@ const RUN_COLUMNS = sql.raw(
 
 /** A run "failed" for the streak: it failed, or it ended with problems and not one price. */
 const FAILED_RUN = sql.raw(`(r.status = 'failed' OR (r.status = 'done' AND r.prices_found = 0 AND r.pages_total > 0))`);
+
+/** A run's page and price counts and its errors by kind, as progress and the end write them. */
+export type RunCounts = { pagesTotal: number; pagesDone: number; pricesFound: number; notFound: number; errors: Record<string, number> };
 
 export type ListFilter = {
   /** Network ids visible to the caller; null = all. */
@@ -231,11 +235,7 @@ export function createParsersQueries(db: Db) {
         RETURNING ${RUN_COLUMNS}`),
 
     /** Progress and heartbeat; false when the run is no longer this worker's (lease lost). */
-    async progress(
-      id: number,
-      worker: string,
-      p: { pagesTotal: number; pagesDone: number; pricesFound: number; notFound: number; errors: Record<string, number> },
-    ) {
+    async progress(id: number, worker: string, p: RunCounts) {
       const rows = await queryRows<{ id: number }>(
         db,
         sql`UPDATE parser_runs SET heartbeat_at = now(), pages_total = ${p.pagesTotal}, pages_done = ${p.pagesDone},
@@ -244,6 +244,43 @@ export function createParsersQueries(db: Db) {
       );
       return rows.length > 0;
     },
+
+    /** In the run's closing transaction: locks the run while it is still this worker's; false when the lease was lost. */
+    async lockOwnRun(id: number, worker: string, tx: Db): Promise<boolean> {
+      const rows = await tx
+        .select({ id: parserRuns.id })
+        .from(parserRuns)
+        .where(and(eq(parserRuns.id, id), eq(parserRuns.claimedBy, worker), eq(parserRuns.status, 'running')))
+        .for('update');
+      return rows.length > 0;
+    },
+
+    /** The run's final state with its counts. */
+    async finishRun(id: number, status: 'done' | 'failed', failure: string | null, p: RunCounts, tx: Db): Promise<void> {
+      await tx
+        .update(parserRuns)
+        .set({
+          status,
+          failure,
+          finishedAt: sql`now()`,
+          heartbeatAt: sql`now()`,
+          pagesTotal: p.pagesTotal,
+          pagesDone: p.pagesDone,
+          pricesFound: p.pricesFound,
+          notFound: p.notFound,
+          errors: p.errors,
+        })
+        .where(eq(parserRuns.id, id));
+    },
+
+    /** A scraper request's results gain the run's pages in the request's answer shape (money in units, not minor units). */
+    appendScraperResults: (requestId: number, runId: number, tx: Db) =>
+      tx.execute(sql`UPDATE scraper_requests SET
+          results = results || COALESCE((SELECT jsonb_agg(jsonb_build_object('url', i.url, 'name', i.name, 'ean', i.ean,
+            'price', i.price / 100.0, 'oldPrice', i.old_price / 100.0, 'promo', i.promo, 'currency', i.currency, 'inStock', i.in_stock,
+            'strategy', i.strategy, 'problem', CASE WHEN i.problem_kind IS NULL THEN NULL ELSE jsonb_build_object('kind', i.problem_kind, 'message', i.problem) END)
+            ORDER BY i.seq) FROM parser_run_items i WHERE i.run_id = ${runId}), '[]'::jsonb)
+        WHERE id = ${requestId}`),
 
     /** A retry starts clean: the items of an earlier attempt go. */
     resetItems: (runId: number) => db.execute(sql`DELETE FROM parser_run_items WHERE run_id = ${runId}`),

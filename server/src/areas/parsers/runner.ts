@@ -6,7 +6,6 @@
  * the run's final state, through the catalogue's recordObservations (price spans): a run that dies or
  * fails leaves the price history as it was.
  */
-import { sql } from 'drizzle-orm';
 import { parserDefinitionSchema, type ParserDefinition } from '@pricewatch/shared/contract';
 import type { Db } from '../../db/client';
 import { todayIso } from '../../lib/days';
@@ -53,12 +52,7 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
     let written = 0;
     let recorded: Observation[] = [];
     await db.transaction(async (t) => {
-      const [mine] = (
-        (await t.execute(sql`SELECT id FROM parser_runs WHERE id = ${run.id} AND claimed_by = ${worker} AND status = 'running' FOR UPDATE`)) as {
-          rows: unknown[];
-        }
-      ).rows;
-      if (!mine) return; // The lease was lost: another worker owns the run now.
+      if (!(await q.lockOwnRun(Number(run.id), worker, t))) return; // The lease was lost: another worker owns the run now.
       if (observations.length && status === 'done') {
         // Prices far from their reference wait for a person's decision instead (docs/parsers.md "Sanity guard").
         const { accepted, held } = await screenObservations(t, observations, opts.priceGuardShare ?? DEFAULT_PRICE_GUARD_SHARE);
@@ -68,17 +62,9 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
         recorded = accepted;
       }
       if (status === 'done') await keepUnmatched(t, { id: Number(run.id), parserId: Number(run.parser_id), day: todayIso() }, unmatched, matchedUrls);
-      await t.execute(sql`UPDATE parser_runs SET status = ${status}, finished_at = now(), heartbeat_at = now(), failure = ${failure},
-          pages_total = ${counts.pagesTotal}, pages_done = ${counts.pagesDone}, prices_found = ${counts.pricesFound},
-          not_found = ${counts.notFound}, errors = ${JSON.stringify(errors)}::jsonb
-        WHERE id = ${run.id}`);
+      await q.finishRun(Number(run.id), status, failure, { ...counts, errors }, t);
       if (run.scraper_request_id) {
-        await t.execute(sql`UPDATE scraper_requests SET
-            results = results || COALESCE((SELECT jsonb_agg(jsonb_build_object('url', i.url, 'name', i.name, 'ean', i.ean,
-              'price', i.price / 100.0, 'oldPrice', i.old_price / 100.0, 'promo', i.promo, 'currency', i.currency, 'inStock', i.in_stock,
-              'strategy', i.strategy, 'problem', CASE WHEN i.problem_kind IS NULL THEN NULL ELSE jsonb_build_object('kind', i.problem_kind, 'message', i.problem) END)
-              ORDER BY i.seq) FROM parser_run_items i WHERE i.run_id = ${run.id}), '[]'::jsonb)
-          WHERE id = ${run.scraper_request_id}`);
+        await q.appendScraperResults(Number(run.scraper_request_id), Number(run.id), t);
         await settleScraperRequests(t, [Number(run.scraper_request_id)]);
       }
     });
