@@ -53,7 +53,9 @@ describe('the admission queue', () => {
     );
 
   it('refuses a request that waited past its limit, and admits the next one once a slot is free', async () => {
-    const gate = createDbGate({ concurrency: 1, maxPending: 10, maxWaitMs: 30 });
+    // Long enough that the next request, admitted in the turn after it asks, is never itself past the limit
+    // on a loaded machine (a 30 ms limit refused it at load ~10, the hand-over turn coming later than that).
+    const gate = createDbGate({ concurrency: 1, maxPending: 10, maxWaitMs: 2000 });
     const release = await gate.enter();
     const waited = await refusal(gate.enter());
     expect(waited).toBeInstanceOf(AppError);
