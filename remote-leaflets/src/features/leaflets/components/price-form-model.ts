@@ -5,6 +5,7 @@ import {
   type LeafletPrice,
   type LeafletPriceInput,
   type LeafletPriceUpdate,
+  type PriceCandidate,
   type PromoMechanics,
 } from '@pricewatch/shared/contract';
 
@@ -23,18 +24,31 @@ export type PriceDraft = {
   source?: 'manual' | 'recognised';
 };
 
+/** The figures a stored price and a recognised candidate both carry, as the form's text fields. */
+const figuresDraft = (x: Pick<LeafletPrice, 'price' | 'oldPrice' | 'discountPct' | 'mechanics' | 'mechanicsText' | 'box'>) => ({
+  price: String(x.price),
+  oldPrice: x.oldPrice === null ? '' : String(x.oldPrice),
+  discountPct: x.discountPct === null ? '' : String(x.discountPct),
+  mechanics: x.mechanics,
+  mechanicsText: x.mechanicsText ?? '',
+  box: x.box,
+});
+
 /** A stored price as the form's draft (Edit). */
 export const draftOf = (p: LeafletPrice): PriceDraft => ({
   priceId: p._id,
   productId: p.productId,
   productName: p.productName,
-  price: String(p.price),
-  oldPrice: p.oldPrice === null ? '' : String(p.oldPrice),
-  discountPct: p.discountPct === null ? '' : String(p.discountPct),
-  mechanics: p.mechanics,
-  mechanicsText: p.mechanicsText ?? '',
-  box: p.box,
+  ...figuresDraft(p),
   source: p.source,
+});
+
+/** A recognised candidate as the add-price form's starting point ("Fix"). */
+export const candidateDraft = (c: PriceCandidate): PriceDraft => ({
+  productId: c.suggestedProduct?._id ?? null,
+  productName: c.suggestedProduct?.name ?? c.text,
+  ...figuresDraft(c),
+  source: 'recognised',
 });
 
 /** The price form's fields as typed. */

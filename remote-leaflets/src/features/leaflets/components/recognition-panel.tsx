@@ -14,24 +14,10 @@ import { useErrorText } from '../../../lib/error-text';
 import { useFormatters } from '../../../lib/format';
 import { useLeafletsTranslation } from '../../../lib/i18n';
 import type { PriceDraft } from './price-form';
+import { candidateDraft } from './price-form-model';
 
 /** How often a queued or running recognition is asked again. */
 export const RECOGNITION_POLL_MS = 1000;
-
-/** A candidate as the add-price form's starting point ("Fix"). */
-export function candidateDraft(c: PriceCandidate): PriceDraft {
-  return {
-    productId: c.suggestedProduct?._id ?? null,
-    productName: c.suggestedProduct?.name ?? c.text,
-    price: String(c.price),
-    oldPrice: c.oldPrice === null ? '' : String(c.oldPrice),
-    discountPct: c.discountPct === null ? '' : String(c.discountPct),
-    mechanics: c.mechanics,
-    mechanicsText: c.mechanicsText ?? '',
-    box: c.box,
-    source: 'recognised',
-  };
-}
 
 /** Whether a candidate may be saved in one click (its confidence at or above the contract's threshold). */
 export const oneClick = (c: PriceCandidate) => c.confidence >= CANDIDATE_ACCEPT_CONFIDENCE;
