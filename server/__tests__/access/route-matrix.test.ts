@@ -4,6 +4,9 @@
  * others (a 400 for the minimal request still proves the rule let them through). The expectations are
  * stated here, from the spec, not read from src/access/route-rules.ts — so a wrong rule fails. A route
  * without a rule stops the app from starting under tests; a route this matrix does not know fails too.
+ *
+ * @one-database: which role reaches which route is decided by the route rules before a handler runs; the
+ * visibility checks only read the demo data (scripts/lib/db-test-files.cjs).
  */
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';

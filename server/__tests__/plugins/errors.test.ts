@@ -1,3 +1,9 @@
+/**
+ * The one error envelope `{ success: false, error }`: unknown routes, bodies that are not JSON, too big or
+ * of another type, and the error handler's own answers (a hidden 500, a cut query's 503, on a bare app).
+ *
+ * @one-database: bodies and routes are refused before any handler reads the database (scripts/lib/db-test-files.cjs).
+ */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Writable } from 'node:stream';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';

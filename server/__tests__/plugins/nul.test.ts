@@ -2,7 +2,9 @@
  * Issue 13 item 5: PostgreSQL text cannot hold U+0000, and a NUL that reached a query was a 500. One rule
  * for every string a client sends (src/plugins/no-nul.ts): a NUL in a query parameter, a JSON body, a
  * path parameter or a multipart text field is 400 `validation_failed` naming the field, before any
- * handler runs. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ * handler runs, so no query ever sees the NUL.
+ *
+ * @one-database: refused before any handler; `npm test` runs it on PostgreSQL, the database that failed (scripts/lib/db-test-files.cjs).
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { body, build, loginAs, type Session } from '../helpers/build';

@@ -2,6 +2,8 @@
  * Browser security headers (issue 13, item 11): the app's pages cannot be framed by another site, send
  * no Referer (tokens travel in query strings), and allow scripts and requests only from this origin and
  * the deployment's remote and API origins.
+ *
+ * @one-database: response headers, whatever the database (scripts/lib/db-test-files.cjs).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

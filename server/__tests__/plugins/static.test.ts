@@ -1,3 +1,9 @@
+/**
+ * The built front ends served by the server: cache headers per kind of file, compressed copies, the
+ * remotes' folders, and the page for a browser's navigation (src/plugins/static.ts).
+ *
+ * @one-database: files and headers, whatever the database (scripts/lib/db-test-files.cjs).
+ */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

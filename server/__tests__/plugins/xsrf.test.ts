@@ -1,3 +1,9 @@
+/**
+ * The anti-forgery cookie and header pair (src/plugins/xsrf.ts): set on any answer, required on every
+ * state-changing call, refused before a handler runs when missing or different.
+ *
+ * @one-database: the check runs before any handler reads the database (scripts/lib/db-test-files.cjs).
+ */
 import type { FastifyInstance } from 'fastify';
 import { build, getXsrf, loginAs } from '../helpers/build';
 

@@ -1,3 +1,9 @@
+/**
+ * The deployment files (deployments/{country}.json) and GET /deployment.json: the country, its languages,
+ * the remotes switched off and the old site's address, from the configuration.
+ *
+ * @one-database: the deployment comes from files and the configuration, not the database (scripts/lib/db-test-files.cjs).
+ */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { COUNTRIES, REMOTE_NAMES, deploymentSchema, parseDeployment } from '@pricewatch/shared/contract';
