@@ -71,3 +71,48 @@ export async function runsDiffFromSpans(db: Db): Promise<string[]> {
   const have = new Set(rows.map((r) => r.k));
   return [...[...want].filter((k) => !have.has(k)).map((k) => `missing ${k}`), ...[...have].filter((k) => !want.has(k)).map((k) => `extra ${k}`)].slice(0, 10);
 }
+
+/**
+ * price_network_runs checked against rows computed here from price_pair_runs (docs/analytics.md "Network runs": per
+ * network × product × promo the runs starting on one day, their longest end, deepest depth, count and days, and the
+ * latest end of the rows starting earlier): the rows that differ, none when they are right.
+ */
+export async function networkRunsDiffFromPairRuns(db: Db): Promise<string[]> {
+  const runs = await queryRows<{ network_id: number; product_id: number; promo: boolean; start_day: string; end_day: string; max_depth: number | null }>(
+    db,
+    sql`SELECT sh.network_id, r.product_id, r.promo, r.start_day::text AS start_day, r.end_day::text AS end_day, r.max_depth
+        FROM price_pair_runs r JOIN shops sh ON sh.id = r.shop_id`,
+  );
+  const rows = new Map<string, { end: string; depth: number | null; runs: number; days: number }>();
+  const dayNo = (d: string) => Date.parse(`${d.slice(0, 10)}T00:00:00Z`) / 86_400_000;
+  for (const r of runs) {
+    const key = `${r.network_id}|${r.product_id}|${r.promo ? 't' : 'f'}|${r.start_day.slice(0, 10)}`;
+    const row = rows.get(key) ?? { end: '', depth: null, runs: 0, days: 0 };
+    const end = r.end_day.slice(0, 10);
+    if (end > row.end) row.end = end;
+    if (r.max_depth !== null) row.depth = Math.max(row.depth ?? -Infinity, Number(r.max_depth));
+    row.runs++;
+    row.days += dayNo(end) - dayNo(r.start_day) + 1;
+    rows.set(key, row);
+  }
+  const want = new Set<string>();
+  const reach = new Map<string, string>();
+  for (const key of [...rows.keys()].sort()) {
+    const group = key.split('|').slice(0, 3).join('|');
+    const row = rows.get(key)!;
+    const prev = reach.get(group) ?? '';
+    want.add(`${key}|${row.end}|${row.depth === null ? '' : row.depth.toFixed(6)}|${row.runs}|${row.days}|${prev}`);
+    if (row.end > prev) reach.set(group, row.end);
+  }
+  const have = new Set(
+    (
+      await queryRows<{ k: string }>(
+        db,
+        sql`SELECT concat_ws('|', network_id, product_id, CASE WHEN promo THEN 't' ELSE 'f' END, start_day::text, end_day::text,
+                             coalesce(to_char(max_depth, 'FM999990.000000'), ''), runs, run_days, coalesce(prev_end::text, '')) AS k
+            FROM price_network_runs`,
+      )
+    ).map((r) => r.k),
+  );
+  return [...[...want].filter((k) => !have.has(k)).map((k) => `missing ${k}`), ...[...have].filter((k) => !want.has(k)).map((k) => `extra ${k}`)].slice(0, 10);
+}

@@ -50,3 +50,32 @@ export const pricePairRuns = pgTable(
   // heap-only updates.
   (t) => [primaryKey({ columns: [t.productId, t.shopId, t.promo, t.startDay] })],
 );
+
+/**
+ * The pair runs of a product in one network's shops that start on one day (docs/analytics.md "Network runs"):
+ * `promo` true — one promo (a chain-wide promo split across shops is one row), its length the longest run's,
+ * its depth the deepest; `promo` false — one stretch of days priced. `prevEnd` (the latest end of the group's
+ * rows starting earlier) lets a period's distinct products and weekly presence be counted row by row, without
+ * sorting or grouping a year of rows. Kept from price_pair_runs by statement triggers on it (migration
+ * 0020_price_network_runs); keyed by network, so writers of a network's shops also take the network's lock.
+ */
+export const priceNetworkRuns = pgTable(
+  'price_network_runs',
+  {
+    networkId: integer('network_id').notNull(),
+    productId: integer('product_id').notNull(),
+    promo: boolean('promo').notNull(),
+    startDay: date('start_day', { mode: 'string' }).notNull(),
+    /** The longest of the runs: its last day. */
+    endDay: date('end_day', { mode: 'string' }).notNull(),
+    /** Promo rows: the deepest of the runs' depths %; null for priced rows. */
+    maxDepth: doublePrecision('max_depth'),
+    /** Pair runs (one per shop) starting on this day. */
+    runs: integer('runs').notNull(),
+    /** Σ the runs' whole lengths in days. */
+    runDays: integer('run_days').notNull(),
+    /** Latest end_day of the rows of this network × product × promo starting earlier; null for the first. */
+    prevEnd: date('prev_end', { mode: 'string' }),
+  },
+  (t) => [primaryKey({ columns: [t.networkId, t.productId, t.promo, t.startDay] })],
+);
