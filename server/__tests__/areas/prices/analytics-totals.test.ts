@@ -104,7 +104,16 @@ async function expectTotalsMatchSpans() {
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Discount analysis per network, computed straight from the spans (contract: discountAnalysisSchema). */
-function discountsOf(spans: Span[], start: string, end: string, networkOf: Map<number, string>, keep: (s: Span) => boolean) {
+function discountsOf(
+  spans: Span[],
+  start: string,
+  end: string,
+  networkOf: Map<number, string>,
+  keep: (s: Span) => boolean,
+  // Whole networks chosen: a promo run's depth is its promo's (the deepest run of the network's shops starting
+  // that day, docs/analytics.md "Network runs"); some shops of a network: the run's own.
+  promoDepth = true,
+) {
   const days = (s: Span) => {
     const a = s.start_day > start ? s.start_day : start;
     const b = s.end_day < end ? s.end_day : end;
@@ -133,17 +142,20 @@ function discountsOf(spans: Span[], start: string, end: string, networkOf: Map<n
     }
   }
   // Promo runs: adjacent promo spans of a pair, whole. Those starting in the period: their count and length;
-  // those running on a day of it: the largest depth of their spans.
+  // those running on a day of it: the largest depth of their spans (or of their promo's runs).
   const byPair = new Map<string, Span[]>();
   for (const s of kept) byPair.set(`${s.product_id}:${s.shop_id}`, [...(byPair.get(`${s.product_id}:${s.shop_id}`) ?? []), s]);
+  const running: { promo: string; network: string; max: number }[] = [];
+  const deepest = new Map<string, number>();
   for (const list of byPair.values()) {
     list.sort((x, y) => x.start_day.localeCompare(y.start_day));
     let run: { first: string; last: string; max: number } | null = null;
     const close = (shop: number) => {
       if (run && run.first >= start && run.first <= end) acc(networkOf.get(shop)!).runs.push((Date.parse(run.last) - Date.parse(run.first)) / 86_400_000 + 1);
-      if (run && run.first <= end && run.last >= start) {
-        const a = acc(networkOf.get(shop)!);
-        a.max = Math.max(a.max ?? -Infinity, run.max);
+      if (run) {
+        const promo = `${networkOf.get(shop)}|${list[0]!.product_id}|${run.first}`;
+        deepest.set(promo, Math.max(deepest.get(promo) ?? -Infinity, run.max));
+        if (run.first <= end && run.last >= start) running.push({ promo, network: networkOf.get(shop)!, max: run.max });
       }
       run = null;
     };
@@ -157,6 +169,10 @@ function discountsOf(spans: Span[], start: string, end: string, networkOf: Map<n
       }
     }
     close(list[0]!.shop_id);
+  }
+  for (const r of running) {
+    const a = acc(r.network);
+    a.max = Math.max(a.max ?? -Infinity, promoDepth ? deepest.get(r.promo)! : r.max);
   }
   return [...by.entries()]
     .filter(([, a]) => a.productDays > 0)
@@ -341,6 +357,12 @@ describe('POST /prices/history/discount-analysis over every matching product', (
     const chosen = new Set(products.slice(2, 9).map((p) => p.id));
     expect(await ask({ start: us(start), end: us(end), products: [...chosen], networks: ['albert', 'lidl'] })).toEqual(
       discountsOf(spans, start, end, networks, (s) => chosen.has(s.product_id)).filter((n) => ['albert', 'lidl'].includes(n.network)),
+    );
+    // Some shops of a network: answered from the pair runs of those shops.
+    const some = shops.filter((x) => x.network === 'albert').slice(0, 1);
+    expect(some).toHaveLength(1);
+    expect(await ask({ start: us(start), end: us(end), shops: some.map((x) => x.id) })).toEqual(
+      discountsOf(spans, start, end, new Map(some.map((x) => [x.id, x.network])), () => true, false),
     );
   });
 });

@@ -45,7 +45,7 @@ const spansIn = (start: string, end: string) => sql`ps.start_day <= ${end}::date
 export type ProductFilter = { products?: number[]; sections?: number[]; brands?: number[] };
 
 /** `<alias>.product_id` of the filter's products (`ps`: spans, `r`: pair runs). */
-function productCondition(f: ProductFilter, alias: 'ps' | 'r' = 'ps'): SQL {
+function productCondition(f: ProductFilter, alias: 'ps' | 'r' | 'w' = 'ps'): SQL {
   const col = sql.raw(`${alias}.product_id`);
   const conds: SQL[] = [];
   if (f.products?.length) conds.push(sql`${col} = ANY(${sql.param(f.products)}::int[])`);
@@ -232,21 +232,64 @@ export function createPricesQueries(db: Db) {
     },
 
     /**
-     * Promo figures per network over every matching product (no sample), from the pair runs
-     * (price_pair_runs): distinct products and products on promo, the largest depth of the promo runs
-     * running in the period, promo runs (adjacent promo spans of a product in a shop) starting in the
-     * period with their average length. With `additive`, also the figures discountTotals gives, summed over
-     * the spans (for filters the totals do not key: products, brands).
+     * Promo figures per network over every matching product (no sample), from the network runs
+     * (price_network_runs; the pair runs when the shops are part of a network): distinct products and products
+     * on promo, the largest depth of the promos running in the period, promo runs (adjacent promo spans of a
+     * product in a shop) starting in the period with their average length. With `additive`, also the figures
+     * discountTotals gives, summed over the spans (for filters the totals do not key: products, brands).
      */
     discounts(f: ProductFilter, shops: number[] | null, start: string, end: string, additive: boolean) {
-      return withoutJit(db, (tx) => discountRows(tx, f, shops, start, end, additive));
+      return withoutJit(db, async (tx) => discountRows(tx, f, shops, await wholeNetworks(tx, shops), start, end, additive));
     },
   };
 }
 
-function discountRows(db: Db, f: ProductFilter, shops: number[] | null, start: string, end: string, additive: boolean) {
-  const runs = sql`price_pair_runs r JOIN shops sh ON sh.id = r.shop_id`;
-  const runCond = sql`${productCondition(f, 'r')} AND ${shopCondition(sql`r.shop_id`, shops)}`;
+/**
+ * The networks whose shops are exactly the given ones (null: every network), or undefined when some network is
+ * only partly chosen: the network runs then cannot answer and the pair runs do.
+ */
+async function wholeNetworks(db: Db, shops: number[] | null): Promise<number[] | null | undefined> {
+  if (shops === null) return null;
+  const rows = await queryRows<{ network_id: number; whole: boolean }>(
+    db,
+    sql`SELECT network_id, bool_and(id = ANY(${sql.param(shops)}::int[])) AS whole FROM shops
+        GROUP BY network_id HAVING bool_or(id = ANY(${sql.param(shops)}::int[]))`,
+  );
+  return rows.every((r) => r.whole) ? rows.map((r) => Number(r.network_id)) : undefined;
+}
+
+function discountRows(db: Db, f: ProductFilter, shops: number[] | null, networks: number[] | null | undefined, start: string, end: string, additive: boolean) {
+  const s = sql`${start}::date`;
+  const e = sql`${end}::date`;
+  // Per network × product rows (docs/analytics.md "Network runs"): the first row of a network × product in the
+  // period (no earlier row reaches into it) counts the product, so no grouping per product; promo rows carry
+  // their shops' run count and days for the runs starting in the period.
+  const fromNetworkRuns = sql`
+    SELECT w.network_id, count(*) FILTER (WHERE NOT w.promo AND (w.prev_end IS NULL OR w.prev_end < ${s}))::int AS products,
+           count(*) FILTER (WHERE w.promo AND (w.prev_end IS NULL OR w.prev_end < ${s}))::int AS products_on_promo,
+           max(w.max_depth) AS max_depth,
+           coalesce(sum(w.runs) FILTER (WHERE w.promo AND w.start_day >= ${s}), 0)::int AS promo_starts,
+           (sum(w.run_days) FILTER (WHERE w.promo AND w.start_day >= ${s})::float8
+              / nullif(sum(w.runs) FILTER (WHERE w.promo AND w.start_day >= ${s}), 0))::float8 AS avg_duration
+    FROM price_network_runs w
+    WHERE ${networks ? sql`w.network_id = ANY(${sql.param(networks)}::int[])` : sql`TRUE`} AND ${productCondition(f, 'w')}
+      AND w.start_day <= ${e} AND w.end_day >= ${s}
+    GROUP BY w.network_id`;
+  // Grouped by network x product first (a hash aggregate), then counted: count(DISTINCT) per network sorted a
+  // year of rows. The runs starting in the period are counted in the same pass.
+  const fromPairRuns = sql`
+    SELECT network_id, count(*)::int AS products, count(*) FILTER (WHERE on_promo)::int AS products_on_promo,
+           max(max_depth) AS max_depth, coalesce(sum(starts), 0)::int AS promo_starts,
+           (sum(start_days) / nullif(sum(starts), 0))::float8 AS avg_duration
+    FROM (
+      SELECT sh.network_id, r.product_id, bool_or(r.promo) AS on_promo, max(r.max_depth) AS max_depth,
+             count(*) FILTER (WHERE r.promo AND r.start_day >= ${s}) AS starts,
+             sum(r.end_day - r.start_day + 1) FILTER (WHERE r.promo AND r.start_day >= ${s}) AS start_days
+      FROM price_pair_runs r JOIN shops sh ON sh.id = r.shop_id
+      WHERE ${productCondition(f, 'r')} AND ${shopCondition(sql`r.shop_id`, shops)} AND r.start_day <= ${e} AND r.end_day >= ${s}
+      GROUP BY sh.network_id, r.product_id
+    ) per_product
+    GROUP BY network_id`;
   return queryRows<{
     network_id: number;
     products: number;
@@ -259,24 +302,7 @@ function discountRows(db: Db, f: ProductFilter, shops: number[] | null, start: s
     avg_duration: number | null;
   }>(
     db,
-    sql`WITH per_product AS (
-              -- Grouped by network x product first (a hash aggregate), then counted: count(DISTINCT) per
-              -- network sorted a year of rows and took four times longer on the bench catalogue. The runs
-              -- starting in the period are counted in the same pass (a second scan of the runs was a quarter
-              -- of the call's time on the bench catalogue).
-              SELECT sh.network_id, r.product_id, bool_or(r.promo) AS on_promo, max(r.max_depth) AS max_depth,
-                     count(*) FILTER (WHERE r.promo AND r.start_day >= ${start}::date) AS starts,
-                     sum(r.end_day - r.start_day + 1) FILTER (WHERE r.promo AND r.start_day >= ${start}::date) AS start_days
-              FROM ${runs}
-              WHERE ${runCond} AND r.start_day <= ${end}::date AND r.end_day >= ${start}::date
-              GROUP BY sh.network_id, r.product_id
-            ),
-            per_network AS (
-              SELECT network_id, count(*)::int AS products, count(*) FILTER (WHERE on_promo)::int AS products_on_promo,
-                     max(max_depth) AS max_depth, coalesce(sum(starts), 0)::int AS promo_starts,
-                     (sum(start_days) / nullif(sum(starts), 0))::float8 AS avg_duration
-              FROM per_product GROUP BY network_id
-            ),
+    sql`WITH per_network AS (${networks === undefined ? fromPairRuns : fromNetworkRuns}),
             sums AS (
               ${
                 additive
