@@ -12,6 +12,7 @@ import { openDatabase, queryRows, type Db } from '../../src/db/client';
 import { seedDemo } from '../../src/demo/seed';
 import { build, loginAs, onPostgres, SERVER_DIR, testDatabase } from '../helpers/build';
 import { structureOf } from '../helpers/db-structure';
+import { networkRunsDiffFromPairRuns, runsDiffFromSpans } from '../helpers/price-totals';
 
 const PREVIOUS = path.join(SERVER_DIR, '__tests__', 'fixtures', 'drizzle-previous-release');
 const CURRENT = path.join(SERVER_DIR, 'drizzle');
@@ -126,6 +127,15 @@ describe("a database made by the previous release's migrations", () => {
     // Migration 0014 moved the history into hash partitions on PostgreSQL; PGlite keeps the one table.
     const [spans] = await queryRows<{ kind: string }>(app.db, sql`select relkind::text as kind from pg_class where oid = to_regclass('price_spans')`);
     expect(spans).toEqual({ kind: onPostgres() ? 'p' : 'r' });
+    // The analytics rollups added since (0019 pair runs, 0020 network runs) are built from the history kept.
+    const [rollups] = await queryRows<{ pairs: number; networks: number }>(
+      app.db,
+      sql`select (select count(*) from price_pair_runs)::int as pairs, (select count(*) from price_network_runs)::int as networks`,
+    );
+    expect(rollups!.pairs).toBeGreaterThan(0);
+    expect(rollups!.networks).toBeGreaterThan(0);
+    expect(await runsDiffFromSpans(app.db)).toEqual([]);
+    expect(await networkRunsDiffFromPairRuns(app.db)).toEqual([]);
     expect((await loginAs(app, 'admin')).user).toMatchObject({ username: 'admin' });
   });
 

@@ -15,7 +15,7 @@ import { mulberry32 } from '../../../src/demo/catalogue/prng';
 import { addDays, dayNumber } from '../../../src/lib/days';
 import { build, loginAs } from '../../helpers/build';
 import { callerFor, type Caller } from '../../helpers/catalogue';
-import { runsDiffFromSpans } from '../../helpers/price-totals';
+import { networkRunsDiffFromPairRuns, runsDiffFromSpans } from '../../helpers/price-totals';
 
 let app: FastifyInstance;
 let admin: Caller;
@@ -86,7 +86,8 @@ function reference(
   // the runs started before the period on start − 1; its length the longest run's days in the period.
   const byPair = new Map<string, Span[]>();
   for (const s of spans) byPair.set(`${s.product_id}:${s.shop_id}`, [...(byPair.get(`${s.product_id}:${s.shop_id}`) ?? []), s]);
-  for (const list of byPair.values()) {
+  const pairRuns = new Map<string, { first: string; last: string; max: number }[]>();
+  for (const [pair, list] of byPair) {
     list.sort((x, y) => x.start_day.localeCompare(y.start_day));
     const runs: { first: string; last: string; max: number }[] = [];
     for (const s of list) {
@@ -97,12 +98,25 @@ function reference(
         last.max = Math.max(last.max, depth(s));
       } else runs.push({ first: s.start_day, last: s.end_day, max: depth(s) });
     }
-    const s0 = list[0]!;
+    pairRuns.set(pair, runs);
+  }
+  // A promo's depth is the deepest of its runs (the runs of the product in the network's shops starting that day),
+  // counted when the promo runs on a day of the period (docs/promo-analysis.md).
+  const promoDepth = new Map<string, number>();
+  for (const [pair, runs] of pairRuns) {
+    const s0 = byPair.get(pair)![0]!;
+    for (const r of runs) {
+      const k = `${info.network.get(s0.shop_id)}|${s0.product_id}|${r.first}`;
+      promoDepth.set(k, Math.max(promoDepth.get(k) ?? -Infinity, r.max));
+    }
+  }
+  for (const [pair, runs] of pairRuns) {
+    const s0 = byPair.get(pair)![0]!;
     for (const r of runs) {
       const d = daysIn(r.first, r.last);
       if (!d) continue;
       const a = acc(keyOf(s0));
-      a.max = Math.max(a.max ?? -Infinity, r.max);
+      a.max = Math.max(a.max ?? -Infinity, promoDepth.get(`${info.network.get(s0.shop_id)}|${s0.product_id}|${r.first}`)!);
       const first = r.first < start ? addDays(start, -1) : r.first;
       const promo = `${info.network.get(s0.shop_id)}|${s0.product_id}|${first}`;
       a.promos.set(promo, Math.max(a.promos.get(promo) ?? 0, d));
@@ -191,18 +205,19 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => app.close());
 
-async function expectEqual(start: string, end: string, groupBy: PromoGroup, networks: string[] | null) {
-  const res = await admin(
+async function expectEqual(start: string, end: string, groupBy: PromoGroup, networks: string[] | null, as: { caller: Caller; sees: string[] } | null = null) {
+  const res = await (as?.caller ?? admin)(
     'GET',
     `/promo-analysis/summary?start=${us(start)}&end=${us(end)}&groupBy=${groupBy}${networks ? `&networks=${networks.join(',')}` : ''}`,
   );
+  const visible = networks ?? as?.sees ?? null;
   expect(res.statusCode).toBe(200);
   const data: PromoAnalysis = promoAnalysisResponseSchema.parse(res.json()).data;
   const shops = await queryRows<{ id: number; network: string }>(
     app.db,
     sql`SELECT s.id, n.code AS network FROM shops s JOIN networks n ON n.id = s.network_id`,
   );
-  const network = new Map(shops.filter((s) => !networks || networks.includes(s.network)).map((s) => [s.id, s.network]));
+  const network = new Map(shops.filter((s) => !visible || visible.includes(s.network)).map((s) => [s.id, s.network]));
   const products = await queryRows<{ id: number; brand_id: number | null; section_id: number | null }>(
     app.db,
     sql`SELECT id, brand_id, section_id FROM products`,
@@ -241,8 +256,9 @@ async function expectEqual(start: string, end: string, groupBy: PromoGroup, netw
 }
 
 describe('promo analysis equals a computation over the spans', () => {
-  it('the pair runs it reads follow the spans', async () => {
+  it('the pair runs and network runs it reads follow the spans', async () => {
     expect(await runsDiffFromSpans(app.db)).toEqual([]);
+    expect(await networkRunsDiffFromPairRuns(app.db)).toEqual([]);
   });
 
   // Periods: the whole history and more (a partial first week), and cuts through running promos at both ends.
@@ -262,6 +278,15 @@ describe('promo analysis equals a computation over the spans', () => {
       });
     }
   }
+
+  it("a network user's figures cover only the networks they see", async () => {
+    // analyst: an Albert user allowed lidl and kaufland (demo users).
+    const analyst = { caller: callerFor(app, await loginAs(app, 'analyst')), sees: ['albert', 'kaufland', 'lidl'] };
+    for (const groupBy of ['network', 'section'] as const) {
+      const want = await expectEqual(addDays(FIRST, 17), addDays(FIRST, 45), groupBy, null, analyst);
+      if (groupBy === 'network') expect(want.rows.map((r) => r.key).sort()).toEqual(['albert', 'kaufland', 'lidl']);
+    }
+  });
 
   it('a network filter narrows the groups and the weeks', async () => {
     const want = await expectEqual(addDays(FIRST, 10), addDays(FIRST, 40), 'section', ['albert', 'lidl']);

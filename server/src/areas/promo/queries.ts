@@ -1,6 +1,6 @@
 /**
  * Promo analysis SQL (docs/promo-analysis.md): two set-based statements over the whole catalogue —
- * the groups and the weekly trend from the pair runs and day totals in one (docs/analytics.md), the
+ * the groups and the weekly trend from the network runs and day totals in one (docs/analytics.md), the
  * leaflets' mechanics in the other. Days
  * travel as 'YYYY-MM-DD' text; money stays in minor units (depth is a ratio, so currencies mix safely).
  */
@@ -28,9 +28,9 @@ type PromoFigureRow = {
 
 type MechanicsRow = { mechanics: string; count: number; avg_discount: number | null };
 
-/** The group of a span: its shop's network, or its product's brand / section (0 when it has none). */
+/** The group of a network run: its network, or its product's brand / section (0 when it has none). */
 const GROUP_KEY: Record<PromoGroup, SQL> = {
-  network: sql`sh.network_id`,
+  network: sql`w.network_id`,
   brand: sql`coalesce(p.brand_id, 0)`,
   section: sql`coalesce(p.section_id, 0)`,
 };
@@ -42,34 +42,55 @@ const groupLabel = (groupBy: PromoGroup, lang: Language | null): SQL =>
     section: translated('section', sql`g.gk`, sql`(SELECT x.name FROM sections x WHERE x.id = g.gk)`, lang),
   })[groupBy];
 
+/** The Monday of a day's week, in day arithmetic (date_trunc goes through a timestamp per row); 2000-01-03 was a Monday. */
+const monday = (day: SQL) => sql`(${day} - ((${day} - DATE '2000-01-03') % 7 + 7) % 7)`;
+
 /**
- * The statement of figures(): from the pair runs (products, promos, lengths, largest depth, weeks) and the day
- * totals (average depth; by brand, which the totals do not key, a sum over the period's promo spans) instead
- * of the spans (docs/promo-analysis.md "How it is computed"). Weekly rows ('w') carry changes, not counts: per
- * network and week, products whose presence starts (+) or ends (−) that week; the service sums them week by
- * week, so a product priced all year is two rows instead of 53.
+ * The statement of figures(): from the network runs (products, products on promo, promos, lengths, largest depth,
+ * weeks), the day totals (average depth by network and section) and, by brand, which the totals do not key, the
+ * period's promo spans (docs/promo-analysis.md "How it is computed"). A network run is the pair runs of a product in
+ * one network's shops starting on one day: a promo row is one promo, a priced row one stretch. Each row carries the
+ * latest end of the group's earlier rows (prev_end), so the first row of a network × product in the period, and the
+ * weeks a row adds to the ones before it, are known row by row: no grouping or sorting of a year of rows. Weekly
+ * rows ('w') carry changes, not counts: per network and week, products whose presence starts (+) or ends (−) that
+ * week; the service sums them week by week, so a product priced all year is two rows instead of 53.
  */
-function figuresSql(groupBy: PromoGroup, shops: number[] | null, start: string, end: string, lang: Language | null = null): SQL {
+function figuresSql(groupBy: PromoGroup, shops: number[] | null, networks: number[] | null, start: string, end: string, lang: Language | null = null): SQL {
   const byNetwork = groupBy === 'network';
   const s = sql`${start}::date`;
   const e = sql`${end}::date`;
-  const runsIn = sql`price_pair_runs r JOIN shops sh ON sh.id = r.shop_id
-                     WHERE ${shopCondition(sql`r.shop_id`, shops)} AND r.start_day <= ${e} AND r.end_day >= ${s}`;
-  // Per network × product first; by section / brand a product counts once across networks.
+  const netCond = networks === null ? sql`TRUE` : sql`w.network_id = ANY(${sql.param(networks)}::int[])`;
+  const runsIn = sql`price_network_runs w WHERE ${netCond} AND w.start_day <= ${e} AND w.end_day >= ${s}`;
+  // The row that opens its network × product's presence in the period: no earlier row reaches into it.
+  const first = sql`(w.prev_end IS NULL OR w.prev_end < ${s})`;
+  const days = sql`(least(w.end_day, ${e}) - greatest(w.start_day, ${s}) + 1)`;
+  // Additive figures of the promos: the largest depth, the promos starting in the period and their days in it.
+  const promoFigures = sql`max(w.max_depth) AS max_depth, count(*) FILTER (WHERE w.start_day >= ${s}) AS started,
+                           sum(${days}) FILTER (WHERE w.start_day >= ${s}) AS started_days`;
+  // Products per network (with the promo figures: one pass); by section / brand a product counts once across networks.
   const groups = byNetwork
-    ? sql`SELECT network_id AS gk, count(*)::int AS products FROM (SELECT DISTINCT network_id, product_id FROM priced) x GROUP BY 1`
-    : sql`SELECT ${GROUP_KEY[groupBy]} AS gk, count(*)::int AS products
-          FROM (SELECT DISTINCT product_id FROM priced) x JOIN products p ON p.id = x.product_id GROUP BY 1`;
-  // Per network × product first (hash aggregates: count(DISTINCT) sorted the year's promos), then per group; by
-  // section / brand per product across networks.
-  const figures = sql`max(max_depth)::float8 AS max_depth, sum(started)::int AS promo_count, (sum(days) / sum(n))::float8 AS avg_duration`;
-  const promoGroups = byNetwork
-    ? sql`SELECT network_id AS gk, count(*)::int AS promo_products, ${figures} FROM promo_products GROUP BY 1`
-    : sql`SELECT ${GROUP_KEY[groupBy]} AS gk, count(*)::int AS promo_products, ${figures}
-          FROM (SELECT product_id, max(max_depth) AS max_depth, sum(started) AS started, sum(days) AS days, sum(n) AS n
-                FROM promo_products GROUP BY product_id) x
-          JOIN products p ON p.id = x.product_id
+    ? sql`SELECT w.network_id AS gk, count(*) FILTER (WHERE NOT w.promo AND ${first})::int AS products,
+                 count(*) FILTER (WHERE w.promo AND ${first})::int AS promo_products, max(w.max_depth) AS max_depth,
+                 count(*) FILTER (WHERE w.promo AND w.start_day >= ${s}) AS started,
+                 sum(${days}) FILTER (WHERE w.promo AND w.start_day >= ${s}) AS started_days
+          FROM ${runsIn} GROUP BY 1`
+    : sql`SELECT ${GROUP_KEY[groupBy]} AS gk, count(*) FILTER (WHERE NOT x.promo)::int AS products,
+                 count(*) FILTER (WHERE x.promo)::int AS promo_products
+          FROM (SELECT DISTINCT w.product_id, w.promo FROM ${runsIn} AND ${first}) x JOIN products p ON p.id = x.product_id
           GROUP BY 1`;
+  const promoGroups = byNetwork
+    ? sql`SELECT g.gk, g.max_depth, g.started, g.started_days FROM g`
+    : sql`SELECT ${GROUP_KEY[groupBy]} AS gk, ${promoFigures}
+          FROM price_network_runs w JOIN products p ON p.id = w.product_id
+          WHERE ${netCond} AND w.start_day <= ${e} AND w.end_day >= ${s} AND w.promo
+          GROUP BY 1`;
+  // Promos started before the period: one per network × product (their real starts are not compared, so a
+  // chain-wide promo split differently in two shops is one), its length the longest one's days in the period.
+  const before = sql`SELECT ${byNetwork ? sql`x.network_id` : GROUP_KEY[groupBy]} AS gk, count(*) AS n, sum(x.last_day - ${s} + 1) AS days
+                     FROM (SELECT w.network_id, w.product_id, max(least(w.end_day, ${e})) AS last_day
+                           FROM ${runsIn} AND w.promo AND w.start_day < ${s} GROUP BY 1, 2) x
+                     ${byNetwork ? sql`` : sql`JOIN products p ON p.id = x.product_id`}
+                     GROUP BY 1`;
   const depth = {
     network: sql`SELECT sh.network_id AS gk, (sum(t.depth_sum) / nullif(sum(t.promo), 0))::float8 AS avg_depth
                  FROM price_day_totals t JOIN shops sh ON sh.id = t.shop_id
@@ -87,54 +108,30 @@ function figuresSql(groupBy: PromoGroup, shops: number[] | null, start: string, 
                  AND ps.start_day <= ${e} AND ps.end_day >= ${s}
                GROUP BY 1`,
   }[groupBy];
-  return sql`WITH priced AS (
-              -- The priced runs of a product in a network's shops starting on one day, as one stretch clipped to the period.
-              SELECT sh.network_id, r.product_id, greatest(r.start_day, ${s}) AS first_day, max(least(r.end_day, ${e})) AS last_day
-              FROM ${runsIn} AND NOT r.promo
-              GROUP BY 1, 2, 3
-            ),
-            -- A promo: the promo runs of a product in one network starting on the same day, its length the longest
-            -- of them in the period. Runs started before the period count as starting on start − 1: their real
-            -- start is not compared, so a chain-wide promo split into spans differently in two shops is one
-            -- promo (docs/promo-analysis.md).
-            promos AS (
-              SELECT sh.network_id, r.product_id, greatest(r.start_day, ${s} - 1) AS first_day, max(least(r.end_day, ${e})) AS last_day,
-                     max(r.max_depth) AS max_depth
-              FROM ${runsIn} AND r.promo
-              GROUP BY 1, 2, 3
-            ),
-            promo_products AS (
-              SELECT network_id, product_id, max(max_depth) AS max_depth, count(*) FILTER (WHERE first_day >= ${s}) AS started,
-                     sum(last_day - greatest(first_day, ${s}) + 1)::float8 AS days, count(*) AS n
-              FROM promos GROUP BY 1, 2
-            ),
-            g AS (${groups}),
+  return sql`WITH g AS (${groups}),
             pg AS (${promoGroups}),
+            b AS (${before}),
             d AS (${depth}),
-            -- Weeks (Mondays) of each stretch inside the period; per network × product the union of its ranges, as
-            -- the part of each range past the ranges before it (sorted by first week).
+            -- Weeks (Mondays) of each row inside the period; prev_end gives the last week the earlier rows of its
+            -- network × product reach (rows are ordered by start, so their weeks too): a row adds the weeks past it,
+            -- a +1 at the first and a −1 after the last, counted per week in one pass (two grouping sets; a row of
+            -- VALUES per event and date_trunc took 6 s of 7 on the bench catalogue).
             wr AS (
-              SELECT network_id, product_id, false AS promo, date_trunc('week', first_day)::date AS wa, date_trunc('week', last_day)::date AS wb
-              FROM priced
-              UNION ALL
-              SELECT network_id, product_id, true, date_trunc('week', greatest(first_day, ${s}))::date, date_trunc('week', last_day)::date
-              FROM promos
-            ),
-            sw AS (
-              SELECT network_id, promo, wa, wb,
-                     max(wb) OVER (PARTITION BY network_id, product_id, promo ORDER BY wa ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev
-              FROM wr
+              SELECT x.network_id, x.promo, CASE WHEN x.prev >= x.wa THEN x.prev + 7 ELSE x.wa END AS sw, x.wb + 7 AS ew
+              FROM (SELECT w.network_id, w.promo, ${monday(sql`greatest(w.start_day, ${s})`)} AS wa, ${monday(sql`least(w.end_day, ${e})`)} AS wb,
+                           CASE WHEN w.prev_end >= ${s} THEN ${monday(sql`least(w.prev_end, ${e})`)} END AS prev
+                    FROM ${runsIn}) x
+              WHERE x.prev IS NULL OR x.wb > x.prev
             ),
             ev AS (
-              SELECT network_id, promo, CASE WHEN prev >= wa THEN prev + 7 ELSE wa END AS week, 1 AS delta
-              FROM sw WHERE prev IS NULL OR wb > prev
-              UNION ALL
-              SELECT network_id, promo, wb + 7, -1 FROM sw WHERE prev IS NULL OR wb > prev
+              SELECT network_id, promo, coalesce(sw, ew) AS week, CASE WHEN GROUPING(sw) = 0 THEN count(*) ELSE -count(*) END AS delta
+              FROM wr GROUP BY GROUPING SETS ((network_id, promo, sw), (network_id, promo, ew))
             )
             SELECT 'g' AS kind, g.gk, ${groupLabel(groupBy, lang)} AS label, NULL::text AS week, g.products,
-                   coalesce(pg.promo_products, 0) AS promo_products, d.avg_depth, pg.max_depth, coalesce(pg.promo_count, 0) AS promo_count,
-                   pg.avg_duration
-            FROM g LEFT JOIN pg ON pg.gk = g.gk LEFT JOIN d ON d.gk = g.gk
+                   g.promo_products, d.avg_depth, pg.max_depth::float8 AS max_depth, coalesce(pg.started, 0)::int AS promo_count,
+                   ((coalesce(pg.started_days, 0) + coalesce(b.days, 0))::float8 / nullif(coalesce(pg.started, 0) + coalesce(b.n, 0), 0))::float8
+                     AS avg_duration
+            FROM g LEFT JOIN pg ON pg.gk = g.gk LEFT JOIN b ON b.gk = g.gk LEFT JOIN d ON d.gk = g.gk
             UNION ALL
             SELECT 'w', network_id, NULL, week::text, coalesce(sum(delta) FILTER (WHERE NOT promo), 0)::int,
                    coalesce(sum(delta) FILTER (WHERE promo), 0)::int, NULL, NULL, 0, NULL
@@ -150,14 +147,14 @@ export function createPromoQueries(db: Db) {
      * length clipped to the period. Per network and week (Monday): changes in the products priced that
      * week and in the products on promo on at least one day of it (summed by the service).
      */
-    figures(groupBy: PromoGroup, shops: number[] | null, start: string, end: string, lang: Language | null = null) {
+    figures(groupBy: PromoGroup, shops: number[] | null, networks: number[] | null, start: string, end: string, lang: Language | null = null) {
       // A year of runs puts the estimated cost past the JIT threshold (PostgreSQL compiled for seconds), and
       // the weekly sort and the hash aggregates want more than the default 4 MB work_mem. Both settings last for
       // this transaction only.
       return db.transaction(async (tx) => {
         await tx.execute(sql`SET LOCAL jit = off`);
         await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
-        return queryRows<PromoFigureRow>(tx, figuresSql(groupBy, shops, start, end, lang));
+        return queryRows<PromoFigureRow>(tx, figuresSql(groupBy, shops, networks, start, end, lang));
       });
     },
 

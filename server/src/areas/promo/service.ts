@@ -42,10 +42,11 @@ export function createPromoService(db: Db, files: FileStore) {
     const vis = Visibility.of(user, await directory.get());
     // 403 for an invisible network, 400 naming `networks` for an unknown one.
     const shopIds = vis.shopIdsFor({ networks: q.networks });
+    // Visibility is by network (whole networks' shops): the network runs answer for the same ids.
     const networkIds = q.networks?.length ? q.networks.map((c) => vis.dir.networkByCode.get(c)!.id) : vis.all ? null : vis.networks.map((n) => n.id);
     const nothing = shopIds !== null && shopIds.length === 0;
     const [figures, mechanics] = await Promise.all([
-      nothing ? [] : queries.figures(q.groupBy, shopIds, q.start, q.end, lang),
+      nothing ? [] : queries.figures(q.groupBy, shopIds, networkIds, q.start, q.end, lang),
       networkIds !== null && networkIds.length === 0 ? [] : queries.mechanics(networkIds, q.start, q.end),
     ]);
 
