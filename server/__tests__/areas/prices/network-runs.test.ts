@@ -141,4 +141,21 @@ describe('price_network_runs follow the writes', () => {
     expect(after).toEqual(before);
     await expectServerAnswers();
   });
+
+  it('the check sees a wrong row (a prev_end, an end, a run count)', async () => {
+    for (const change of [sql`prev_end = NULL`, sql`end_day = end_day + 1`, sql`runs = runs + 1`]) {
+      await app.db
+        .transaction(async (tx) => {
+          await tx.execute(
+            sql`UPDATE price_network_runs SET ${change}
+              WHERE (network_id, product_id, promo, start_day) = (SELECT network_id, product_id, promo, start_day FROM price_network_runs
+                                                               WHERE promo AND prev_end IS NOT NULL ORDER BY 1, 2, 4 LIMIT 1)`,
+          );
+          expect((await networkRunsDiffFromPairRuns(tx as unknown as Db)).length).toBeGreaterThan(0);
+          throw new Error('undo');
+        })
+        .catch((e: Error) => expect(e.message).toBe('undo'));
+    }
+    await expectRunsFollow();
+  });
 });
