@@ -43,7 +43,8 @@ describe('analytics', () => {
     const body = { start: toUsDate(period.start), end: toUsDate(period.end), networks: ['albert', 'billa', 'lidl'], baseNetwork: 'albert' };
     expect(postCalls('/prices/history/prices/analytics')[0]).toEqual(body);
     expect(postCalls('/prices/history/discount-analysis')[0]).toEqual(body);
-    expect(postCalls('/prices/history/products/analytics')[0]).toEqual(body);
+    // A page of every product of the selection (no sample), from the first.
+    expect(postCalls('/prices/history/products/analytics')[0]).toEqual({ ...body, limit: 50, skip: 0 });
   });
 
   it('shows the period in Russian day order and still sends US short dates', async () => {
@@ -102,7 +103,24 @@ describe('analytics', () => {
     expect(row).toHaveTextContent('CZK 22.50');
     expect(row).toHaveTextContent('CZK 25.00');
     expect(row).toHaveTextContent('25.0 %');
-    expect(screen.getByRole('figure', { name: 'Products with the widest price spread' })).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Products of this page with the widest price spread' })).toBeInTheDocument();
+  });
+
+  it('pages through every product of the selection, without a sample footnote', async () => {
+    api.on('POST /prices/history/products/analytics', (sent) => {
+      const skip = Number(sent.skip);
+      return productsAnalytics(undefined, undefined, { total: 120, limit: 50, skip });
+    });
+    renderAnalytics();
+    const pages = await screen.findByRole('navigation', { name: 'Pages of the price spread' });
+    expect(within(pages).getByText('1–50 of 120')).toBeInTheDocument();
+    expect(screen.queryByText(/Only the first/)).not.toBeInTheDocument();
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(postCalls('/prices/history/products/analytics').at(-1)).toMatchObject({ limit: 50, skip: 50 }));
+    expect(await within(pages).findByText('51–100 of 120')).toBeInTheDocument();
+    // Other filters: a new selection, from its first page.
+    await userEvent.selectOptions(screen.getByLabelText('Brand'), '7');
+    await waitFor(() => expect(postCalls('/prices/history/products/analytics').at(-1)).toMatchObject({ brands: ['7'], skip: 0 }));
   });
 
   it('changing the base network and the networks asks again', async () => {

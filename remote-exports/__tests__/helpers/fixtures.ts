@@ -262,7 +262,8 @@ export function discountAnalysis(start = '2026-01-01', end = '2026-01-02'): Disc
   };
 }
 
-export function productsAnalytics(start = '2026-01-01', end = '2026-01-02'): ProductsAnalytics {
+/** A page of products/analytics: these two products, and `page`'s paging (the whole selection's size in `total`). */
+export function productsAnalytics(start = '2026-01-01', end = '2026-01-02', page = { total: 2, limit: 50, skip: 0 }): ProductsAnalytics {
   const stats = (network: string, networkName: string, avg: number) => ({
     network,
     networkName,
@@ -278,7 +279,7 @@ export function productsAnalytics(start = '2026-01-01', end = '2026-01-02'): Pro
     start,
     end,
     baseNetwork: 'albert',
-    truncated: false,
+    ...page,
     items: [
       { product: summary(), networks: [stats('albert', 'Albert', 25), stats('lidl', 'Lidl', 20)], cheapestNetwork: 'lidl' },
       {

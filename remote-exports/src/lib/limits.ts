@@ -10,8 +10,6 @@ export const PAGE_MAX = 500;
 export const HISTORY_MAX_DAYS = 1096;
 /** CATALOGUE_LIMITS.analyticsMaxDays: longest analytics period. */
 export const ANALYTICS_MAX_DAYS = 366;
-/** CATALOGUE_LIMITS.analyticsMaxProducts: products the analytics calls consider. */
-export const ANALYTICS_MAX_PRODUCTS = 200;
 /** CATALOGUE_LIMITS.dailyAnalyticsMaxProducts: products of the day-by-day price index. */
 export const DAILY_ANALYTICS_MAX_PRODUCTS = 50;
 /** PRODUCT_SORTS: the columns GET /products/list sorts by. */

@@ -48,9 +48,9 @@ export const CATALOGUE_LIMITS = {
   historyMaxDays: 1096,
   /** Analytics calls: longest period. */
   analyticsMaxDays: 366,
-  /** Analytics calls: most products considered (the first ones by id when a filter matches more). */
+  /** Per-product analytics calls (products/analytics, ashan-shops-prices): most products in one page. */
   analyticsMaxProducts: 200,
-  /** /prices/history/prices/analytics works day by day: fewer products. */
+  /** /prices/history/prices/analytics works day by day: the first 50 products by id (a sample, `truncated`). */
   dailyAnalyticsMaxProducts: 50,
   /** POST /prices/all-prices: most products per call. */
   allPricesMaxProducts: 500,
@@ -642,28 +642,41 @@ export const brandsResponseSchema = okSchema(z.array(brandSchema));
 // Analytics (POST, one body shape)
 // ---------------------------------------------------------------------------------------------------
 
+const analyticsBodyFields = {
+  start: usDateSchema,
+  end: usDateSchema,
+  networks: codeListSchema.optional(),
+  shops: idListSchema.optional(),
+  products: idListSchema.optional(),
+  sections: idListSchema.optional(),
+  brands: idListSchema.optional(),
+  baseNetwork: codeSchema.optional(),
+};
+
 /**
  * Body of the four analytics calls. `start`/`end` MM/DD/YYYY (required, at most 366 days).
  * `networks` (codes) / `shops` (ids) narrow the shops compared (default: every visible shop);
- * `products`, `sections`, `brands` (ids) choose the products (default: every product with prices in the
- * period; the first 200 by id are used, `truncated` says so). `baseNetwork` (a code) is the network
- * whose prices are 100 in price indexes (default: the caller's network, else none → index null).
- * Prices are compared only within one currency: a network of another currency than the base gets
- * index null.
+ * `products`, `sections`, `brands` (ids) choose the products (default: every product priced in those shops
+ * in the period). `baseNetwork` (a code) is the network whose prices are 100 in price indexes (default: the
+ * caller's network, else none → index null). Prices are compared only within one currency: a network of
+ * another currency than the base gets index null.
  */
-export const analyticsBodySchema = z
+export const analyticsBodySchema = z.object(analyticsBodyFields).superRefine(periodRefine);
+export type AnalyticsBody = z.input<typeof analyticsBodySchema>;
+
+/**
+ * Body of the per-product calls (products/analytics, ashan-shops-prices): the analytics body and a page of
+ * the selection's products by id — `limit` (1–200, default 200) from `skip` (default 0). Every product of
+ * the selection is on some page; the answer's `total` counts them all.
+ */
+export const productAnalyticsBodySchema = z
   .object({
-    start: usDateSchema,
-    end: usDateSchema,
-    networks: codeListSchema.optional(),
-    shops: idListSchema.optional(),
-    products: idListSchema.optional(),
-    sections: idListSchema.optional(),
-    brands: idListSchema.optional(),
-    baseNetwork: codeSchema.optional(),
+    ...analyticsBodyFields,
+    limit: z.number().int().min(1).max(CATALOGUE_LIMITS.analyticsMaxProducts).default(CATALOGUE_LIMITS.analyticsMaxProducts),
+    skip: z.number().int().min(0).max(CATALOGUE_LIMITS.skipMax).default(0),
   })
   .superRefine(periodRefine);
-export type AnalyticsBody = z.input<typeof analyticsBodySchema>;
+export type ProductAnalyticsBody = z.input<typeof productAnalyticsBodySchema>;
 
 /** A network's figures for one product over the period (day-weighted average of `price` across shops). */
 export const networkProductStatsSchema = z.object({
@@ -684,20 +697,21 @@ export type NetworkProductStats = z.infer<typeof networkProductStatsSchema>;
 /**
  * POST /prices/history/products/analytics: per product, min/avg/max per network over the period and
  * the index against the base network; `cheapestNetwork` has the lowest avg (same currency as the base,
- * or overall without a base). data: `ProductsAnalytics`.
+ * or overall without a base). One page of the selection by product id (`productAnalyticsBodySchema`):
+ * `total` products priced in the chosen shops in the period, `items` those from `skip`, at most `limit`.
+ * data: `ProductsAnalytics`.
  */
 export const productsAnalyticsSchema = z.object({
   start: isoDaySchema,
   end: isoDaySchema,
   baseNetwork: z.string().nullable(),
-  truncated: z.boolean(),
-  items: z.array(
+  ...pageOf(
     z.object({
       product: productSummarySchema,
       networks: z.array(networkProductStatsSchema),
       cheapestNetwork: z.string().nullable(),
     }),
-  ),
+  ).shape,
 });
 export type ProductsAnalytics = z.infer<typeof productsAnalyticsSchema>;
 export const productsAnalyticsResponseSchema = okSchema(productsAnalyticsSchema);
@@ -729,7 +743,8 @@ export const dailyShopPointSchema = z.object({
 export type DailyShopPoint = z.infer<typeof dailyShopPointSchema>;
 
 /**
- * POST /prices/history/prices/analytics: day by day over the chosen products (at most 50) — per
+ * POST /prices/history/prices/analytics: day by day over the chosen products (at most 50: the first by id,
+ * `truncated` says when the selection had more) — per
  * network: min/avg/max (avg = mean of the products' network averages) and the price index vs the base
  * network; per shop: min/avg/max. A network's `index` (period) is the same ratio summed over the whole
  * period. Days without any observation are left out. data: `PricesAnalytics`.
@@ -773,8 +788,9 @@ export const pricesAnalyticsResponseSchema = okSchema(pricesAnalyticsSchema);
  *   cheapest shop;
  * - `diffMinPct` / `diffAvgPct`: (own − competitorsMin or competitorsAvg) / that × 100 — positive means
  *   the own shops are dearer.
- * Products: those with a current price in the own shops (narrowed by products/sections/brands; the
- * first 200 by id). data: `AshanShopsPrices`.
+ * Products: those priced in the own shops in the period (narrowed by products/sections/brands), one page
+ * by product id (`productAnalyticsBodySchema`): `total` counts them all, `items` from `skip`, at most
+ * `limit`. data: `AshanShopsPrices`.
  */
 export const ashanShopsPricesSchema = z.object({
   start: isoDaySchema,
@@ -782,7 +798,9 @@ export const ashanShopsPricesSchema = z.object({
   ownNetwork: z.string(),
   currency: z.enum(CURRENCIES),
   ownShops: z.array(z.object({ _id: z.string(), code: z.string(), name: z.string() })),
-  truncated: z.boolean(),
+  total: z.number(),
+  limit: z.number(),
+  skip: z.number(),
   items: z.array(
     z.object({
       product: productSummarySchema,

@@ -58,6 +58,23 @@ function productCondition(f: ProductFilter, alias: 'ps' | 'r' | 'w' = 'ps'): SQL
   return conds.length ? sql.join(conds, sql` AND `) : sql`true`;
 }
 
+/** `p` (products) is one of the filter's. */
+function productFilterConditions(f: ProductFilter): SQL[] {
+  const conds: SQL[] = [];
+  if (f.products?.length) conds.push(sql`p.id = ANY(${sql.param(f.products)}::int[])`);
+  if (f.sections?.length) conds.push(sql`p.section_id = ANY(${sql.param(f.sections)}::int[])`);
+  if (f.brands?.length) conds.push(sql`p.brand_id = ANY(${sql.param(f.brands)}::int[])`);
+  return conds;
+}
+
+/** `p` (products) is of the filter and priced in the shops on a day of [start, end] (a priced pair run overlaps it). */
+function selectionCondition(f: ProductFilter, shops: number[] | null, start: string, end: string): SQL {
+  // By the runs' primary key (product first): one probe per product, and a page by id stops after its rows.
+  const priced = sql`EXISTS (SELECT 1 FROM price_pair_runs r WHERE r.product_id = p.id AND NOT r.promo AND ${shopCondition(sql`r.shop_id`, shops)}
+                       AND r.start_day <= ${end}::date AND r.end_day >= ${start}::date)`;
+  return sql.join([...productFilterConditions(f), priced], sql` AND `);
+}
+
 const daysIn = (start: string, end: string) => sql`(least(ps.end_day, ${end}::date) - greatest(ps.start_day, ${start}::date) + 1)`;
 
 export function createPricesQueries(db: Db) {
@@ -150,17 +167,41 @@ export function createPricesQueries(db: Db) {
     },
 
     /**
-     * Products for analytics: the given ids, or those matching sections/brands with a current price in
-     * the shops, first `limit` by id (one more is asked, to tell the caller it was cut).
+     * Products of an analytics call, a page by id: the given ids, or those of the sections/brands (none:
+     * every product), priced in the shops on a day of the period (a priced run of price_pair_runs overlaps
+     * it: the runs are the spans' days, kept with them). `limit` + 1 asked tells a caller who samples that
+     * there were more.
      */
-    async analyticsProducts(f: { products?: number[]; sections?: number[]; brands?: number[] }, shops: number[] | null, limit: number): Promise<number[]> {
-      const conds: SQL[] = [];
-      if (f.products?.length) conds.push(sql`p.id = ANY(${sql.param(f.products)}::int[])`);
-      if (f.sections?.length) conds.push(sql`p.section_id = ANY(${sql.param(f.sections)}::int[])`);
-      if (f.brands?.length) conds.push(sql`p.brand_id = ANY(${sql.param(f.brands)}::int[])`);
-      conds.push(sql`EXISTS (SELECT 1 FROM current_prices cp WHERE cp.product_id = p.id AND ${shopCondition(sql`cp.shop_id`, shops)})`);
-      const rows = await queryRows<{ id: number }>(db, sql`SELECT p.id FROM products p WHERE ${sql.join(conds, sql` AND `)} ORDER BY p.id LIMIT ${limit + 1}`);
+    async analyticsProducts(f: ProductFilter, shops: number[] | null, start: string, end: string, limit: number, skip = 0): Promise<number[]> {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`SELECT p.id FROM products p WHERE ${selectionCondition(f, shops, start, end)} ORDER BY p.id LIMIT ${limit} OFFSET ${skip}`,
+      );
       return rows.map((r) => r.id);
+    },
+
+    /**
+     * How many products analyticsProducts pages through. When the shops are whole networks (every shop: all),
+     * the network runs (price_network_runs, a row per network × product × start day) say which products were
+     * priced — a hash of ~100k rows on the bench catalogue instead of 100k probes of the pair runs (0.36–0.54 s
+     * against 1.27 s on PostgreSQL at load 21).
+     */
+    async analyticsProductCount(f: ProductFilter, shops: number[] | null, start: string, end: string): Promise<number> {
+      const networks = await wholeNetworks(db, shops);
+      const where =
+        networks === undefined
+          ? selectionCondition(f, shops, start, end)
+          : sql.join(
+              [
+                ...productFilterConditions(f),
+                sql`p.id IN (SELECT w.product_id FROM price_network_runs w
+                             WHERE NOT w.promo AND ${networks === null ? sql`true` : sql`w.network_id = ANY(${sql.param(networks)}::int[])`}
+                               AND w.start_day <= ${end}::date AND w.end_day >= ${start}::date)`,
+              ],
+              sql` AND `,
+            );
+      const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`);
+      return Number(row?.n ?? 0);
     },
 
     /** Day-weighted min/max/sum per product × shop over the period. */

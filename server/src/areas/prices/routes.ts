@@ -9,6 +9,7 @@ import {
   priceHistoryQuerySchema,
   priceHistoryResponseSchema,
   pricesAnalyticsResponseSchema,
+  productAnalyticsBodySchema,
   productPricesResponseSchema,
   productsAnalyticsResponseSchema,
 } from '@pricewatch/shared/contract';
@@ -34,7 +35,7 @@ const pricesRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     '/prices/history/products/analytics',
-    { schema: { body: analyticsBodySchema, response: { 200: productsAnalyticsResponseSchema } } },
+    { schema: { body: productAnalyticsBodySchema, response: { 200: productsAnalyticsResponseSchema } } },
     async (request) => ok(await service.productsAnalytics(currentUser(request), request.body, requestLanguage(request))),
   );
 
@@ -46,7 +47,7 @@ const pricesRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     '/prices/history/ashan-shops-prices',
-    { schema: { body: analyticsBodySchema, response: { 200: ashanShopsPricesResponseSchema } } },
+    { schema: { body: productAnalyticsBodySchema, response: { 200: ashanShopsPricesResponseSchema } } },
     async (request) => ok(await service.ashanShopsPrices(currentUser(request), request.body, requestLanguage(request))),
   );
 

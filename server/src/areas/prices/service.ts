@@ -37,6 +37,9 @@ export type AnalyticsInput = {
   baseNetwork?: string;
 };
 
+/** The per-product calls' body: a page of the selection by product id. */
+export type ProductAnalyticsInput = AnalyticsInput & { limit?: number; skip?: number };
+
 function checkPeriod(start: string, end: string, maxDays: number) {
   if (daysBetween(start, end) > maxDays) {
     throw validationFailed([{ path: 'end', message: `period longer than ${maxDays} days` }]);
@@ -73,8 +76,8 @@ export function createPricesService(db: Db, products: ProductsQueries) {
     return row;
   }
 
-  /** Shops, products and base network of an analytics call, checked against visibility and limits. */
-  async function analyticsScope(user: AuthUser, q: AnalyticsInput, maxProducts: number) {
+  /** Shops and base network of an analytics call, checked against visibility and limits. */
+  async function analyticsScope(user: AuthUser, q: AnalyticsInput) {
     checkPeriod(q.start, q.end, CATALOGUE_LIMITS.analyticsMaxDays);
     const vis = await visibility(user);
     const shopIds = vis.shopIdsFor({ networks: q.networks, shops: q.shops });
@@ -86,9 +89,19 @@ export function createPricesService(db: Db, products: ProductsQueries) {
     } else if (!user.isProvider && user.networkCode) {
       base = vis.dir.networkByCode.get(user.networkCode) ?? null;
     }
-    const ids = await queries.analyticsProducts(q, shopIds, maxProducts);
-    const truncated = ids.length > maxProducts;
-    return { vis, shopIds, base, productIds: ids.slice(0, maxProducts), truncated };
+    return { vis, shopIds, base };
+  }
+
+  /** One page of the selection's products (priced in `shops` in the period) by id, and how many there are. */
+  async function productPage(q: ProductAnalyticsInput, shops: number[] | null) {
+    const limit = q.limit ?? CATALOGUE_LIMITS.analyticsMaxProducts;
+    const skip = q.skip ?? 0;
+    // Both at once: on PostgreSQL they run on two pooled connections.
+    const [productIds, total] = await Promise.all([
+      queries.analyticsProducts(q, shops, q.start, q.end, limit, skip),
+      queries.analyticsProductCount(q, shops, q.start, q.end),
+    ]);
+    return { productIds, total, limit, skip };
   }
 
   return {
@@ -232,12 +245,12 @@ export function createPricesService(db: Db, products: ProductsQueries) {
     },
 
     /** POST /prices/history/products/analytics. */
-    async productsAnalytics(user: AuthUser, q: AnalyticsInput, lang: Language | null = null): Promise<ProductsAnalytics> {
-      const scope = await analyticsScope(user, q, CATALOGUE_LIMITS.analyticsMaxProducts);
-      const { vis, base } = scope;
+    async productsAnalytics(user: AuthUser, q: ProductAnalyticsInput, lang: Language | null = null): Promise<ProductsAnalytics> {
+      const { vis, base, shopIds } = await analyticsScope(user, q);
+      const page = await productPage(q, shopIds);
       const [rows, summaries] = await Promise.all([
-        scope.productIds.length ? queries.pairStats(scope.productIds, scope.shopIds, q.start, q.end) : Promise.resolve([]),
-        products.summaries(scope.productIds, lang),
+        page.productIds.length ? queries.pairStats(page.productIds, shopIds, q.start, q.end) : Promise.resolve([]),
+        products.summaries(page.productIds, lang),
       ]);
       const byProduct = new Map<number, PairStatsRow[]>();
       for (const r of rows) byProduct.set(r.product_id, [...(byProduct.get(r.product_id) ?? []), r]);
@@ -265,14 +278,17 @@ export function createPricesService(db: Db, products: ProductsQueries) {
         const comparable = base ? networks.filter((n) => n.currency === base.currency) : networks;
         return { product: toSummary(p), networks, cheapestNetwork: comparable[0]?.network ?? null };
       });
-      return { start: q.start, end: q.end, baseNetwork: base?.code ?? null, truncated: scope.truncated, items };
+      return { start: q.start, end: q.end, baseNetwork: base?.code ?? null, items, total: page.total, limit: page.limit, skip: page.skip };
     },
 
     /** POST /prices/history/prices/analytics: per network and per shop, day by day. */
     async pricesAnalytics(user: AuthUser, q: AnalyticsInput): Promise<PricesAnalytics> {
-      const scope = await analyticsScope(user, q, CATALOGUE_LIMITS.dailyAnalyticsMaxProducts);
-      const { vis, base } = scope;
-      const rows = scope.productIds.length ? await queries.daily(scope.productIds, scope.shopIds, q.start, q.end, base?.id ?? null) : [];
+      const { vis, base, shopIds } = await analyticsScope(user, q);
+      // Still a sample (docs/analytics.md "Per-product calls"): the first products by id, one more asked to tell.
+      const max = CATALOGUE_LIMITS.dailyAnalyticsMaxProducts;
+      const ids = await queries.analyticsProducts(q, shopIds, q.start, q.end, max + 1);
+      const scope = { productIds: ids.slice(0, max), truncated: ids.length > max };
+      const rows = scope.productIds.length ? await queries.daily(scope.productIds, shopIds, q.start, q.end, base?.id ?? null) : [];
       const networks = new Map<number, { points: PricesAnalytics['networks'][number]['points']; num: number; den: number }>();
       for (const r of rows) {
         if (r.kind !== 'n') continue;
@@ -332,7 +348,7 @@ export function createPricesService(db: Db, products: ProductsQueries) {
     },
 
     /** POST /prices/history/ashan-shops-prices: own shops against competitors, per product. */
-    async ashanShopsPrices(user: AuthUser, q: AnalyticsInput, lang: Language | null = null): Promise<AshanShopsPrices> {
+    async ashanShopsPrices(user: AuthUser, q: ProductAnalyticsInput, lang: Language | null = null): Promise<AshanShopsPrices> {
       checkPeriod(q.start, q.end, CATALOGUE_LIMITS.analyticsMaxDays);
       const vis = await visibility(user);
       const dir = vis.dir;
@@ -362,13 +378,15 @@ export function createPricesService(db: Db, products: ProductsQueries) {
         ownNetwork: ownNetwork.code,
         currency,
         ownShops: own.map((s) => ({ _id: String(s.id), code: s.code, name: s.name })),
-        truncated: false,
+        total: 0,
+        limit: q.limit ?? CATALOGUE_LIMITS.analyticsMaxProducts,
+        skip: q.skip ?? 0,
         items: [],
       };
       if (!own.length) return result;
-      const ids = await queries.analyticsProducts(q, [...ownIds], CATALOGUE_LIMITS.analyticsMaxProducts);
-      const productIds = ids.slice(0, CATALOGUE_LIMITS.analyticsMaxProducts);
-      result.truncated = ids.length > productIds.length;
+      // The products priced in the own shops in the period: each has own rows, so each page is full.
+      const { productIds, total } = await productPage(q, [...ownIds]);
+      result.total = total;
       if (!productIds.length) return result;
       const [rows, summaries] = await Promise.all([
         queries.pairStats(productIds, [...ownIds, ...competitorIds], q.start, q.end),

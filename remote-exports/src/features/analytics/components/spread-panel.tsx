@@ -1,9 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Stack, Text } from '@chakra-ui/react';
 import type { AnalyticsBody, Currency, ProductsAnalytics } from '@pricewatch/shared/contract';
-import { ANALYTICS_MAX_PRODUCTS } from '../../../lib/limits';
 import { BarSeriesChart, CHART_COLORS } from '@pricewatch/shared/chart';
-import { DataTable, dataColumnHelper } from '@pricewatch/shared/table';
+import { DataTable, Pager, dataColumnHelper } from '@pricewatch/shared/table';
 import { CsvButton } from '../../../components/csv-button';
 import { Panel } from '../../../components/panel';
 import { downloadCsv } from '../../../lib/csv';
@@ -11,7 +10,7 @@ import { useFormatters } from '../../../lib/format';
 import { useExportsTranslation } from '../../../lib/i18n';
 import { ProductLink } from '../../../components/product-link';
 import { useProductsAnalytics } from '../api/get-products-analytics';
-import { PanelBody, TruncatedNote } from './panel-body';
+import { PanelBody } from './panel-body';
 
 export type SpreadRow = {
   id: string;
@@ -56,11 +55,17 @@ export function spreadRows(data: ProductsAnalytics): SpreadRow[] {
 
 const col = dataColumnHelper<SpreadRow>();
 const CHART_PRODUCTS = 12;
+/** Products per page: the server answers every product of the selection, a page at a time, by id. */
+export const SPREAD_PAGE_SIZE = 50;
 
 export function SpreadPanel({ body, file }: { body: AnalyticsBody | null; file: string }) {
   const { t } = useExportsTranslation();
   const f = useFormatters();
-  const state = useProductsAnalytics(body);
+  const [page, setPage] = useState(0);
+  // Other filters: another selection, from its first page.
+  useEffect(() => setPage(0), [body]);
+  const paged = useMemo(() => (body ? { ...body, limit: SPREAD_PAGE_SIZE, skip: page * SPREAD_PAGE_SIZE } : null), [body, page]);
+  const state = useProductsAnalytics(paged);
   const rows = useMemo(() => (state.data ? spreadRows(state.data) : []), [state.data]);
   const chartRows = useMemo(
     () =>
@@ -126,7 +131,7 @@ export function SpreadPanel({ body, file }: { body: AnalyticsBody | null; file: 
 
   const exportCsv = () =>
     downloadCsv(
-      `${file}-price-spread.csv`,
+      `${file}-price-spread${page > 0 ? `-${page + 1}` : ''}.csv`,
       [
         { header: t('analytics.spread.columns.product'), value: (r: SpreadRow) => r.name },
         { header: t('analytics.spread.columns.cheapest'), value: (r: SpreadRow) => r.cheapest },
@@ -168,9 +173,8 @@ export function SpreadPanel({ body, file }: { body: AnalyticsBody | null; file: 
               data={rows}
               getRowId={(r) => r.id}
               initialSorting={[{ id: 'spreadPct', desc: true }]}
-              pageSize={15}
             />
-            {d.truncated && <TruncatedNote max={ANALYTICS_MAX_PRODUCTS} />}
+            <Pager pageIndex={page} pageSize={SPREAD_PAGE_SIZE} total={d.total} onPageChange={setPage} label={t('analytics.spread.pages')} />
           </Stack>
         )}
       </PanelBody>
