@@ -364,11 +364,16 @@ function discountRows(db: Db, f: ProductFilter, shops: number[] | null, networks
 function discountTotalRows(db: Db, shops: number[] | null, sections: number[] | undefined, start: string, end: string) {
   return queryRows<{ network_id: number; product_days: number; promo_days: number; depth_days: number; promo_starts: number }>(
     db,
+    // Summed per shop first, then per network: a join per day-total row took half of the time on PGlite.
     sql`SELECT sh.network_id, sum(t.priced)::float8 AS product_days, sum(t.promo)::float8 AS promo_days,
                    sum(t.depth_sum)::float8 AS depth_days, sum(t.promo_starts)::float8 AS promo_starts
-            FROM price_day_totals t JOIN shops sh ON sh.id = t.shop_id
-            WHERE t.day BETWEEN ${start}::date AND ${end}::date AND ${shopCondition(sql`t.shop_id`, shops)}
-              ${sections?.length ? sql`AND t.section_id = ANY(${sql.param(sections)}::int[])` : sql``}
+            FROM (SELECT t.shop_id, sum(t.priced) AS priced, sum(t.promo) AS promo, sum(t.depth_sum) AS depth_sum,
+                         sum(t.promo_starts) AS promo_starts
+                  FROM price_day_totals t
+                  WHERE t.day BETWEEN ${start}::date AND ${end}::date AND ${shopCondition(sql`t.shop_id`, shops)}
+                    ${sections?.length ? sql`AND t.section_id = ANY(${sql.param(sections)}::int[])` : sql``}
+                  GROUP BY 1) t
+            JOIN shops sh ON sh.id = t.shop_id
             GROUP BY sh.network_id
             HAVING sum(t.priced) > 0`,
   );

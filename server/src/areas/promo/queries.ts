@@ -92,9 +92,11 @@ function figuresSql(groupBy: PromoGroup, shops: number[] | null, networks: numbe
                      ${byNetwork ? sql`` : sql`JOIN products p ON p.id = x.product_id`}
                      GROUP BY 1`;
   const depth = {
+    // Summed per shop first, then per network: a join per day-total row took half of this part on PGlite.
     network: sql`SELECT sh.network_id AS gk, (sum(t.depth_sum) / nullif(sum(t.promo), 0))::float8 AS avg_depth
-                 FROM price_day_totals t JOIN shops sh ON sh.id = t.shop_id
-                 WHERE t.day BETWEEN ${s} AND ${e} AND ${shopCondition(sql`t.shop_id`, shops)}
+                 FROM (SELECT t.shop_id, sum(t.depth_sum) AS depth_sum, sum(t.promo) AS promo FROM price_day_totals t
+                       WHERE t.day BETWEEN ${s} AND ${e} AND ${shopCondition(sql`t.shop_id`, shops)} GROUP BY 1) t
+                 JOIN shops sh ON sh.id = t.shop_id
                  GROUP BY 1`,
     section: sql`SELECT t.section_id AS gk, (sum(t.depth_sum) / nullif(sum(t.promo), 0))::float8 AS avg_depth
                  FROM price_day_totals t
