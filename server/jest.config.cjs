@@ -47,7 +47,10 @@ module.exports = {
   ...preset,
   transform: { ...preset.transform, '^.+\\.cjs$': Object.values(preset.transform)[0] },
   // Each test file starts a database (PGlite boots in seconds on two busy cores) and hashes passwords.
-  testTimeout: 90_000,
+  // A hook cut short while its app is still starting crashes the whole lane (the app requires modules
+  // after jest's teardown: 'setup is not a function'), so the bound is far above a loaded start (>60 s at
+  // load 20 on two cores); a test that really hangs still fails.
+  testTimeout: 180_000,
   resolver: require.resolve('./jest.resolver.cjs'),
   // Test apps start from a copy of a database migrated and seeded once per run (__tests__/helpers/golden.ts).
   globalSetup: '<rootDir>/__tests__/helpers/golden-setup.ts',

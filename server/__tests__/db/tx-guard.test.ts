@@ -11,8 +11,6 @@ import { users } from '../../src/db/schema';
 import { body, build, loginAs } from '../helpers/build';
 import { callAs } from '../access/call';
 
-jest.setTimeout(60_000);
-
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await build();

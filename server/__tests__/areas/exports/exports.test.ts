@@ -18,8 +18,6 @@ import { addFixtures, FIXTURES, us, type Fixtures } from '../../helpers/catalogu
 import { byHeader, caller, data, settled, sheetsOf, until, type Call } from './helpers';
 
 // Exports run as jobs beside the requests: leave room on a busy two-core machine.
-jest.setTimeout(60_000);
-
 let app: FastifyInstance;
 let fx: Fixtures;
 const as = {} as Record<'ashan' | 'admin' | 'guest' | 'hunter' | 'analyst' | 'metro', Call>;

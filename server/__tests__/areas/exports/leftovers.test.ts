@@ -12,8 +12,6 @@ import type { Db } from '../../../src/db/client';
 import { STALE_SECONDS } from '../../../src/areas/exports/runner';
 import { build, onPostgres } from '../../helpers/build';
 
-jest.setTimeout(60_000);
-
 it('a start removes the .part files of a dead writer and keeps a live one’s', async () => {
   const tmp = path.join(filesDirFor('memory://'), 'tmp');
   mkdirSync(tmp, { recursive: true });

@@ -8,8 +8,6 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
 import { build } from '../../helpers/build';
 
-jest.setTimeout(60_000);
-
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await build({ env: { DEMO_SHOPS: '1', PARSERS_WORKER: '0' } });
