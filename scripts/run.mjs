@@ -138,10 +138,11 @@ async function runParallel(tasks, concurrency = 2) {
 }
 
 /**
- * `npm test`: checks and unit suites in one queue, two at a time (two cores), so the checks share the
- * lanes instead of leaving one core idle; the first failure stops the rest. Then the browser tests,
- * alone: started beside a server suite, their three servers' demo seeding outran their start timeout
- * (e2e/servers.ts starts the three side by side).
+ * `npm test`: checks, unit suites and the browser tests in one queue, two at a time (two cores), longest
+ * first, so the lanes end together; the first failure stops the rest. The browser tests take the lane the
+ * PostgreSQL files leave, beside the PGlite long pole, instead of after everything (~8 min of one idle
+ * core): their three servers' demo seeding then shares the cores, so their start may take up to 15 min
+ * (it outran Playwright's 120 s webServer timeout once; e2e/servers.ts waits PRICEWATCH_E2E_START_TIMEOUT_MS).
  */
 async function tests(only) {
   const tasks = [];
@@ -157,21 +158,32 @@ async function tests(only) {
         'jest.db.config.cjs',
       ]),
       ...(process.env.TEST_DATABASE_URL ? [jest('server', 'server (PostgreSQL)', {}, ['-c', 'jest.db.config.cjs'])] : []),
-      // Code rules and the import boundaries of docs/conventions.md (eslint.config.mjs).
-      { name: 'lint', cmd: PNPM, args: ['exec', 'eslint', '.'] },
-      // Every package's `tsc --noEmit -p .` in one process, which reads the files they share once.
-      { name: 'typecheck', cmd: process.execPath, args: [join(ROOT, 'scripts', 'lib', 'typecheck.mjs'), ...PACKAGES_WITH_UNIT_TESTS] },
-      // One formatting for everyone (.prettierrc.json): `pnpm exec prettier --write .` fixes what this finds.
-      { name: 'format check', cmd: PNPM, args: ['exec', 'prettier', '--check', '--log-level', 'warn', '.'] },
+    );
+  }
+  if (only !== 'unit') {
+    tasks.push({
+      name: 'e2e',
+      cmd: PNPM,
+      args: ['--filter', './e2e', 'exec', 'playwright', 'test'],
+      env: { PRICEWATCH_E2E_START_TIMEOUT_MS: process.env.PRICEWATCH_E2E_START_TIMEOUT_MS || '900000' },
+    });
+  }
+  if (only !== 'e2e') {
+    tasks.push(
       jest('server', 'server (no database)', { TEST_DATABASE_URL: '' }, ['-c', 'jest.pure.config.cjs']),
       ...PACKAGES_WITH_UNIT_TESTS.filter((p) => p !== 'server').map((p) => jest(p, p)),
+      // Every package's `tsc --noEmit -p .` in one process, which reads the files they share once.
+      { name: 'typecheck', cmd: process.execPath, args: [join(ROOT, 'scripts', 'lib', 'typecheck.mjs'), ...PACKAGES_WITH_UNIT_TESTS] },
+      // Code rules and the import boundaries of docs/conventions.md (eslint.config.mjs).
+      { name: 'lint', cmd: PNPM, args: ['exec', 'eslint', '.'] },
+      // One formatting for everyone (.prettierrc.json): `pnpm exec prettier --write .` fixes what this finds.
+      { name: 'format check', cmd: PNPM, args: ['exec', 'prettier', '--check', '--log-level', 'warn', '.'] },
     );
   }
   await runParallel(tasks);
   if (only !== 'e2e' && !process.env.TEST_DATABASE_URL) {
     log('TEST_DATABASE_URL is not set: the server suite ran on PGlite only (.ci/run sets it to a real PostgreSQL)');
   }
-  if (only !== 'unit') await runParallel([{ name: 'e2e', cmd: PNPM, args: ['--filter', './e2e', 'exec', 'playwright', 'test'] }], 1);
 }
 
 const [cmd = 'start', ...rest] = process.argv.slice(2);
