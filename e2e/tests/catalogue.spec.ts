@@ -139,9 +139,15 @@ test('the analytics screen draws its charts with their tables', async ({ page })
   for (const [chart, table] of [
     ['Daily price index by network', 'Price index by network'],
     ['Promo share and depth by network', 'Promotions by network'],
-    ['Products with the widest price spread', 'Price spread by product'],
+    ['Products of this page with the widest price spread', 'Price spread by product'],
   ]) {
     await expect(drawing(page, chart)).toBeVisible({ timeout: 20_000 });
     expect(await page.getByRole('table', { name: table }).locator('tbody tr').count()).toBeGreaterThan(0);
   }
+  // The spread covers every product of the selection, 50 a page (no sample footnote); the next page is the next 50.
+  const pages = page.getByRole('navigation', { name: 'Pages of the price spread' });
+  await expect(pages.getByText(/^1–50 of [\d,]+$/)).toBeVisible();
+  await expect(page.getByText(/Only the first 200 matching products/)).toHaveCount(0);
+  await pages.getByRole('button', { name: 'Next page' }).click();
+  await expect(pages.getByText(/^51–100 of [\d,]+$/)).toBeVisible();
 });
