@@ -32,9 +32,9 @@ export function createParserLookups(db: Db) {
       return row ?? null;
     },
 
-    /** These shops' networks (ids that name no shop are left out). */
-    shopNetworks: (ids: number[]): Promise<{ id: number; networkId: number }[]> =>
-      db.select({ id: shops.id, networkId: shops.networkId }).from(shops).where(inArray(shops.id, ids)),
+    /** These shops' networks (ids that name no shop are left out); the sanity guard asks inside its transaction. */
+    shopNetworks: (ids: number[], tx: Db = db): Promise<{ id: number; networkId: number }[]> =>
+      tx.select({ id: shops.id, networkId: shops.networkId }).from(shops).where(inArray(shops.id, ids)),
 
     async productCountry(id: number): Promise<string | null> {
       const [row] = await db.select({ country: products.country }).from(products).where(eq(products.id, id)).limit(1);

@@ -1,13 +1,17 @@
 /**
  * SQL of parsers, runs and run items (db/schema/parsers.ts), on both backends: the list, runs and items
- * here; definitions' writes in queries-editing.ts, directory look-ups in queries-lookups.ts.
+ * here; definitions' writes in queries-editing.ts, directory look-ups in queries-lookups.ts, the sanity
+ * guard's in queries-suspicious.ts, "To match" in queries-unmatched.ts, scraper requests' in
+ * queries-scraper-requests.ts.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { parserRuns } from '../../db/schema';
-import { settleScraperRequests } from './scraper-settle';
 import { createParserEditingQueries } from './queries-editing';
 import { createParserLookups } from './queries-lookups';
+import { createScraperRequestQueries } from './queries-scraper-requests';
+import { createSuspiciousQueries } from './queries-suspicious';
+import { createUnmatchedQueries } from './queries-unmatched';
 
 export type ParserRow = {
   id: number;
@@ -97,10 +101,14 @@ export type ListedParser = ParserRow & {
 
 export function createParsersQueries(db: Db) {
   const one = async <T>(q: SQL) => (await queryRows<T>(db, q))[0] ?? null;
+  const scraperRequests = createScraperRequestQueries(db);
 
   return {
     ...createParserLookups(db),
     ...createParserEditingQueries(db),
+    ...createSuspiciousQueries(db),
+    ...createUnmatchedQueries(db),
+    ...scraperRequests,
 
     async list(f: ListFilter): Promise<{ rows: ListedParser[]; total: number }> {
       const conds: SQL[] = [sql`p.deleted_at IS NULL`];
@@ -210,7 +218,7 @@ export function createParsersQueries(db: Db) {
             .map(Number),
         ),
       ];
-      if (requests.length) await db.transaction((tx) => settleScraperRequests(tx, requests));
+      if (requests.length) await db.transaction((tx) => scraperRequests.settleScraperRequests(requests, tx));
       return one<RunRow>(sql`UPDATE parser_runs r SET status = 'running', claimed_by = ${worker}, heartbeat_at = now(),
           started_at = COALESCE(r.started_at, now()), attempts = r.attempts + 1
         WHERE r.id = (
@@ -272,15 +280,6 @@ export function createParsersQueries(db: Db) {
         })
         .where(eq(parserRuns.id, id));
     },
-
-    /** A scraper request's results gain the run's pages in the request's answer shape (money in units, not minor units). */
-    appendScraperResults: (requestId: number, runId: number, tx: Db) =>
-      tx.execute(sql`UPDATE scraper_requests SET
-          results = results || COALESCE((SELECT jsonb_agg(jsonb_build_object('url', i.url, 'name', i.name, 'ean', i.ean,
-            'price', i.price / 100.0, 'oldPrice', i.old_price / 100.0, 'promo', i.promo, 'currency', i.currency, 'inStock', i.in_stock,
-            'strategy', i.strategy, 'problem', CASE WHEN i.problem_kind IS NULL THEN NULL ELSE jsonb_build_object('kind', i.problem_kind, 'message', i.problem) END)
-            ORDER BY i.seq) FROM parser_run_items i WHERE i.run_id = ${runId}), '[]'::jsonb)
-        WHERE id = ${requestId}`),
 
     /** A retry starts clean: the items of an earlier attempt go. */
     resetItems: (runId: number) => db.execute(sql`DELETE FROM parser_run_items WHERE run_id = ${runId}`),

@@ -17,8 +17,8 @@ import { crawl, type PageOutcome } from '../../scraping/crawl';
 import { apiMode, planApi, type ApiPlan } from '../../scraping/json-api';
 import type { ItemRow, ParsersQueries, RunRow } from './queries';
 import { DEFAULT_PRICE_GUARD_SHARE, holdObservations, screenObservations, type SourcedObservation } from './suspicious';
-import { settleScraperRequests } from './scraper-settle';
-import { keepUnmatched, type UnmatchedRead } from './matching/unmatched';
+import { keepUnmatched } from './matching/unmatched';
+import type { UnmatchedRead } from './queries-unmatched';
 
 export type RunnerOptions = {
   /** Private origins the crawl may reach: the demo shops' own (demo and test mode); none elsewhere. */
@@ -55,17 +55,17 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
       if (!(await q.lockOwnRun(Number(run.id), worker, t))) return; // The lease was lost: another worker owns the run now.
       if (observations.length && status === 'done') {
         // Prices far from their reference wait for a person's decision instead (docs/parsers.md "Sanity guard").
-        const { accepted, held } = await screenObservations(t, observations, opts.priceGuardShare ?? DEFAULT_PRICE_GUARD_SHARE);
-        await holdObservations(t, { id: Number(run.id), parserId: Number(run.parser_id) }, held);
+        const { accepted, held } = await screenObservations(q, observations, opts.priceGuardShare ?? DEFAULT_PRICE_GUARD_SHARE, t);
+        await holdObservations(q, { id: Number(run.id), parserId: Number(run.parser_id) }, held, t);
         const r = await recordObservations(t, accepted);
         written = r.extended + r.opened;
         recorded = accepted;
       }
-      if (status === 'done') await keepUnmatched(t, { id: Number(run.id), parserId: Number(run.parser_id), day: todayIso() }, unmatched, matchedUrls);
+      if (status === 'done') await keepUnmatched(q, { id: Number(run.id), parserId: Number(run.parser_id), day: todayIso() }, unmatched, matchedUrls, t);
       await q.finishRun(Number(run.id), status, failure, { ...counts, errors }, t);
       if (run.scraper_request_id) {
         await q.appendScraperResults(Number(run.scraper_request_id), Number(run.id), t);
-        await settleScraperRequests(t, [Number(run.scraper_request_id)]);
+        await q.settleScraperRequests([Number(run.scraper_request_id)], t);
       }
     });
     // After the commit: the alarms these prices touch are evaluated in the background (docs/alarms.md).

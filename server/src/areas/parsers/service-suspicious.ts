@@ -7,7 +7,7 @@ import { onPricesWritten } from '../alarms/plugin';
 import { recordObservations } from '../prices/plugin';
 import type { AuthUser } from '../../core/session-user';
 import type { ParsersAccess, ParsersContext } from './service-common';
-import { listSuspicious, markDecided, recordRejection, suspiciousRow, toObservation, toSuspicious } from './suspicious';
+import { recordRejection, toObservation, toSuspicious } from './suspicious';
 
 export function createSuspiciousService({ db, q }: ParsersContext, access: ParsersAccess) {
   const { assertArea, visibleNetworkIds } = access;
@@ -20,7 +20,7 @@ export function createSuspiciousService({ db, q }: ParsersContext, access: Parse
       if (query.parser !== undefined) {
         const p = await q.parser(query.parser);
         if (!p) throw validationFailed([{ path: 'parser', message: `unknown parser: ${query.parser}` }]);
-        if (networkIds && !networkIds.includes(Number(p.network_id))) throw forbidden();
+        if (networkIds && !networkIds.includes(p.network_id)) throw forbidden();
       }
       let networkId: number | undefined;
       if (query.network !== undefined) {
@@ -29,7 +29,7 @@ export function createSuspiciousService({ db, q }: ParsersContext, access: Parse
         networkId = id;
         if (networkIds && !networkIds.includes(networkId)) throw forbidden();
       }
-      const { rows, total } = await listSuspicious(db, { networkIds, parserId: query.parser, networkId, limit: query.limit, skip: query.skip });
+      const { rows, total } = await q.listSuspicious({ networkIds, parserId: query.parser, networkId, limit: query.limit, skip: query.skip });
       return { items: rows.map(toSuspicious), total };
     },
 
@@ -41,23 +41,23 @@ export function createSuspiciousService({ db, q }: ParsersContext, access: Parse
     async decideSuspicious(user: AuthUser, id: number, decision: 'confirmed' | 'rejected'): Promise<SuspiciousDecision> {
       assertArea(user);
       if (user.profile.isGuest) throw forbidden();
-      const row = await suspiciousRow(db, id);
+      const row = await q.suspiciousRow(id);
       if (!row) throw notFound('suspicious price');
       const ids = await visibleNetworkIds(user);
-      if (ids && !ids.includes(Number(row.network_id))) throw forbidden();
+      if (ids && !ids.includes(row.networkId)) throw forbidden();
       if (row.decision) throw new AppError(409, 'conflict', 'already_decided');
       let written = 0;
       await db.transaction(async (t) => {
-        if (!(await markDecided(t, id, decision, user.id))) throw new AppError(409, 'conflict', 'already_decided');
+        if (!(await q.markDecided(id, decision, user.id, t))) throw new AppError(409, 'conflict', 'already_decided');
         if (decision === 'confirmed') {
           const r = await recordObservations(t, [toObservation(row)]);
           written = r.extended + r.opened;
         } else {
-          await recordRejection(t, row);
+          await recordRejection(q, row, t);
         }
       });
-      if (written > 0) void onPricesWritten(db, [{ productId: Number(row.product_id), shopId: Number(row.shop_id) }]);
-      return { item: toSuspicious((await suspiciousRow(db, id))!), written };
+      if (written > 0) void onPricesWritten(db, [{ productId: row.productId, shopId: row.shopId }]);
+      return { item: toSuspicious((await q.suspiciousRow(id))!), written };
     },
   };
 }

@@ -5,13 +5,14 @@
  * recorded that day plus the batch's other observations). Moving more than the configured share from
  * either holds it in `suspicious_prices`: not written, no alarm, until someone confirms (then it is
  * written for its day through the same record path) or rejects it (then it is a problem of its run).
- * Everything here takes the caller's handle: inside a transaction that is the transaction's.
+ * Its SQL is in queries-suspicious.ts; everything here takes the caller's handle: inside a transaction
+ * that is the transaction's.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { SUSPICIOUS_REFERENCES, type SuspiciousPrice } from '@pricewatch/shared/contract';
-import { queryRows, type Db } from '../../db/client';
-import { asIsoDay } from '../../lib/days';
+import type { SUSPICIOUS_REFERENCES, SuspiciousPrice } from '@pricewatch/shared/contract';
+import type { Db } from '../../db/client';
 import type { Observation } from '../prices/plugin';
+import type { ParsersQueries } from './queries';
+import type { SuspiciousRow } from './queries-suspicious';
 
 export const DEFAULT_PRICE_GUARD_SHARE = 0.5;
 
@@ -31,31 +32,20 @@ function median(values: number[]): number {
 
 /** Splits a batch into the observations to record and those to hold; no reference → recorded. */
 export async function screenObservations<T extends SourcedObservation>(
-  db: Db,
+  q: Pick<ParsersQueries, 'shopNetworks' | 'referencePrices'>,
   observations: T[],
   share: number,
+  tx: Db,
 ): Promise<{ accepted: T[]; held: (T & { oldPrice: number; reference: Reference })[] }> {
   if (!observations.length) return { accepted: [], held: [] };
-  const products = [...new Set(observations.map((o) => o.productId))];
-  const shops = [...new Set(observations.map((o) => o.shopId))];
+  const productIds = [...new Set(observations.map((o) => o.productId))];
+  const shopIds = [...new Set(observations.map((o) => o.shopId))];
   const days = [...new Set(observations.map((o) => o.day))];
-  const networkOf = new Map(
-    (await queryRows<{ id: number; network_id: number }>(db, sql`SELECT id, network_id FROM shops WHERE id = ANY(${sql.param(shops)}::int[])`)).map((r) => [
-      Number(r.id),
-      Number(r.network_id),
-    ]),
-  );
-  const networks = [...new Set(networkOf.values())];
+  const networkOf = new Map((await q.shopNetworks(shopIds, tx)).map((r) => [r.id, r.networkId]));
+  const networkIds = [...new Set(networkOf.values())];
   // The current price of every product of the batch in every shop of the batch's networks: the pair's own
   // row is reference (a); the others, when last seen on the observation's day, feed the median (b).
-  const rows = await queryRows<{ product_id: number; shop_id: number; network_id: number; last_seen: string | Date; regular: number; promo: number | null }>(
-    db,
-    sql`SELECT cp.product_id, cp.shop_id, s.network_id, cp.last_seen, cp.regular, cp.promo
-      FROM current_prices cp JOIN shops s ON s.id = cp.shop_id
-      WHERE cp.product_id = ANY(${sql.param(products)}::int[])
-        AND (cp.shop_id = ANY(${sql.param(shops)}::int[])
-             OR (s.network_id = ANY(${sql.param(networks)}::int[]) AND cp.last_seen = ANY(${sql.param(days)}::date[])))`,
-  );
+  const rows = await q.referencePrices({ productIds, shopIds, networkIds, days }, tx);
   const current = new Map<string, { lastSeen: string; price: number }>();
   const sameDay = new Map<string, { shopId: number; price: number }[]>();
   const dayKey = (productId: number, networkId: number, day: string) => `${productId}:${networkId}:${day}`;
@@ -65,10 +55,9 @@ export async function screenObservations<T extends SourcedObservation>(
     else sameDay.set(key, [v]);
   };
   for (const r of rows) {
-    const price = effective({ regular: Number(r.regular), promo: r.promo === null ? null : Number(r.promo) });
-    const lastSeen = asIsoDay(r.last_seen);
-    current.set(`${r.product_id}:${r.shop_id}`, { lastSeen, price });
-    push(dayKey(Number(r.product_id), Number(r.network_id), lastSeen), { shopId: Number(r.shop_id), price });
+    const price = effective(r);
+    current.set(`${r.productId}:${r.shopId}`, { lastSeen: r.lastSeen, price });
+    push(dayKey(r.productId, r.networkId, r.lastSeen), { shopId: r.shopId, price });
   }
   for (const o of observations) {
     const net = networkOf.get(o.shopId);
@@ -102,149 +91,70 @@ export async function screenObservations<T extends SourcedObservation>(
  * Keeps held observations, one waiting row per product × shop: a later run's held price for the same
  * pair replaces the waiting one (it is the newer reading of the same page), so the queue never floods.
  */
-export async function holdObservations(db: Db, run: { id: number; parserId: number }, held: HeldObservation[]): Promise<number> {
+export async function holdObservations(
+  q: Pick<ParsersQueries, 'insertHeld'>,
+  run: { id: number; parserId: number },
+  held: HeldObservation[],
+  tx: Db,
+): Promise<number> {
   const byPair = new Map<string, HeldObservation>();
   for (const h of held) byPair.set(`${h.productId}:${h.shopId}`, h);
   const rows = [...byPair.values()];
-  if (!rows.length) return 0;
-  const col = <T>(f: (h: HeldObservation) => T) => sql.param(rows.map(f));
-  await db.execute(sql`INSERT INTO suspicious_prices (run_id, parser_id, item_seq, product_id, shop_id, day, regular, promo, in_stock, currency, old_price, reference, text, url)
-    SELECT ${run.id}, ${run.parserId}, * FROM unnest(${col((h) => h.seq)}::int[], ${col((h) => h.productId)}::int[], ${col((h) => h.shopId)}::int[],
-      ${col((h) => h.day)}::date[], ${col((h) => h.regular)}::int[], ${col((h) => h.promo)}::int[], ${col((h) => h.inStock)}::bool[],
-      ${col((h) => h.currency)}::text[], ${col((h) => h.oldPrice)}::int[], ${col((h) => h.reference)}::text[], ${col((h) => h.text)}::text[], ${col((h) => h.url)}::text[])
-    ON CONFLICT (product_id, shop_id) WHERE decision IS NULL DO UPDATE SET
-      run_id = EXCLUDED.run_id, parser_id = EXCLUDED.parser_id, item_seq = EXCLUDED.item_seq, day = EXCLUDED.day, regular = EXCLUDED.regular,
-      promo = EXCLUDED.promo, in_stock = EXCLUDED.in_stock, currency = EXCLUDED.currency, old_price = EXCLUDED.old_price,
-      reference = EXCLUDED.reference, text = EXCLUDED.text, url = EXCLUDED.url, created_at = now()`);
+  await q.insertHeld(run, rows, tx);
   return rows.length;
 }
 
 // ---- the queue ------------------------------------------------------------------------------------
 
-type SuspiciousRow = {
-  id: number;
-  run_id: number;
-  parser_id: number;
-  item_seq: number | null;
-  product_id: number;
-  shop_id: number;
-  day: string | Date;
-  regular: number;
-  promo: number | null;
-  in_stock: boolean;
-  currency: string | null;
-  old_price: number;
-  reference: Reference;
-  text: string | null;
-  url: string;
-  created_at: string | Date;
-  decided_at: string | Date | null;
-  decision: 'confirmed' | 'rejected' | null;
-  parser_name: string;
-  network_id: number;
-  network: string;
-  country: string;
-  product_name: string;
-  shop_name: string;
-};
-
-const ROW = sql.raw(`sp.id, sp.run_id, sp.parser_id, sp.item_seq, sp.product_id, sp.shop_id, sp.day, sp.regular, sp.promo, sp.in_stock, sp.currency,
-  sp.old_price, sp.reference, sp.text, sp.url, sp.created_at, sp.decided_at, sp.decision, p.name AS parser_name, p.network_id, n.code AS network,
-  s.country, pr.name AS product_name, s.name AS shop_name`);
-const FROM = sql.raw(`suspicious_prices sp JOIN parsers p ON p.id = sp.parser_id JOIN networks n ON n.id = p.network_id
-  JOIN shops s ON s.id = sp.shop_id JOIN products pr ON pr.id = sp.product_id`);
-
-export async function listSuspicious(db: Db, f: { networkIds: number[] | null; parserId?: number; networkId?: number; limit: number; skip: number }) {
-  const conds: SQL[] = [sql`sp.decision IS NULL`];
-  if (f.networkIds) conds.push(sql`p.network_id = ANY(${sql.param(f.networkIds)}::int[])`);
-  if (f.parserId !== undefined) conds.push(sql`sp.parser_id = ${f.parserId}`);
-  if (f.networkId !== undefined) conds.push(sql`p.network_id = ${f.networkId}`);
-  const where = sql.join(conds, sql` AND `);
-  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${FROM} WHERE ${where}`);
-  const rows = await queryRows<SuspiciousRow>(db, sql`SELECT ${ROW} FROM ${FROM} WHERE ${where} ORDER BY sp.id DESC LIMIT ${f.limit} OFFSET ${f.skip}`);
-  return { rows, total: Number(count?.n ?? 0) };
-}
-
-export const suspiciousRow = async (db: Db, id: number) => (await queryRows<SuspiciousRow>(db, sql`SELECT ${ROW} FROM ${FROM} WHERE sp.id = ${id}`))[0] ?? null;
-
-/**
- * Marks a waiting row decided; null when it was not waiting any more. The conditional UPDATE is the
- * lock: of two decisions at once the second waits for the first's row lock, then finds it decided.
- */
-export async function markDecided(db: Db, id: number, decision: 'confirmed' | 'rejected', userId: string) {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`UPDATE suspicious_prices SET decision = ${decision}, decided_at = now(), decided_by = ${userId}::uuid
-      WHERE id = ${id} AND decision IS NULL RETURNING id`,
-  );
-  return !!row;
-}
-
 /** A rejected price becomes a problem of its run: its page's item and the run's counts by kind. */
-export async function recordRejection(db: Db, row: SuspiciousRow): Promise<void> {
+export async function recordRejection(q: Pick<ParsersQueries, 'recordRejectionProblem'>, row: SuspiciousRow, tx: Db): Promise<void> {
   const money = (minor: number) => (minor / 100).toFixed(2);
-  const message = `price ${money(effective({ regular: Number(row.regular), promo: row.promo === null ? null : Number(row.promo) }))} rejected as suspicious (${
+  const message = `price ${money(effective(row))} rejected as suspicious (${
     row.reference === 'shop' ? 'last price in the shop' : "network's median"
-  } ${money(Number(row.old_price))})`;
-  const updated = await queryRows<{ seq: number }>(
-    db,
-    sql`UPDATE parser_run_items SET problem_kind = 'suspicious_price', problem = ${message}
-      WHERE run_id = ${row.run_id} AND seq = ${row.item_seq} RETURNING seq`,
-  );
-  if (!updated.length) {
-    // The page's item is gone (a retried run): the problem still belongs to the run.
-    await db.execute(sql`INSERT INTO parser_run_items (run_id, seq, url, product_id, price, promo, currency, in_stock, problem_kind, problem)
-      SELECT ${row.run_id}, COALESCE(max(seq), -1) + 1, ${row.url}, ${row.product_id}, ${effective(row)}, ${row.promo !== null}, ${row.currency},
-             ${row.in_stock}, 'suspicious_price', ${message}
-      FROM parser_run_items WHERE run_id = ${row.run_id}`);
-  }
-  await db.execute(sql`UPDATE parser_runs SET errors = errors || jsonb_build_object('suspicious_price', COALESCE((errors->>'suspicious_price')::int, 0) + 1)
-    WHERE id = ${row.run_id}`);
+  } ${money(row.oldPrice)})`;
+  await q.recordRejectionProblem({ ...row, price: effective(row), message }, tx);
 }
 
-const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+const iso = (v: Date | null) => (v === null ? null : v.toISOString());
 const major = (minor: number) => minor / 100;
 
 export function toSuspicious(r: SuspiciousRow): SuspiciousPrice {
-  const promo = r.promo === null ? null : Number(r.promo);
-  const regular = Number(r.regular);
-  const price = promo ?? regular;
-  const old = Number(r.old_price);
+  const price = effective(r);
   return {
     _id: String(r.id),
-    runId: String(r.run_id),
-    parserId: String(r.parser_id),
-    parserName: r.parser_name,
+    runId: String(r.runId),
+    parserId: String(r.parserId),
+    parserName: r.parserName,
     network: r.network,
     country: r.country,
-    productId: String(r.product_id),
-    productName: r.product_name,
-    shopId: String(r.shop_id),
-    shopName: r.shop_name,
-    day: asIsoDay(r.day),
-    oldPrice: major(old),
+    productId: String(r.productId),
+    productName: r.productName,
+    shopId: String(r.shopId),
+    shopName: r.shopName,
+    day: r.day,
+    oldPrice: major(r.oldPrice),
     reference: r.reference,
     newPrice: major(price),
-    regular: major(regular),
-    promo: promo === null ? null : major(promo),
-    inStock: r.in_stock,
+    regular: major(r.regular),
+    promo: r.promo === null ? null : major(r.promo),
+    inStock: r.inStock,
     currency: r.currency,
-    changePct: old > 0 ? Math.round(((price - old) / old) * 1000) / 10 : 0,
+    changePct: r.oldPrice > 0 ? Math.round(((price - r.oldPrice) / r.oldPrice) * 1000) / 10 : 0,
     text: r.text,
     url: r.url,
-    createdAt: iso(r.created_at)!,
+    createdAt: r.createdAt.toISOString(),
     decision: r.decision,
-    decidedAt: iso(r.decided_at),
+    decidedAt: iso(r.decidedAt),
   };
 }
 
 /** The observation a confirmed row writes, as the runner would have. */
 export const toObservation = (r: SuspiciousRow): Observation => ({
-  productId: Number(r.product_id),
-  shopId: Number(r.shop_id),
-  day: asIsoDay(r.day),
-  regular: Number(r.regular),
-  promo: r.promo === null ? null : Number(r.promo),
-  inStock: r.in_stock,
+  productId: r.productId,
+  shopId: r.shopId,
+  day: r.day,
+  regular: r.regular,
+  promo: r.promo,
+  inStock: r.inStock,
   source: 'parser',
 });

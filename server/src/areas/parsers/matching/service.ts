@@ -11,7 +11,8 @@ import { onPricesWritten } from '../../alarms/plugin';
 import type { AuthUser } from '../../../core/session-user';
 import type { ParserRow, ParsersQueries } from '../queries';
 import { canSeeParsers, type ParsersService } from '../service';
-import { applyAcceptance, listUnmatched, markUnmatched, suggestionsFor, toUnmatched, unmatchedRow, type UnmatchedRow } from './unmatched';
+import type { UnmatchedRow } from '../queries-unmatched';
+import { applyAcceptance, suggestionsFor, toUnmatched } from './unmatched';
 
 /** Pages a bulk acceptance looks at in one call (the rest wait for the next). */
 const BULK_LIMIT = 500;
@@ -28,33 +29,34 @@ export function createMatchingService(db: Db, q: ParsersQueries, parsers: Pick<P
 
   async function pageOf(user: AuthUser, parserId: number, itemId: number, write: boolean): Promise<UnmatchedRow> {
     await visibleParser(user, parserId, write);
-    const row = await unmatchedRow(db, itemId);
-    if (!row || Number(row.parser_id) !== parserId) throw notFound('unmatched page');
+    const row = await q.unmatchedRow(itemId);
+    if (!row || row.parserId !== parserId) throw notFound('unmatched page');
     return row;
   }
 
-  const withSuggestions = async (row: UnmatchedRow) => toUnmatched(row, row.decision ? [] : await suggestionsFor(db, row));
+  const withSuggestions = async (row: UnmatchedRow) => toUnmatched(row, row.decision ? [] : await suggestionsFor(q, row));
 
   /** The decision in one transaction; alarms of a written price are evaluated after the commit. */
   async function accept(user: AuthUser, row: UnmatchedRow, productId: number): Promise<{ written: number; held: number }> {
-    if (row.shop_id === null) throw validationFailed([{ path: 'id', message: 'the parser has no shop to record the offer in' }]);
+    const shopId = row.shopId;
+    if (shopId === null) throw validationFailed([{ path: 'id', message: 'the parser has no shop to record the offer in' }]);
     const country = await q.productCountry(productId);
     if (country === null) throw validationFailed([{ path: 'productId', message: `unknown product: ${productId}` }]);
     if (country !== row.country) throw validationFailed([{ path: 'productId', message: `a product of ${country}, the parser's country is ${row.country}` }]);
     let result = { written: 0, held: 0 };
     await db.transaction(async (t) => {
-      if (!(await markUnmatched(t, Number(row.id), 'accepted', user.id, productId))) throw new AppError(409, 'conflict', 'already_decided');
-      const r = await applyAcceptance(t, row, productId, Number(row.shop_id), guardShare());
+      if (!(await q.markUnmatched(row.id, 'accepted', user.id, productId, t))) throw new AppError(409, 'conflict', 'already_decided');
+      const r = await applyAcceptance(q, row, productId, shopId, guardShare(), t);
       result = { written: r.written, held: r.held };
     });
-    if (result.written > 0) void onPricesWritten(db, [{ productId, shopId: Number(row.shop_id) }]);
+    if (result.written > 0) void onPricesWritten(db, [{ productId, shopId }]);
     return result;
   }
 
   return {
     async list(user: AuthUser, parserId: number, limit: number, skip: number): Promise<{ items: UnmatchedPage[]; total: number }> {
       await visibleParser(user, parserId, false);
-      const { rows, total } = await listUnmatched(db, parserId, limit, skip);
+      const { rows, total } = await q.listUnmatched(parserId, limit, skip);
       const items: UnmatchedPage[] = [];
       for (const r of rows) items.push(await withSuggestions(r));
       return { items, total };
@@ -64,22 +66,22 @@ export function createMatchingService(db: Db, q: ParsersQueries, parsers: Pick<P
       const row = await pageOf(user, parserId, itemId, true);
       if (row.decision) throw new AppError(409, 'conflict', 'already_decided');
       const r = await accept(user, row, productId);
-      return { item: await withSuggestions((await unmatchedRow(db, itemId))!), ...r };
+      return { item: await withSuggestions((await q.unmatchedRow(itemId))!), ...r };
     },
 
     async reject(user: AuthUser, parserId: number, itemId: number): Promise<UnmatchedDecision> {
       const row = await pageOf(user, parserId, itemId, true);
-      if (row.decision || !(await markUnmatched(db, itemId, 'rejected', user.id, null))) throw new AppError(409, 'conflict', 'already_decided');
-      return { item: await withSuggestions((await unmatchedRow(db, itemId))!), written: 0, held: 0 };
+      if (row.decision || !(await q.markUnmatched(itemId, 'rejected', user.id, null))) throw new AppError(409, 'conflict', 'already_decided');
+      return { item: await withSuggestions((await q.unmatchedRow(itemId))!), written: 0, held: 0 };
     },
 
     /** The top suggestion of every waiting page scoring at least minScore; pages decided meanwhile are skipped. */
     async acceptTop(user: AuthUser, parserId: number, minScore: number): Promise<UnmatchedBulkAccept> {
       await visibleParser(user, parserId, true);
-      const { rows } = await listUnmatched(db, parserId, BULK_LIMIT, 0);
+      const { rows } = await q.listUnmatched(parserId, BULK_LIMIT, 0);
       const total = { accepted: 0, written: 0, held: 0 };
       for (const row of rows) {
-        const [top] = await suggestionsFor(db, row);
+        const [top] = await suggestionsFor(q, row);
         if (!top || top.score < minScore) continue;
         try {
           const r = await accept(user, row, top.productId);
