@@ -92,16 +92,23 @@ export function createPricesService(db: Db, products: ProductsQueries) {
     return { vis, shopIds, base };
   }
 
-  /** One page of the selection's products (priced in `shops` in the period) by id, and how many there are. */
-  async function productPage(q: ProductAnalyticsInput, shops: number[] | null) {
+  /**
+   * One page of the selection's products (priced in `selected` in the period) by id, their figures over `compared`
+   * and summaries, and how many products the selection has.
+   */
+  async function productPage(q: ProductAnalyticsInput, selected: number[] | null, compared: number[] | null, lang: Language | null) {
     const limit = q.limit ?? CATALOGUE_LIMITS.analyticsMaxProducts;
     const skip = q.skip ?? 0;
-    // Both at once: on PostgreSQL they run on two pooled connections.
-    const [productIds, total] = await Promise.all([
-      queries.analyticsProducts(q, shops, q.start, q.end, limit, skip),
-      queries.analyticsProductCount(q, shops, q.start, q.end),
-    ]);
-    return { productIds, total, limit, skip };
+    // The count is the slow part: it runs beside the page and its figures (on PostgreSQL, on another pooled connection).
+    const counting = queries.analyticsProductCount(q, selected, q.start, q.end);
+    const figures = (async () => {
+      const productIds = await queries.analyticsProducts(q, selected, q.start, q.end, limit, skip);
+      if (!productIds.length) return { productIds, rows: [] as PairStatsRow[], summaries: [] };
+      const [rows, summaries] = await Promise.all([queries.pairStats(productIds, compared, q.start, q.end), products.summaries(productIds, lang)]);
+      return { productIds, rows, summaries };
+    })();
+    const [total, page] = await Promise.all([counting, figures]);
+    return { ...page, total, limit, skip };
   }
 
   return {
@@ -247,11 +254,8 @@ export function createPricesService(db: Db, products: ProductsQueries) {
     /** POST /prices/history/products/analytics. */
     async productsAnalytics(user: AuthUser, q: ProductAnalyticsInput, lang: Language | null = null): Promise<ProductsAnalytics> {
       const { vis, base, shopIds } = await analyticsScope(user, q);
-      const page = await productPage(q, shopIds);
-      const [rows, summaries] = await Promise.all([
-        page.productIds.length ? queries.pairStats(page.productIds, shopIds, q.start, q.end) : Promise.resolve([]),
-        products.summaries(page.productIds, lang),
-      ]);
+      const page = await productPage(q, shopIds, shopIds, lang);
+      const { rows, summaries } = page;
       const byProduct = new Map<number, PairStatsRow[]>();
       for (const r of rows) byProduct.set(r.product_id, [...(byProduct.get(r.product_id) ?? []), r]);
       const items = summaries.map((p) => {
@@ -385,13 +389,8 @@ export function createPricesService(db: Db, products: ProductsQueries) {
       };
       if (!own.length) return result;
       // The products priced in the own shops in the period: each has own rows, so each page is full.
-      const { productIds, total } = await productPage(q, [...ownIds]);
+      const { rows, summaries, total } = await productPage(q, [...ownIds], [...ownIds, ...competitorIds], lang);
       result.total = total;
-      if (!productIds.length) return result;
-      const [rows, summaries] = await Promise.all([
-        queries.pairStats(productIds, [...ownIds, ...competitorIds], q.start, q.end),
-        products.summaries(productIds, lang),
-      ]);
       const byProduct = new Map<number, PairStatsRow[]>();
       for (const r of rows) byProduct.set(r.product_id, [...(byProduct.get(r.product_id) ?? []), r]);
       for (const p of summaries) {
