@@ -254,4 +254,24 @@ $$;
 CREATE TRIGGER shops_network_runs_move AFTER UPDATE OF network_id ON shops FOR EACH ROW
   WHEN (OLD.network_id IS DISTINCT FROM NEW.network_id) EXECUTE FUNCTION price_network_runs_shop_moved();
 --> statement-breakpoint
+-- A shop deleted (by hand: no route deletes shops) keeps its spans and pair runs (no key to it), which every analysis
+-- joins to the shops and so leaves out; its network's groups of its products are rebuilt without it.
+CREATE FUNCTION price_network_runs_shop_gone() RETURNS trigger LANGUAGE plpgsql SET jit = off AS $$
+DECLARE
+  n int[];
+  p int[];
+  k boolean[];
+BEGIN
+  PERFORM pg_advisory_xact_lock(7210919);
+  SELECT array_agg(OLD.network_id), array_agg(s.product_id), array_agg(s.promo) INTO n, p, k
+  FROM (SELECT DISTINCT r.product_id, r.promo FROM price_pair_runs r WHERE r.shop_id = OLD.id) s;
+  IF p IS NOT NULL THEN
+    PERFORM price_network_runs_recompute(n, p, k);
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER shops_network_runs_gone AFTER DELETE ON shops FOR EACH ROW EXECUTE FUNCTION price_network_runs_shop_gone();
+--> statement-breakpoint
 SELECT price_network_runs_rebuild();

@@ -142,6 +142,24 @@ describe('price_network_runs follow the writes', () => {
     await expectServerAnswers();
   });
 
+  it('a shop deleted by hand leaves its network’s rows as if it had not been there', async () => {
+    const from = byNetwork[0]!.shops[0]!;
+    const [shop] = await queryRows<{ id: number }>(
+      app.db,
+      sql`INSERT INTO shops (code, name, network_id, country, city_code)
+          SELECT 'network-runs-gone', 'Gone', network_id, country, city_code FROM shops WHERE id = ${from} RETURNING id`,
+    );
+    const id = Number(shop!.id);
+    const rnd = mulberry32(2323);
+    for (let day = 20; day < 26; day++) await app.db.transaction((tx) => recordObservations(tx as unknown as Db, dayOf(id, 1, day, rnd)));
+    const [mine] = await queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM price_pair_runs WHERE shop_id = ${id}`);
+    expect(mine!.n).toBeGreaterThan(0);
+    await expectRunsFollow();
+    await app.db.execute(sql`DELETE FROM shops WHERE id = ${id}`);
+    expect(await networkRunsDiffFromPairRuns(app.db)).toEqual([]);
+    await expectServerAnswers();
+  });
+
   it('the check sees a wrong row (a prev_end, an end, a run count)', async () => {
     for (const change of [sql`prev_end = NULL`, sql`end_day = end_day + 1`, sql`runs = runs + 1`]) {
       await app.db
