@@ -15,7 +15,7 @@ import { loadConfig, type Config } from './config';
 import { loggerOptions, type LoggerOptions } from './logging';
 import { parseQuery } from './lib/query';
 import { trustOneProxyHop } from './lib/proxy';
-import errors from './plugins/errors';
+import errors, { handleFrameworkError } from './plugins/errors';
 import configPlugin from './plugins/config';
 import db from './plugins/db';
 import auth from './plugins/auth';
@@ -114,6 +114,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     genReqId: () => randomUUID(),
     // The parser the log redaction reads names with (src/lib/query.ts): what is read as `token` is hidden.
     routerOptions: { querystringParser: parseQuery },
+    // A path the router refuses (too long a parameter, a broken escape) answers in the envelope too.
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import type { ErrorCode, FieldError } from '@pricewatch/shared/contract';
 import { AppError } from '../lib/errors';
 import { failure } from '../lib/envelope';
+import { baseHeaders } from './security-headers';
 
 export type ErrorsOptions = {
   /** The shell's index.html, answered for browser navigations to unknown paths (SPA deep links). */
@@ -80,6 +81,17 @@ export function handleError(err: FastifyError | AppError, request: FastifyReques
   }
   request.log.error({ err }, 'request failed');
   return send(reply, 500, 'internal_error', 'internal_error');
+}
+
+/**
+ * The router's own refusals, before any route or hook (Fastify's `frameworkErrors`): a path parameter past
+ * its length limit, a broken %-escape in the path. Without this Fastify wrote its own body (414, echoing
+ * the whole path) outside the envelope and the app's headers.
+ */
+export function handleFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ code: err.code }, 'request rejected');
+  baseHeaders(reply);
+  return send(reply, 400, 'validation_failed', 'validation_failed', [{ path: 'url', message: 'invalid path' }]);
 }
 
 const hasExtension = (url: string) => path.extname(url.split('?')[0] ?? '') !== '';

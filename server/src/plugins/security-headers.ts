@@ -5,6 +5,7 @@
  * the deployment's remote and API origins, and lets the app be framed only by itself (and the old
  * design's site, which hands its session over by window message): no clickjacking.
  */
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Deployment } from '@pricewatch/shared/contract';
 
@@ -47,12 +48,17 @@ export function contentSecurityPolicy(deployment: Pick<Deployment, 'remotes' | '
   return directives.map(([k, v]) => `${k} ${v}`).join('; ');
 }
 
+/** The headers of every answer, HTML or not (also set by the router's own refusals, which skip onSend: errors.ts). */
+export function baseHeaders(reply: FastifyReply): void {
+  reply.header('referrer-policy', 'no-referrer');
+  reply.header('x-content-type-options', 'nosniff');
+}
+
 export default fp<{ deployment: Deployment }>(
   async function securityHeaders(fastify, opts) {
     const csp = contentSecurityPolicy(opts.deployment);
     fastify.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('referrer-policy', 'no-referrer');
-      reply.header('x-content-type-options', 'nosniff');
+      baseHeaders(reply);
       const type = String(reply.getHeader('content-type') ?? '');
       if (type.startsWith('text/html')) {
         reply.header('content-security-policy', csp);
