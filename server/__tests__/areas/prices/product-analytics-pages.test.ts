@@ -117,7 +117,7 @@ function ashanOf(start: string, end: string, own: string) {
     if (!mine.length) continue;
     const theirs = pairs.filter((p) => p.shop.network !== own);
     const ownAvg = mine.reduce((s, p) => s + p.priceDays, 0) / mine.reduce((s, p) => s + p.days, 0);
-    const perShop = theirs.map((p) => ({ shop: p.shop, avg: p.priceDays / p.days })).sort((a, b) => a.avg - b.avg);
+    const perShop = theirs.map((p) => ({ shop: p.shop, avg: p.priceDays / p.days })).sort((a, b) => a.avg - b.avg || a.shop.id - b.shop.id);
     const compDays = theirs.reduce((s, p) => s + p.days, 0);
     const compAvg = compDays ? theirs.reduce((s, p) => s + p.priceDays, 0) / compDays : null;
     const cheapest = perShop[0];

@@ -401,7 +401,8 @@ export function createPricesService(db: Db, products: ProductsQueries) {
         const ownDays = ownRows.reduce((s, r) => s + Number(r.days), 0);
         const ownAvg = ownRows.reduce((s, r) => s + Number(r.price_days), 0) / ownDays;
         const perShop = compRows.map((r) => ({ shopId: r.shop_id, avg: Number(r.price_days) / Number(r.days) }));
-        perShop.sort((a, b) => a.avg - b.avg);
+        // Equal averages go to the lower shop id: the rows come in no set order, and the answer must not change between calls.
+        perShop.sort((a, b) => a.avg - b.avg || a.shopId - b.shopId);
         const cheapest = perShop[0];
         const compDays = compRows.reduce((s, r) => s + Number(r.days), 0);
         const compAvg = compDays ? compRows.reduce((s, r) => s + Number(r.price_days), 0) / compDays : null;
