@@ -13,8 +13,6 @@ import { createParserWorker } from '../../../src/areas/parsers/worker';
 import { build, onPostgres, SERVER_DIR, testDatabase, TEST_DEMO_PRODUCTS } from '../../helpers/build';
 import { DEMO_SHOPS } from '../../../src/demo-shops/catalog';
 
-jest.setTimeout(120_000);
-
 const FAST = { politeness: false, maxRetries: 0, backoffMs: 10, leaseSeconds: 4, pollMs: 200 };
 const runsOf = (app: FastifyInstance, code: string) =>
   queryRows<{ id: number; status: string; attempts: number; claimed_by: string; trigger: string; prices_found: number }>(
@@ -142,6 +140,6 @@ describe('pg-boss dispatch', () => {
       status = (await app.parsers.queries.run(Number(run.id)))!.status;
     }
     expect(status).toBe('done');
-    expect((await app.parsers.queries.run(Number(run.id)))!.prices_found).toBe(12);
+    expect((await app.parsers.queries.run(Number(run.id)))!.pricesFound).toBe(12);
   });
 });

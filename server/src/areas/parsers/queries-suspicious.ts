@@ -11,7 +11,7 @@ import { currentPrices, networks, parserRunItems, parserRuns, parsers, products,
 type Reference = (typeof SUSPICIOUS_REFERENCES)[number];
 
 /** A price held for a person's decision, minor units; `seq` is its page in the run. */
-export type HeldRow = {
+type HeldRow = {
   seq: number | null;
   productId: number;
   shopId: number;
@@ -27,7 +27,7 @@ export type HeldRow = {
 };
 
 /** A rejection written into its run: the page's item (or a new one when it is gone) and the run's count. */
-export type RejectionProblem = Pick<typeof suspiciousPrices.$inferSelect, 'runId' | 'itemSeq' | 'url' | 'productId' | 'promo' | 'currency' | 'inStock'> & {
+type RejectionProblem = Pick<typeof suspiciousPrices.$inferSelect, 'runId' | 'itemSeq' | 'url' | 'productId' | 'promo' | 'currency' | 'inStock'> & {
   price: number;
   message: string;
 };
@@ -60,7 +60,7 @@ const queueColumns = {
   shopName: shops.name,
 };
 
-export type QueueFilter = { networkIds: number[] | null; parserId?: number; networkId?: number; limit: number; skip: number };
+type QueueFilter = { networkIds: number[] | null; parserId?: number; networkId?: number; limit: number; skip: number };
 
 export function createSuspiciousQueries(db: Db) {
   const queue = (tx: Db) =>
@@ -175,5 +175,5 @@ export function createSuspiciousQueries(db: Db) {
   };
 }
 
-export type SuspiciousQueries = ReturnType<typeof createSuspiciousQueries>;
+type SuspiciousQueries = ReturnType<typeof createSuspiciousQueries>;
 export type SuspiciousRow = NonNullable<Awaited<ReturnType<SuspiciousQueries['suspiciousRow']>>>;

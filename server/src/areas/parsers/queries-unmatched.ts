@@ -144,5 +144,5 @@ export function createUnmatchedQueries(db: Db) {
   };
 }
 
-export type UnmatchedQueries = ReturnType<typeof createUnmatchedQueries>;
+type UnmatchedQueries = ReturnType<typeof createUnmatchedQueries>;
 export type UnmatchedRow = NonNullable<Awaited<ReturnType<UnmatchedQueries['unmatchedRow']>>>;

@@ -41,7 +41,7 @@ export type RunnerOptions = {
 type RunSummary = { status: 'done' | 'failed' | 'abandoned'; pricesFound: number; notFound: number; errors: Record<string, number>; written: number };
 
 export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker: string, opts: RunnerOptions): Promise<RunSummary> {
-  const parser = await q.parser(run.parser_id);
+  const parser = await q.parser(run.parserId);
   const errors: Record<string, number> = {};
   const counts = { pagesTotal: 0, pagesDone: 0, pricesFound: 0, notFound: 0 };
   /** Pages read whose product matched nothing, and the URLs that did match ("To match", matching/unmatched.ts). */
@@ -52,20 +52,20 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
     let written = 0;
     let recorded: Observation[] = [];
     await db.transaction(async (t) => {
-      if (!(await q.lockOwnRun(Number(run.id), worker, t))) return; // The lease was lost: another worker owns the run now.
+      if (!(await q.lockOwnRun(run.id, worker, t))) return; // The lease was lost: another worker owns the run now.
       if (observations.length && status === 'done') {
         // Prices far from their reference wait for a person's decision instead (docs/parsers.md "Sanity guard").
         const { accepted, held } = await screenObservations(q, observations, opts.priceGuardShare ?? DEFAULT_PRICE_GUARD_SHARE, t);
-        await holdObservations(q, { id: Number(run.id), parserId: Number(run.parser_id) }, held, t);
+        await holdObservations(q, { id: run.id, parserId: run.parserId }, held, t);
         const r = await recordObservations(t, accepted);
         written = r.extended + r.opened;
         recorded = accepted;
       }
-      if (status === 'done') await keepUnmatched(q, { id: Number(run.id), parserId: Number(run.parser_id), day: todayIso() }, unmatched, matchedUrls, t);
-      await q.finishRun(Number(run.id), status, failure, { ...counts, errors }, t);
-      if (run.scraper_request_id) {
-        await q.appendScraperResults(Number(run.scraper_request_id), Number(run.id), t);
-        await q.settleScraperRequests([Number(run.scraper_request_id)], t);
+      if (status === 'done') await keepUnmatched(q, { id: run.id, parserId: run.parserId, day: todayIso() }, unmatched, matchedUrls, t);
+      await q.finishRun(run.id, status, failure, { ...counts, errors }, t);
+      if (run.scraperRequestId !== null) {
+        await q.appendScraperResults(run.scraperRequestId, run.id, t);
+        await q.settleScraperRequests([run.scraperRequestId], t);
       }
     });
     // After the commit: the alarms these prices touch are evaluated in the background (docs/alarms.md).
@@ -98,20 +98,20 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
   let only: Set<number> | null = null;
   if (def.strategy === 'json' && def.api) {
     // The shop's API instead of pages (docs/parsers.md "JSON API shops"); {ean}/{id} templates ask per catalogue product.
-    const requested = run.product_ids?.length ? run.product_ids.map(Number) : null;
+    const requested = run.productIds?.length ? run.productIds : null;
     const perProduct = apiMode(def.api) === 'products';
-    const products = perProduct && parser.shop_id !== null ? await q.apiProducts(parser.shop_id, requested) : [];
+    const products = perProduct && parser.shopId !== null ? await q.apiProducts(parser.shopId, requested) : [];
     api = planApi(
       def.api,
-      products.map((p) => ({ ean: p.ean, article: p.shop_article })),
+      products.map((p) => ({ ean: p.ean, article: p.shopArticle })),
       { country: parser.country, currency: currencyOf(parser.country) },
     );
     if (requested && !perProduct) only = new Set(requested);
     urls = [];
     listing = undefined;
-  } else if (run.product_ids?.length) {
+  } else if (run.productIds?.length) {
     // A scraper request: only the offers of these products in the parser's shop.
-    urls = parser.shop_id ? (await q.offerUrls(parser.shop_id, run.product_ids)).map((o) => o.url) : [];
+    urls = parser.shopId !== null ? await q.offerUrls(parser.shopId, run.productIds) : [];
     listing = undefined;
   }
   counts.pagesTotal = urls.length;
@@ -133,7 +133,7 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
     const pageUrls = batch.map((b) => b.outcome.url);
     const articles = batch.map((b) => b.outcome.extraction?.article).filter((a): a is string => !!a);
     const m = batch.length
-      ? await q.match(parser.country, parser.shop_id, eans, pageUrls, articles)
+      ? await q.match(parser.country, parser.shopId, eans, pageUrls, articles)
       : { byEan: new Map(), byUrl: new Map(), byArticle: new Map() };
     const rows: ItemRow[] = [];
     for (const { outcome: o, seq: s } of batch) {
@@ -178,10 +178,10 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
       const minor = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v * 100));
       if (productId !== null && x && !problem && x.price !== null) {
         counts.pricesFound++;
-        if (parser.shop_id !== null) {
+        if (parser.shopId !== null) {
           observations.push({
             productId,
-            shopId: parser.shop_id,
+            shopId: parser.shopId,
             day,
             regular: minor(x.promo ? x.oldPrice : x.price)!,
             promo: x.promo ? minor(x.price) : null,
@@ -198,18 +198,18 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
       rows.push({
         seq: s,
         url: o.url,
-        http_status: o.status,
-        product_id: productId,
+        httpStatus: o.status,
+        productId,
         name: x?.name?.slice(0, 300) ?? null,
         ean: x?.ean ?? null,
         price: x && !problem ? minor(x.price) : null,
-        old_price: x && !problem ? minor(x.oldPrice) : null,
+        oldPrice: x && !problem ? minor(x.oldPrice) : null,
         promo: !!(x && !problem && x.promo),
         currency: x?.currency ?? null,
-        in_stock: x?.inStock ?? null,
+        inStock: x?.inStock ?? null,
         strategy: x?.strategy ?? null,
-        not_found: notFound,
-        problem_kind: problem?.kind ?? null,
+        notFound,
+        problemKind: problem?.kind ?? null,
         problem: problem?.message.slice(0, 500) ?? null,
       });
     }

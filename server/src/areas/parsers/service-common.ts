@@ -18,22 +18,22 @@ import type { ShopForParser } from './queries-lookups';
 /** Three failed runs in a row flag a parser. */
 const FLAG_AFTER_FAILED_RUNS = 3;
 
-const iso = (v: string | Date | null | undefined) => (v === null || v === undefined ? null : new Date(v).toISOString());
+const iso = (v: Date | null) => (v === null ? null : v.toISOString());
 
 export function toRun(r: RunRow): ParserRun {
   return {
     _id: String(r.id),
-    parserId: String(r.parser_id),
+    parserId: String(r.parserId),
     status: r.status,
     trigger: r.trigger,
-    queuedAt: iso(r.queued_at)!,
-    startedAt: iso(r.started_at),
-    finishedAt: iso(r.finished_at),
-    pagesTotal: Number(r.pages_total),
-    pagesDone: Number(r.pages_done),
-    pricesFound: Number(r.prices_found),
-    notFound: Number(r.not_found),
-    errors: r.errors ?? {},
+    queuedAt: r.queuedAt.toISOString(),
+    startedAt: iso(r.startedAt),
+    finishedAt: iso(r.finishedAt),
+    pagesTotal: r.pagesTotal,
+    pagesDone: r.pagesDone,
+    pricesFound: r.pricesFound,
+    notFound: r.notFound,
+    errors: r.errors,
   };
 }
 
@@ -74,7 +74,7 @@ export function createParsersAccess({ q, addressPolicy }: ParsersContext) {
   async function visibleParser(user: AuthUser, p: ParserRow | null): Promise<ParserRow> {
     if (!p) throw notFound('parser');
     const ids = await visibleNetworkIds(user);
-    if (ids && !ids.includes(Number(p.network_id))) throw forbidden();
+    if (ids && !ids.includes(p.networkId)) throw forbidden();
     return p;
   }
 
@@ -82,7 +82,7 @@ export function createParsersAccess({ q, addressPolicy }: ParsersContext) {
     assertArea(user);
     const run = await q.run(runId);
     if (!run) throw notFound('run');
-    const parser = await visibleParser(user, await q.parser(run.parser_id));
+    const parser = await visibleParser(user, await q.parser(run.parserId));
     return { run, parser };
   }
 
@@ -113,7 +113,7 @@ export function createParsersAccess({ q, addressPolicy }: ParsersContext) {
    */
   async function pageUrlShown(user: AuthUser, parser: ParserRow): Promise<(url: string) => string> {
     const json = (parser.definition as { strategy?: unknown } | null)?.strategy === 'json';
-    return json && !(await mayEditNetwork(user, Number(parser.network_id))) ? urlWithoutSecrets : (url) => url;
+    return json && !(await mayEditNetwork(user, parser.networkId)) ? urlWithoutSecrets : (url) => url;
   }
 
   async function mayEditNetwork(user: AuthUser, networkId: number): Promise<boolean> {
@@ -181,33 +181,33 @@ export function toDetail(r: ParserRow, withSecrets = true): ParserDetail {
     name: r.name,
     country: r.country,
     network: r.network,
-    shopId: r.shop_id === null ? null : String(r.shop_id),
+    shopId: r.shopId === null ? null : String(r.shopId),
     schedule: r.schedule,
     enabled: r.enabled,
     definition: withSecrets ? definition : withoutSecrets(definition),
-    updatedAt: iso(r.updated_at ?? r.created_at)!,
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
 export function toItem(r: ListedParser): ParserListItem {
   const def = parserDefinitionSchema.safeParse(r.definition);
-  const lastRun = r.last_run ? toRun(r.last_run) : null;
+  const lastRun = r.lastRun ? toRun(r.lastRun) : null;
   return {
     _id: String(r.id),
     code: r.code,
     name: r.name,
     country: r.country,
     network: r.network,
-    shopId: r.shop_id === null ? null : String(r.shop_id),
+    shopId: r.shopId === null ? null : String(r.shopId),
     strategy: def.success ? def.data.strategy : 'auto',
     schedule: r.schedule,
     enabled: r.enabled,
-    failingStreak: Number(r.failing_streak ?? 0),
-    flagged: Number(r.failing_streak ?? 0) >= FLAG_AFTER_FAILED_RUNS,
+    failingStreak: r.failingStreak,
+    flagged: r.failingStreak >= FLAG_AFTER_FAILED_RUNS,
     lastRun,
-    activeRun: r.active_run ? toRun(r.active_run) : null,
-    problems: Number(r.problems ?? 0),
-    unmatched: Number(r.unmatched ?? 0),
+    activeRun: r.activeRun ? toRun(r.activeRun) : null,
+    problems: r.problems,
+    unmatched: r.unmatched,
   };
 }
 

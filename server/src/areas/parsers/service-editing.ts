@@ -25,10 +25,10 @@ export function createEditingService({ db, q, addressPolicy }: ParsersContext, a
     async detail(user: AuthUser, id: number): Promise<ParserDetail> {
       assertArea(user);
       const p = await q.parser(id);
-      if (!p || p.deleted_at) throw notFound('parser');
+      if (!p || p.deletedAt) throw notFound('parser');
       const row = await visibleParser(user, p);
       // A JSON API shop's request may carry its key (headers, body): only those who may edit it see them.
-      return toDetail(row, await mayEditNetwork(user, Number(row.network_id)));
+      return toDetail(row, await mayEditNetwork(user, row.networkId));
     },
 
     /**
@@ -60,9 +60,9 @@ export function createEditingService({ db, q, addressPolicy }: ParsersContext, a
     async update(user: AuthUser, id: number, body: z.output<typeof parserUpdateBodySchema>): Promise<ParserDetail> {
       assertMayEdit(user);
       const p = await q.parser(id);
-      if (!p || p.deleted_at) throw notFound('parser');
+      if (!p || p.deletedAt) throw notFound('parser');
       await visibleParser(user, p);
-      if (!(await mayEditNetwork(user, Number(p.network_id)))) throw forbidden();
+      if (!(await mayEditNetwork(user, p.networkId))) throw forbidden();
       if (body.definition) {
         checkAddresses(body.definition);
         checkSelectors(body.definition);
@@ -85,9 +85,9 @@ export function createEditingService({ db, q, addressPolicy }: ParsersContext, a
     async remove(user: AuthUser, id: number): Promise<{ _id: string; deleted: true }> {
       assertMayEdit(user);
       const p = await q.parser(id);
-      if (!p || p.deleted_at) throw notFound('parser');
+      if (!p || p.deletedAt) throw notFound('parser');
       await visibleParser(user, p);
-      if (!(await mayEditNetwork(user, Number(p.network_id)))) throw forbidden();
+      if (!(await mayEditNetwork(user, p.networkId))) throw forbidden();
       await db.transaction(async (t) => {
         if (!(await q.tombstoneParser(id, t))) throw notFound('parser');
         await q.failQueuedRuns(id, 'parser deleted', t);

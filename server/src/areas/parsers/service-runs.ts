@@ -37,8 +37,7 @@ export function createRunsService({ q, files, onQueued }: ParsersContext, access
     /** The networks of the parsers the list would show this user (the screen's network choices). */
     async networks(user: AuthUser): Promise<ParserNetwork[]> {
       assertArea(user);
-      const rows = await q.networks(await visibleNetworkIds(user));
-      return rows.map((r) => ({ code: r.code, name: r.name, country: r.country, parsers: Number(r.parsers) }));
+      return q.networks(await visibleNetworkIds(user));
     },
 
     async schedules(user: AuthUser, parsers: number[] | undefined): Promise<ParserSchedule[]> {
@@ -46,13 +45,13 @@ export function createRunsService({ q, files, onQueued }: ParsersContext, access
       const ids = await visibleNetworkIds(user);
       const rows = parsers?.length ? await q.parsersByIds(parsers) : await q.enabledParsers();
       if (parsers?.length) {
-        const missing = parsers.filter((id) => !rows.some((r) => Number(r.id) === id));
+        const missing = parsers.filter((id) => !rows.some((r) => r.id === id));
         if (missing.length) throw validationFailed([{ path: 'parsers', message: `unknown parser: ${missing.join(', ')}` }]);
-        if (ids && rows.some((r) => !ids.includes(Number(r.network_id)))) throw forbidden();
+        if (ids && rows.some((r) => !ids.includes(r.networkId))) throw forbidden();
       }
       const now = Date.now();
       return rows
-        .filter((r) => !ids || ids.includes(Number(r.network_id)))
+        .filter((r) => !ids || ids.includes(r.networkId))
         .map((r) => ({
           parserId: String(r.id),
           code: r.code,
@@ -66,10 +65,10 @@ export function createRunsService({ q, files, onQueued }: ParsersContext, access
       if (user.profile.isGuest) throw forbidden();
       const unique = [...new Set(body.parsers)];
       const rows = await q.parsersByIds(unique);
-      const missing = unique.filter((id) => !rows.some((r) => Number(r.id) === id));
+      const missing = unique.filter((id) => !rows.some((r) => r.id === id));
       if (missing.length) throw validationFailed([{ path: 'parsers', message: `unknown parser: ${missing.join(', ')}` }]);
       const ids = await visibleNetworkIds(user);
-      if (ids && rows.some((r) => !ids.includes(Number(r.network_id)))) throw forbidden();
+      if (ids && rows.some((r) => !ids.includes(r.networkId))) throw forbidden();
       const disabled = rows.filter((r) => !r.enabled);
       if (disabled.length) throw validationFailed([{ path: 'parsers', message: `parser disabled: ${disabled.map((r) => r.id).join(', ')}` }]);
       const runs: RunRow[] = [];
@@ -78,7 +77,7 @@ export function createRunsService({ q, files, onQueued }: ParsersContext, access
         const active = await q.activeRun(p.id);
         runs.push(active ?? (await q.queueRun(p.id, 'force', { requestedBy: user.id }))!);
       }
-      onQueued(runs.filter((r) => r.status === 'queued').map((r) => Number(r.id)));
+      onQueued(runs.filter((r) => r.status === 'queued').map((r) => r.id));
       return runs.map(toRun);
     },
 
@@ -89,7 +88,7 @@ export function createRunsService({ q, files, onQueued }: ParsersContext, access
     async problems(user: AuthUser, runId: number) {
       const { parser } = await visibleRun(user, runId);
       const shown = await pageUrlShown(user, parser);
-      return (await q.items(runId, true)).map((i) => ({ url: shown(i.url), kind: i.problem_kind ?? 'unknown', message: i.problem ?? '' }));
+      return (await q.items(runId, true)).map((i) => ({ url: shown(i.url), kind: i.problemKind ?? 'unknown', message: i.problem ?? '' }));
     },
 
     /** The run's pages as an xlsx file for the caller; download it with GET /data/{file}. */
@@ -122,18 +121,18 @@ export function createRunsService({ q, files, onQueued }: ParsersContext, access
           (async function* () {
             yield items.map((i) => ({
               url: shown(i.url),
-              status: i.http_status,
-              productId: i.product_id,
+              status: i.httpStatus,
+              productId: i.productId,
               name: i.name,
               ean: i.ean,
               price: money(i.price),
-              oldPrice: money(i.old_price),
+              oldPrice: money(i.oldPrice),
               promo: i.promo ? 'yes' : '',
               currency: i.currency,
-              inStock: i.in_stock === null ? '' : i.in_stock ? 'yes' : 'no',
+              inStock: i.inStock === null ? '' : i.inStock ? 'yes' : 'no',
               strategy: i.strategy,
-              notFound: i.not_found ? 'yes' : '',
-              problemKind: i.problem_kind,
+              notFound: i.notFound ? 'yes' : '',
+              problemKind: i.problemKind,
               problem: i.problem,
             }));
           })(),

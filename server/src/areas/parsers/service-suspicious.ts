@@ -20,7 +20,7 @@ export function createSuspiciousService({ db, q }: ParsersContext, access: Parse
       if (query.parser !== undefined) {
         const p = await q.parser(query.parser);
         if (!p) throw validationFailed([{ path: 'parser', message: `unknown parser: ${query.parser}` }]);
-        if (networkIds && !networkIds.includes(p.network_id)) throw forbidden();
+        if (networkIds && !networkIds.includes(p.networkId)) throw forbidden();
       }
       let networkId: number | undefined;
       if (query.network !== undefined) {

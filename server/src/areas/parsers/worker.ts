@@ -35,7 +35,7 @@ export function createParserWorker(db: Db, q: ParsersQueries, log: FastifyBaseLo
   async function schedule(now = Date.now()) {
     for (const p of await q.enabledParsers()) {
       const slot = slotAtOrBefore(p.schedule, now);
-      const created = new Date(p.created_at).getTime();
+      const created = p.createdAt.getTime();
       if (!slot || now - slot.getTime() > opts.catchUpMs || slot.getTime() < created - opts.catchUpMs) continue;
       await q.queueRun(p.id, 'schedule', { scheduledFor: slot });
     }
@@ -46,7 +46,7 @@ export function createParserWorker(db: Db, q: ParsersQueries, log: FastifyBaseLo
     const run = await q.claim(id, opts.leaseSeconds, opts.maxAttempts);
     if (!run) return false;
     const job = executeRun(db, q, run, id, { ...opts, onRefused, isAbandoned: () => abandoned })
-      .then((r) => log.info({ run: run.id, parser: run.parser_id, status: r.status, prices: r.pricesFound, written: r.written }, 'parser run finished'))
+      .then((r) => log.info({ run: run.id, parser: run.parserId, status: r.status, prices: r.pricesFound, written: r.written }, 'parser run finished'))
       .catch((err) => log.error({ err, run: run.id }, 'parser run crashed'))
       .finally(() => active.delete(job));
     active.add(job);
@@ -62,7 +62,7 @@ export function createParserWorker(db: Db, q: ParsersQueries, log: FastifyBaseLo
     const run = await q.claimById(runId, id, opts.leaseSeconds);
     if (!run) return false;
     const job = executeRun(db, q, run, id, { ...opts, onRefused, isAbandoned: () => abandoned })
-      .then((r) => log.info({ run: run.id, parser: run.parser_id, status: r.status, prices: r.pricesFound, written: r.written }, 'parser run finished'))
+      .then((r) => log.info({ run: run.id, parser: run.parserId, status: r.status, prices: r.pricesFound, written: r.written }, 'parser run finished'))
       .catch((err) => log.error({ err, run: run.id }, 'parser run crashed'))
       .finally(() => active.delete(job));
     active.add(job);

@@ -23,7 +23,7 @@ export function createMatchingService(db: Db, q: ParsersQueries, parsers: Pick<P
     const parser = await q.parser(parserId);
     if (!parser) throw notFound('parser');
     const ids = await parsers.visibleNetworkIds(user);
-    if (ids && !ids.includes(Number(parser.network_id))) throw forbidden();
+    if (ids && !ids.includes(parser.networkId)) throw forbidden();
     return parser;
   }
 
