@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
 import { browserActivity } from '../../../src/scraping/browser-crawl';
 import { body, build, loginAs, type Session } from '../../helpers/build';
+import { callerFor, type Caller } from '../../helpers/catalogue';
 
 jest.setTimeout(240_000);
 
@@ -30,14 +31,8 @@ type TryResult = {
   elements: { selector: string; text: string; box: Box }[];
 };
 
-const call = (s: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url: `${url}${url.includes('?') ? '&' : '?'}token=${s.token}`,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    cookies: s.xsrf.cookies,
-    headers: s.xsrf.headers,
-  });
+/** Calls as this session's user (the shared helper: token, anti-forgery pair). */
+const call = (s: Session, ...args: Parameters<Caller>) => callerFor(app, s)(...args);
 
 async function shopId(code: string): Promise<number> {
   const [row] = await queryRows<{ id: number }>(app.db, sql`SELECT id FROM shops WHERE code = ${code}`);

@@ -15,8 +15,6 @@ import { createEventsService } from './service-events';
 import { createExportService } from './service-export';
 import { createImportService } from './service-import';
 
-export { canUseAlarms, canWriteAlarms, type AlarmInput } from './service-common';
-
 export function createAlarmsService(db: Db, files: FileStore) {
   const context: AlarmsContext = { db, queries: createAlarmsQueries(db), files, directory: () => shopDirectory(db).get() };
   const common = createAlarmsCommon(context);

@@ -7,9 +7,9 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { parserRuns, parsers } from '../../db/schema';
 
-export type NewParser = Pick<typeof parsers.$inferInsert, 'code' | 'name' | 'networkId' | 'shopId' | 'country' | 'definition' | 'schedule' | 'enabled'>;
+type NewParser = Pick<typeof parsers.$inferInsert, 'code' | 'name' | 'networkId' | 'shopId' | 'country' | 'definition' | 'schedule' | 'enabled'>;
 /** Fields left undefined stay as they are. */
-export type ParserChanges = Partial<Pick<NewParser, 'code' | 'name' | 'schedule' | 'enabled' | 'definition'>>;
+type ParserChanges = Partial<Pick<NewParser, 'code' | 'name' | 'schedule' | 'enabled' | 'definition'>>;
 
 const notDeleted = (id: number) => and(eq(parsers.id, id), isNull(parsers.deletedAt));
 

@@ -6,7 +6,6 @@
  * exportDetails.access holds `parser`; each sees the parsers of the networks visible to it; guests
  * look but do not start runs.
  */
-import type { ForceStartBody, ParserCreateBody, ParserUpdateBody, ParsersListQuery } from '@pricewatch/shared/contract';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../core/file-store';
 import type { AddressPolicy } from '../../scraping/address';
@@ -37,4 +36,3 @@ export function createParsersService(
 }
 
 export type ParsersService = ReturnType<typeof createParsersService>;
-export type { ForceStartBody, ParserCreateBody, ParserUpdateBody, ParsersListQuery };

@@ -8,8 +8,8 @@ import { tooManyRequests } from '../../lib/errors';
 import { createDbGate, type DbGate } from '../../plugins/overload';
 import { inTryLane } from '../../scraping/page-pool';
 
-export const TRY_CONCURRENCY = 2;
-export const TRY_QUEUE = 4;
+const TRY_CONCURRENCY = 2;
+const TRY_QUEUE = 4;
 
 const perProcess = createDbGate({ concurrency: TRY_CONCURRENCY, maxPending: TRY_QUEUE, maxWaitMs: Number.POSITIVE_INFINITY, refusal: tooManyRequests });
 const perUser = new Map<string, DbGate>();

@@ -18,14 +18,14 @@ import { planApi } from '../../scraping/json-api';
 import { parsePrice } from '../../scraping/price';
 
 /** Elements a click may pick, at most. */
-export const TRY_ELEMENTS = 1500;
+const TRY_ELEMENTS = 1500;
 /** The longest a try waits for the browser's turn (a parser run may hold it). */
-export const TRY_QUEUE_MS = 20_000;
+const TRY_QUEUE_MS = 20_000;
 /**
  * The largest page a try reads (a run may read up to 20 MB): a try answers a person waiting in the editor,
  * and its page is also shown in the browser for the picture.
  */
-export const TRY_MAX_PAGE_BYTES = 5 * 1024 * 1024;
+const TRY_MAX_PAGE_BYTES = 5 * 1024 * 1024;
 
 type PageElement = ParserTryResult['elements'][number];
 type Found = ParserTryResult['found'][number];
@@ -100,7 +100,7 @@ const IN_PAGE = `(finder, args) => {
   return { elements, bySelector };
 }`;
 
-export type TryContext = { country: string; policy: AddressPolicy };
+type TryContext = { country: string; policy: AddressPolicy };
 
 /** The definition run on `url` (see the file's comment); a page that cannot be read is the offer's problem. */
 export async function tryDefinition(def: ParserDefinition, url: string, ctx: TryContext): Promise<ParserTryResult> {
