@@ -5,7 +5,7 @@ import { useCatalogue } from '@pricewatch/shared/query';
  * A network code as its name (codes are for the API, names for people); the code until the names
  * have arrived, or for a chain the user cannot see.
  */
-export function useNetworkName(): (code: string) => string {
+function useNetworkName(): (code: string) => string {
   const networks = useCatalogue('networks'); // GET /shops/networks, one session entry for every remote
   const list = networks.data;
   return useCallback((code: string) => list?.find((n) => n.code === code)?.name ?? code, [list]);

@@ -8,7 +8,7 @@ import 'cronstrue/locales/pl';
 const LOCALES: Record<string, string> = { en: 'en', ru: 'ru', ua: 'uk', pl: 'pl' };
 
 /** Minutes the zone is ahead of UTC at `at` (Intl only: no time-zone library needed for one offset). */
-export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+function zoneOffsetMinutes(timeZone: string, at: Date): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',

@@ -18,7 +18,7 @@ const FOUND_COLORS: Record<ParserTryField, string> = {
 type Element = ParserTryResult['elements'][number];
 
 /** The smallest element whose box holds the point (a click picks the innermost text, not its container). */
-export function elementAt(elements: Element[], x: number, y: number): Element | null {
+function elementAt(elements: Element[], x: number, y: number): Element | null {
   let best: Element | null = null;
   for (const e of elements) {
     const b = e.box;

@@ -14,7 +14,7 @@ const PAGE_SIZE = 20;
 /** Scores offered for accepting every top suggestion at once; the contract's default is preselected. */
 const BULK_SCORES = [0.95, 0.9, 0.85, BULK_ACCEPT_DEFAULT_SCORE, 0.7];
 
-export type MatchingParser = { _id: string; name: string; network: string; unmatched: number };
+type MatchingParser = { _id: string; name: string; network: string; unmatched: number };
 
 type Props = {
   /** Whoever may force-start parsers decides (the server checks the parser's network too). */

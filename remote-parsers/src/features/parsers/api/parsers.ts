@@ -1,5 +1,5 @@
 import { apiGet, apiPost } from '@pricewatch/shared/api';
-import type { ForceStartBody, Ok, ParserRun, ParserRunProblem, ParsersList, ParsersListQuery } from '@pricewatch/shared/contract';
+import type { ForceStartBody, Ok, ParserRun, ParsersList, ParsersListQuery } from '@pricewatch/shared/contract';
 
 type Query = Record<string, string | number | boolean | undefined>;
 
@@ -11,8 +11,6 @@ export const forceStart = async (body: ForceStartBody) => (await apiPost<Ok<Pars
 
 /** GET /parsers/runs/{id}: a run's live counts. */
 export const getRun = async (id: string) => (await apiGet<Ok<ParserRun>>(`/parsers/runs/${encodeURIComponent(id)}`)).data;
-
-export const getRunProblems = async (id: string) => (await apiGet<Ok<ParserRunProblem[]>>(`/parsers/runs/${encodeURIComponent(id)}/problems`)).data;
 
 /** GET /parsers/runs/{id}/results → data.file, then GET /data/{file}. */
 export const getRunResults = async (id: string) =>

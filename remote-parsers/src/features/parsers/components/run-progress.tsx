@@ -5,7 +5,7 @@ import type { ParserRun } from '@pricewatch/shared/contract';
 import { getRun } from '../api/parsers';
 import { useParsersTranslation } from '../../../lib/i18n';
 
-export const POLL_MS = 1000;
+const POLL_MS = 1000;
 
 const ended = (run: ParserRun | undefined) => run?.status === 'done' || run?.status === 'failed';
 

@@ -13,7 +13,7 @@ import { NetworkName } from '../../../lib/network-names';
 
 const PAGE_SIZE = 30;
 
-export type ParserChoice = { _id: string; name: string; network: string };
+type ParserChoice = { _id: string; name: string; network: string };
 
 type Props = {
   /** Whoever may force-start parsers decides (the server checks the parser's network too). */
