@@ -24,8 +24,6 @@ import { addFixtures, FIXTURES, us, type Fixtures } from '../helpers/catalogue';
 import { multipart, picture } from '../areas/leaflets/helpers';
 
 // Ten requests per route for ~60 routes, exports and pictures among them, on two shared cores.
-jest.setTimeout(120_000);
-
 const TIMES = 10;
 /** A request without an answer after this long has hung (the issue: it never answered). */
 const HUNG_MS = 20_000;

@@ -115,7 +115,7 @@ beforeAll(async () => {
   // A product with prices in many networks: the one with the most shops.
   const page = productPageResponseSchema.parse((await as.admin('GET', '/products/list?limit=200')).json()).data;
   productId = [...page.items].sort((a, b) => b.shops - a.shops)[0]!._id;
-}, 120_000);
+});
 afterAll(() => app.close());
 
 describe('the route table', () => {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(res.statusCode).toBe(200);
   doc = res.json();
-}, 120_000);
+});
 afterAll(() => app.close());
 
 /** Routes of the rule table that are API: not front-end files, not this reference itself. */

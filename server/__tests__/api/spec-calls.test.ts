@@ -34,7 +34,7 @@ beforeAll(async () => {
   fx = await addFixtures(app);
   for (const u of ['admin', 'ashan', 'atb', 'metro', 'analyst'] as const) as[u] = callAs(app, await loginAs(app, u));
   doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-}, 120_000);
+});
 afterAll(() => app.close());
 
 describe('1. POST /custom/import-internal-prices takes the spec form (prices, network, shop)', () => {

@@ -11,8 +11,6 @@ import { gzipSync } from 'node:zlib';
 import { PAGE_REQUESTS, PAGE_REQUESTS_AT_ONCE } from '../../src/scraping/browser-crawl';
 import { crawl, type CrawlOptions, type PageOutcome } from '../../src/scraping/crawl';
 
-jest.setTimeout(120_000);
-
 let servicePort = 0;
 let shop = '';
 const hits: string[] = [];

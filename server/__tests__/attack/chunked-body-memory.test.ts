@@ -9,8 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { crawl, type PageOutcome } from '../../src/scraping/crawl';
 import { closePagePool } from '../../src/scraping/page-pool';
 
-jest.setTimeout(120_000);
-
 const CAP = 1024 * 1024;
 const chunk = Buffer.alloc(64 * 1024, 'a');
 let sent = 0;

@@ -12,7 +12,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   app = await build({ env: { DEMO: '0' } });
-}, 60_000);
+});
 afterAll(() => app?.close());
 
 const waitFor = async (test: () => boolean, ms = 15_000) => {

@@ -11,8 +11,6 @@ import { crawl, type CrawlOptions, type PageOutcome } from '../../src/scraping/c
 import { todayDay } from '../../src/lib/days';
 import { privateSpellings, startLoopback, type Loopback } from '../helpers/ssrf';
 
-jest.setTimeout(120_000);
-
 const DAY = todayDay();
 const SPEC = DEMO_SHOPS.find((s) => s.template === 'script-rendered')!;
 const products = new Map([[SPEC.code, Array.from({ length: 4 }, (_, i) => ({ id: 300 + i, ean: null, name: `Rendered ${i}`, article: `r${i}` }))]]);

@@ -9,8 +9,6 @@ import { join } from 'node:path';
 import { DEFAULT_CHROMIUM_PATH, loadConfig } from '../../src/config';
 import { closeBrowsers, useChromium, withPagePicture } from '../../src/scraping/browser-crawl';
 
-jest.setTimeout(120_000);
-
 const dir = mkdtempSync(join(tmpdir(), 'pw-chromium-path-'));
 const started = join(dir, 'started');
 const wrapper = join(dir, 'chromium');

@@ -31,7 +31,7 @@ beforeAll(async () => {
   await app.db.execute(sql`UPDATE users SET is_ashan = true WHERE username IN ('metro', 'analyst')`);
   for (const u of ['ashan', 'admin', 'guest', 'hunter', 'analyst', 'metro'] as const) as[u] = caller(app, await loginAs(app, u));
   buckwheatShops = ['atb-kyi-obolon', 'auchan-kyi-petrivka', 'auchan-lvi-sykhiv', 'silpo-kyi-pechersk'].map(fx.shop);
-}, 120_000);
+});
 
 afterAll(async () => {
   exportHooks.afterPage = undefined;

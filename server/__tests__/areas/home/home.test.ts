@@ -44,7 +44,7 @@ const get = (role: Role, url: string) => app.inject({ method: 'GET', url: `${url
 beforeAll(async () => {
   app = await build();
   for (const r of ROLES) as[r] = await loginAs(app, r);
-}, 120_000);
+});
 afterAll(() => app.close());
 
 describe('who gets which tile', () => {

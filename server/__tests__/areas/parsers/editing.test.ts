@@ -10,8 +10,6 @@ import { queryRows } from '../../../src/db/client';
 import { body, build, loginAs, type Session } from '../../helpers/build';
 import { callerFor, type Caller } from '../../helpers/catalogue';
 
-jest.setTimeout(120_000);
-
 let app: FastifyInstance;
 let operator: Session;
 let analyst: Session;

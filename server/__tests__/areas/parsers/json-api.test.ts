@@ -13,8 +13,6 @@ import { DEMO_API_PAGE_SIZE, DEMO_SHOPS } from '../../../src/demo-shops/catalog'
 import { todayDay, todayIso } from '../../../src/lib/days';
 import { body, build, loginAs, type Session } from '../../helpers/build';
 
-jest.setTimeout(120_000);
-
 const SHOP = DEMO_SHOPS.find((s) => s.template === 'json-api')!.code;
 
 let app: FastifyInstance;

@@ -12,8 +12,6 @@ import { todayDay, todayIso } from '../../../src/lib/days';
 import { body, build, loginAs, type Session } from '../../helpers/build';
 import { evaluated } from '../alarms/helpers';
 
-jest.setTimeout(120_000);
-
 let app: FastifyInstance;
 
 /** The true price of a product a running demo shop renders (its page's, misprints aside). */

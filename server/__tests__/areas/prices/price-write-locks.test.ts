@@ -15,8 +15,6 @@ import { build, loginAs, onPostgres } from '../../helpers/build';
 import { callerFor } from '../../helpers/catalogue';
 import { networkRunsDiffFromPairRuns, runsDiffFromSpans, totalsDiffFromSpans } from '../../helpers/price-totals';
 
-jest.setTimeout(120_000);
-
 let app: FastifyInstance;
 let shops: number[] = [];
 let networkOf = new Map<number, number>();

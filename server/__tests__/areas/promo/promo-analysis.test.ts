@@ -99,7 +99,7 @@ beforeAll(async () => {
   app = await build({ env: { COUNTRY: 'pl' } });
   for (const u of ['admin', 'analyst', 'guest', 'hunter', 'metro', 'operator']) as[u] = callerFor(app, await loginAs(app, u));
   await seed();
-}, 120_000);
+});
 afterAll(() => app.close());
 
 async function summary(who: string, query: string): Promise<PromoAnalysis> {

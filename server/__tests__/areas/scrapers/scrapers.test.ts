@@ -4,8 +4,6 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
 import { body, build, loginAs, type Session } from '../../helpers/build';
 
-jest.setTimeout(120_000);
-
 let app: FastifyInstance;
 let analyst: Session;
 let operator: Session;
