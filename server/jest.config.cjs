@@ -51,6 +51,10 @@ module.exports = {
   // after jest's teardown: 'setup is not a function'), so the bound is far above a loaded start (>60 s at
   // load 20 on two cores); a test that really hangs still fails.
   testTimeout: 180_000,
+  // On two cores jest runs every file in its own process, one after another, and what each file leaves
+  // behind adds up: the PostgreSQL lane ran out of its 4 GB heap after ~70 files in the clean-clone run. A
+  // memory limit makes jest use a worker and start a fresh one once it holds more than this after a file.
+  workerIdleMemoryLimit: '1GB',
   resolver: require.resolve('./jest.resolver.cjs'),
   // Test apps start from a copy of a database migrated and seeded once per run (__tests__/helpers/golden.ts).
   globalSetup: '<rootDir>/__tests__/helpers/golden-setup.ts',
