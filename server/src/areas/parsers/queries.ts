@@ -107,6 +107,15 @@ const claimable = (leaseSeconds: number) =>
 /** A run's page and price counts and its errors by kind, as progress and the end write them. */
 type RunCounts = { pagesTotal: number; pagesDone: number; pricesFound: number; notFound: number; errors: Record<string, number> };
 
+/** The run's counts as its row's columns: written by progress and again, final, by finishRun. */
+const countColumns = (p: RunCounts) => ({
+  pagesTotal: p.pagesTotal,
+  pagesDone: p.pagesDone,
+  pricesFound: p.pricesFound,
+  notFound: p.notFound,
+  errors: p.errors,
+});
+
 type ListFilter = {
   /** Network ids visible to the caller; null = all. */
   networkIds: number[] | null;
@@ -297,14 +306,7 @@ export function createParsersQueries(db: Db) {
     async progress(id: number, worker: string, p: RunCounts) {
       const rows = await db
         .update(parserRuns)
-        .set({
-          heartbeatAt: sql`now()`,
-          pagesTotal: p.pagesTotal,
-          pagesDone: p.pagesDone,
-          pricesFound: p.pricesFound,
-          notFound: p.notFound,
-          errors: p.errors,
-        })
+        .set({ heartbeatAt: sql`now()`, ...countColumns(p) })
         .where(and(eq(parserRuns.id, id), eq(parserRuns.claimedBy, worker), eq(parserRuns.status, 'running')))
         .returning({ id: parserRuns.id });
       return rows.length > 0;
@@ -329,11 +331,7 @@ export function createParsersQueries(db: Db) {
           failure,
           finishedAt: sql`now()`,
           heartbeatAt: sql`now()`,
-          pagesTotal: p.pagesTotal,
-          pagesDone: p.pagesDone,
-          pricesFound: p.pricesFound,
-          notFound: p.notFound,
-          errors: p.errors,
+          ...countColumns(p),
         })
         .where(eq(parserRuns.id, id));
     },
