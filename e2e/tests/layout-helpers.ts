@@ -86,10 +86,15 @@ export async function checkScreenAndTabs(page: Page, path: string, check: () => 
   return found;
 }
 
-/** The screen's heading is there, no area is still loading, and its pictures have their size. */
+/**
+ * The screen's heading is there, no area is still loading, and its pictures have their size. A table or
+ * panel that is fetching again keeps its old rows dimmed under aria-busy (no spinner): on a slow machine
+ * axe read such a dimmed leaflet table as low contrast, so busy areas are waited out too.
+ */
 export async function settle(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.locator('[role="status"]:has(.chakra-spinner)')).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.waitForFunction(() => [...document.images].every((img) => img.complete));
 }
 
