@@ -16,7 +16,7 @@ function failuresOf(r: Row): ScraperRequest['failures'] {
   if (r.status !== 'failed') return [];
   const byKind = new Map<string, string>();
   for (const x of r.results ?? []) if (x.problem && !byKind.has(x.problem.kind)) byKind.set(x.problem.kind, x.problem.message);
-  for (const f of r.run_failures ?? []) if (!byKind.has('run_failed')) byKind.set('run_failed', f);
+  for (const f of r.runFailures ?? []) if (!byKind.has('run_failed')) byKind.set('run_failed', f);
   if (!byKind.size) byKind.set(r.results?.length ? 'run_failed' : 'no_page', r.results?.length ? 'no price found' : 'the shop has no page of this product');
   return [...byKind].map(([kind, message]) => ({ kind, message }));
 }
@@ -24,14 +24,14 @@ function failuresOf(r: Row): ScraperRequest['failures'] {
 const toRequest = (r: Row): ScraperRequest => ({
   _id: String(r.id),
   type: r.type,
-  productId: String(r.product_id),
-  productName: r.product_name,
+  productId: String(r.productId),
+  productName: r.productName,
   network: r.network,
   country: r.country,
   user: r.username ?? '',
   status: r.status,
-  createdAt: new Date(r.created_at).toISOString(),
-  finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+  createdAt: r.createdAt.toISOString(),
+  finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
   results: (r.results ?? []).map((x) => ({ ...x, price: x.price ?? null, oldPrice: x.oldPrice ?? null })),
   failures: failuresOf(r),
 });
@@ -73,9 +73,9 @@ export function createScrapersService(db: Db, parsers: ParsersService, onQueued:
       if (!row) throw notFound('scraper_request');
       if (!canSeeParsers(user) || user.profile.isGuest) throw forbidden();
       const visible = await parsers.visibleNetworkIds(user);
-      if (visible && !visible.includes(Number(row.network_id))) throw forbidden();
+      if (visible && !visible.includes(row.networkId)) throw forbidden();
       // Your own request, or any request for provider staff.
-      if (row.user_id !== user.id && !user.isProvider) throw forbidden();
+      if (row.userId !== user.id && !user.isProvider) throw forbidden();
       await q.remove(id);
       return null;
     },
