@@ -62,14 +62,14 @@ export function createAlarmsCrud({ db, queries }: AlarmsContext, common: AlarmsC
     const next = rows.map((r) => {
       const v: AlarmValues = {
         name: r.name,
-        productIds: r.product_ids,
-        shopIds: set.shops ? [...new Set(set.shops)] : r.shop_ids,
+        productIds: r.productIds,
+        shopIds: set.shops ? [...new Set(set.shops)] : r.shopIds,
         rule: set.rule ?? r.rule,
         value: set.value !== undefined ? set.value : r.value,
-        originalShopId: set.originalShopId !== undefined ? set.originalShopId : r.original_shop_id,
-        start: set.start !== undefined ? set.start : r.start_day,
-        end: set.end !== undefined ? set.end : r.end_day,
-        promoCounts: set.isPromoAdded ?? r.promo_counts,
+        originalShopId: set.originalShopId !== undefined ? set.originalShopId : r.originalShopId,
+        start: set.start !== undefined ? set.start : r.startDay,
+        end: set.end !== undefined ? set.end : r.endDay,
+        promoCounts: set.isPromoAdded ?? r.promoCounts,
         enabled: set.enabled ?? r.enabled,
       };
       const problems = ruleProblems({ rule: v.rule as AlarmRule, value: v.value, originalShopId: v.originalShopId });

@@ -76,34 +76,34 @@ export function createAlarmsCommon({ db, queries, directory }: AlarmsContext) {
 
   /** What both kinds of alarm show alike. `country` is the first product's: one market per alarm, its currency. */
   const sharedFields = (r: AlarmRow, dir: Directory, country: string | undefined) => ({
-    shops: r.shop_ids.map((id) => shopOf(dir, id)),
+    shops: r.shopIds.map((id) => shopOf(dir, id)),
     rule: r.rule as AlarmRule,
     value: r.value,
-    originalShopId: r.original_shop_id === null ? null : String(r.original_shop_id),
-    originalShopName: r.original_shop_id === null ? null : (dir.shopById.get(r.original_shop_id)?.name ?? null),
-    isPromoAdded: r.promo_counts,
+    originalShopId: r.originalShopId === null ? null : String(r.originalShopId),
+    originalShopName: r.originalShopId === null ? null : (dir.shopById.get(r.originalShopId)?.name ?? null),
+    isPromoAdded: r.promoCounts,
     enabled: r.enabled,
-    createdAt: r.created_at,
-    lastFiredAt: r.last_fired_at,
+    createdAt: r.createdAt.toISOString(),
+    lastFiredAt: r.lastFiredAt?.toISOString() ?? null,
     firings: r.firings,
-    metNow: r.met_now,
+    metNow: r.metNow,
     currency: currencyOf(country ?? ''),
   });
 
   /** A price alarm watches one product (its first) over a period. */
   async function renderPrice(rows: AlarmRow[]): Promise<PriceAlarm[]> {
     const dir = await directory();
-    const products = await queries.products([...new Set(rows.map((r) => r.product_ids[0]!))]);
+    const products = await queries.products([...new Set(rows.map((r) => r.productIds[0]!))]);
     return rows.map((r) => {
-      const p = products.get(r.product_ids[0]!);
+      const p = products.get(r.productIds[0]!);
       return {
         _id: String(r.id),
-        productId: String(r.product_ids[0]),
+        productId: String(r.productIds[0]),
         productName: p?.name ?? '',
         ean: p?.ean ?? null,
         article: p?.article ?? null,
-        start: r.start_day,
-        end: r.end_day,
+        start: r.startDay,
+        end: r.endDay,
         ...sharedFields(r, dir, p?.country),
       };
     });
@@ -112,12 +112,12 @@ export function createAlarmsCommon({ db, queries, directory }: AlarmsContext) {
   /** A product alarm is named and watches a list of products. */
   async function renderProduct(rows: AlarmRow[]): Promise<ProductAlarm[]> {
     const dir = await directory();
-    const products = await queries.products([...new Set(rows.flatMap((r) => r.product_ids))]);
+    const products = await queries.products([...new Set(rows.flatMap((r) => r.productIds))]);
     return rows.map((r) => ({
       _id: String(r.id),
       name: r.name ?? '',
-      products: r.product_ids.map((id) => ({ _id: String(id), name: products.get(id)?.name ?? '', ean: products.get(id)?.ean ?? null })),
-      ...sharedFields(r, dir, products.get(r.product_ids[0]!)?.country),
+      products: r.productIds.map((id) => ({ _id: String(id), name: products.get(id)?.name ?? '', ean: products.get(id)?.ean ?? null })),
+      ...sharedFields(r, dir, products.get(r.productIds[0]!)?.country),
     }));
   }
 

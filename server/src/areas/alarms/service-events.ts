@@ -10,31 +10,31 @@ export function createEventsService({ queries, directory }: AlarmsContext, { ass
     assertRead(user);
     const dir = await directory();
     const rows = await queries.events(user.id, q.unread === true, q.limit, q.skip);
-    const money = (v: number | null) => (v === null ? null : fromMinor(Number(v)));
+    const money = (v: number | null) => (v === null ? null : fromMinor(v));
     const items: AlarmEvent[] = rows.map((r) => {
-      const shop = dir.shopById.get(Number(r.shop_id));
+      const shop = dir.shopById.get(r.shopId);
       return {
         _id: String(r.id),
-        alarmId: r.alarm_id === null ? null : String(r.alarm_id),
+        alarmId: r.alarmId === null ? null : String(r.alarmId),
         alarmKind: r.kind,
-        alarmName: r.alarm_name,
-        productId: String(r.product_id),
-        productName: r.product_name,
-        shopId: String(r.shop_id),
-        shopName: shop?.name ?? String(r.shop_id),
+        alarmName: r.alarmName,
+        productId: String(r.productId),
+        productName: r.productName,
+        shopId: String(r.shopId),
+        shopName: shop?.name ?? String(r.shopId),
         network: shop?.network ?? '',
         rule: r.rule as AlarmRule,
-        value: r.value === null ? null : Number(r.value),
-        oldPrice: money(r.old_price),
-        newPrice: money(r.new_price),
-        ownPrice: money(r.own_price),
+        value: r.value,
+        oldPrice: money(r.oldPrice),
+        newPrice: money(r.newPrice),
+        ownPrice: money(r.ownPrice),
         currency: shop?.currency ?? currencyOf('ua'),
-        firedAt: new Date(r.fired_at as unknown as string).toISOString(),
+        firedAt: r.firedAt.toISOString(),
         read: r.read,
       };
     });
     const unread = await queries.unreadCount(user.id);
-    const total = rows[0] ? Number(rows[0].total) : q.unread ? unread : await queries.totalEvents(user.id);
+    const total = rows[0] ? rows[0].total : q.unread ? unread : await queries.totalEvents(user.id);
     const since = addDays(todayIso(), -29);
     const counts = new Map((await queries.perDay(user.id, since)).map((d) => [d.day, d.count]));
     const perDay = Array.from({ length: 30 }, (_, i) => addDays(since, i)).map((day) => ({ day, count: counts.get(day) ?? 0 }));

@@ -10,11 +10,11 @@ export function createExportService({ queries, files, directory }: AlarmsContext
     assertRead(user);
     const dir = await directory();
     const rows = await queries.list(user.id, kind, {}, 1_000_000, 0);
-    const products = await queries.products([...new Set(rows.flatMap((r) => r.product_ids))]);
+    const products = await queries.products([...new Set(rows.flatMap((r) => r.productIds))]);
     const shopCodes = (ids: number[]) => ids.map((id) => dir.shopById.get(id)?.code ?? String(id)).join(', ');
     const out = await files.create(kind === 'price' ? 'price-alarms' : 'product-alarms', user, '.xlsx');
     const lines = rows.flatMap((r) =>
-      (kind === 'price' ? r.product_ids.slice(0, 1) : r.product_ids).map((pid) => {
+      (kind === 'price' ? r.productIds.slice(0, 1) : r.productIds).map((pid) => {
         const p = products.get(pid);
         return {
           ...(kind === 'product' ? { name: r.name } : {}),
@@ -23,10 +23,10 @@ export function createExportService({ queries, files, directory }: AlarmsContext
           product: p?.name ?? '',
           rule: r.rule,
           value: r.value,
-          shops: shopCodes(r.shop_ids),
-          originalShop: r.original_shop_id === null ? '' : (dir.shopById.get(r.original_shop_id)?.code ?? ''),
-          ...(kind === 'price' ? { start: r.start_day ?? '', end: r.end_day ?? '' } : {}),
-          isPromoAdded: r.promo_counts,
+          shops: shopCodes(r.shopIds),
+          originalShop: r.originalShopId === null ? '' : (dir.shopById.get(r.originalShopId)?.code ?? ''),
+          ...(kind === 'price' ? { start: r.startDay ?? '', end: r.endDay ?? '' } : {}),
+          isPromoAdded: r.promoCounts,
           enabled: r.enabled,
         };
       }),
