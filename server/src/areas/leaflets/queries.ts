@@ -1,124 +1,110 @@
 /**
- * Leaflet SQL, the only place of it in the area: plain reads and writes through drizzle's builder (rows
- * typed by the schema), raw SQL (through queryRows) for the list reads with their counts, the name
- * search and the trigram product suggestion. User text travels only as bound parameters. `codes` is the
+ * Leaflet SQL, the only place of it in the area: reads and writes through drizzle's builder (rows typed
+ * by the schema or the builder's select: ids numbers, days ISO text, times Dates on both backends), raw
+ * SQL only for the name search's words and the trigram product suggestion. User text travels only as bound parameters. `codes` is the
  * caller's visible network codes (null: every network). Functions taking `tx` run in the caller's
  * transaction.
  */
-import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Language } from '@pricewatch/shared/contract';
 import { queryRows, type Db } from '../../db/client';
-import { leafletPages, leafletPrices, leafletRecognitions, leaflets, networks, products } from '../../db/schema';
+import { brands, categories, leafletPages, leafletPrices, leafletRecognitions, leaflets, networks, products, sections } from '../../db/schema';
 import { likeContains, searchWords, type ProductRow } from '../products/plugin';
 import { translated } from '../../core/translations';
 
-export type LeafletRow = {
-  id: number;
-  network_id: number;
-  network: string;
-  network_name: string;
-  country: string;
-  name: string;
-  start_day: unknown;
-  end_day: unknown;
-  description: string | null;
-  created_at: unknown;
-  updated_at: unknown;
-  page_count: number;
-  price_count: number;
-  cover: string | null;
+const networkCondition = (codes: string[] | null): SQL | undefined => (codes === null ? undefined : inArray(networks.code, codes));
+
+// Every list read joins the network: the builder writes its columns qualified, so the subqueries'
+// references to the outer row stay the outer row's.
+const leafletColumns = {
+  id: leaflets.id,
+  networkId: leaflets.networkId,
+  network: networks.code,
+  networkName: networks.name,
+  country: networks.country,
+  name: leaflets.name,
+  startDay: leaflets.startDay,
+  endDay: leaflets.endDay,
+  description: leaflets.description,
+  createdAt: leaflets.createdAt,
+  updatedAt: leaflets.updatedAt,
+  pageCount: sql<number>`(SELECT count(*)::int FROM leaflet_pages lp WHERE lp.leaflet_id = ${leaflets.id})`.mapWith(Number),
+  priceCount: sql<number>`(SELECT count(*)::int FROM leaflet_prices pr WHERE pr.leaflet_id = ${leaflets.id})`.mapWith(Number),
+  cover: sql<string | null>`(SELECT lp.file_name FROM leaflet_pages lp WHERE lp.leaflet_id = ${leaflets.id} ORDER BY lp.page_no LIMIT 1)`,
 };
+export type LeafletRow = SelectResultFields<typeof leafletColumns>;
 
-export type PageRow = {
-  id: number;
-  leaflet_id: number;
-  page_no: number;
-  file_name: string;
-  type: string;
-  width: number;
-  height: number;
-  bytes: number;
-  thumb_name: string;
-  recognition: string;
-  price_count: number;
+const pageColumns = {
+  id: leafletPages.id,
+  leafletId: leafletPages.leafletId,
+  pageNo: leafletPages.pageNo,
+  fileName: leafletPages.fileName,
+  type: leafletPages.type,
+  width: leafletPages.width,
+  height: leafletPages.height,
+  bytes: leafletPages.bytes,
+  thumbName: leafletPages.thumbName,
+  recognition: sql<string>`coalesce(${leafletRecognitions.status}, 'none')`,
+  priceCount: sql<number>`(SELECT count(*)::int FROM leaflet_prices pr WHERE pr.page_id = ${leafletPages.id})`.mapWith(Number),
 };
+export type PageRow = SelectResultFields<typeof pageColumns>;
 
-export type PriceRow = {
-  id: number;
-  leaflet_id: number;
-  page_id: number | null;
-  page_no: number | null;
-  product_id: number | null;
-  product_name: string;
-  price: number;
-  old_price: number | null;
-  discount_pct: number | null;
-  mechanics: string;
-  mechanics_text: string | null;
-  box: unknown;
-  source: string;
-  created_at: unknown;
-  // the matched product (null columns when not matched)
-  p_id: number | null;
-  p_ean: string | null;
-  p_article: string | null;
-  p_name: string | null;
-  p_brand_id: number | null;
-  p_brand: string | null;
-  p_section_id: number | null;
-  p_section: string | null;
-  p_category_id: number | null;
-  p_category: string | null;
-  p_weight: number | null;
-  p_unit: string | null;
-  p_image: string | null;
-  p_country: string | null;
-};
-
-const networkCondition = (codes: string[] | null): SQL => (codes === null ? sql`TRUE` : sql`n.code = ANY(${sql.param(codes)}::text[])`);
-
-const LEAFLET_SELECT = sql`SELECT l.id, l.network_id, n.code AS network, n.name AS network_name, n.country, l.name,
-    l.start_day, l.end_day, l.description, l.created_at, l.updated_at,
-    (SELECT count(*)::int FROM leaflet_pages lp WHERE lp.leaflet_id = l.id) AS page_count,
-    (SELECT count(*)::int FROM leaflet_prices pr WHERE pr.leaflet_id = l.id) AS price_count,
-    (SELECT lp.file_name FROM leaflet_pages lp WHERE lp.leaflet_id = l.id ORDER BY lp.page_no LIMIT 1) AS cover
-  FROM leaflets l JOIN networks n ON n.id = l.network_id`;
-
-/** The matched product's columns, section and category names in `lang` where translated (docs/translations.md). */
-const productColumns = (lang: Language | null) => sql`p.id AS p_id, p.ean AS p_ean, p.article AS p_article, p.name AS p_name,
-  p.brand_id AS p_brand_id, b.name AS p_brand, p.section_id AS p_section_id,
-  ${translated('section', sql`p.section_id`, sql`se.name`, lang)} AS p_section,
-  p.category_id AS p_category_id, ${translated('category', sql`p.category_id`, sql`ca.name`, lang)} AS p_category,
-  p.weight AS p_weight, p.unit AS p_unit, p.image AS p_image, p.country AS p_country`;
-export const PRODUCT_JOINS = sql`LEFT JOIN brands b ON b.id = p.brand_id
-  LEFT JOIN sections se ON se.id = p.section_id
-  LEFT JOIN categories ca ON ca.id = p.category_id`;
-
-const priceSelect = (lang: Language | null = null) => sql`SELECT pr.id, pr.leaflet_id, pr.page_id, lp.page_no, pr.product_id, pr.product_name, pr.price,
-    pr.old_price, pr.discount_pct, pr.mechanics, pr.mechanics_text, pr.box, pr.source, pr.created_at, ${productColumns(lang)}
-  FROM leaflet_prices pr
-  LEFT JOIN leaflet_pages lp ON lp.id = pr.page_id
-  LEFT JOIN products p ON p.id = pr.product_id
-  ${PRODUCT_JOINS}`;
+/** A price with its page's number and the matched product (section and category names in `lang` where translated, docs/translations.md). */
+const priceColumns = (lang: Language | null) => ({
+  id: leafletPrices.id,
+  leafletId: leafletPrices.leafletId,
+  pageId: leafletPrices.pageId,
+  pageNo: sql<number | null>`${leafletPages.pageNo}`,
+  productId: leafletPrices.productId,
+  productName: leafletPrices.productName,
+  price: leafletPrices.price,
+  oldPrice: leafletPrices.oldPrice,
+  discountPct: leafletPrices.discountPct,
+  mechanics: leafletPrices.mechanics,
+  mechanicsText: leafletPrices.mechanicsText,
+  box: leafletPrices.box,
+  source: leafletPrices.source,
+  createdAt: leafletPrices.createdAt,
+  // Left joined: every column null when the price has no product.
+  product: {
+    id: sql<number | null>`${products.id}`,
+    ean: sql<string | null>`${products.ean}`,
+    article: sql<string | null>`${products.article}`,
+    name: sql<string | null>`${products.name}`,
+    brandId: sql<number | null>`${products.brandId}`,
+    brand: sql<string | null>`${brands.name}`,
+    sectionId: sql<number | null>`${products.sectionId}`,
+    section: sql<string | null>`${translated('section', sql`${products.sectionId}`, sql`${sections.name}`, lang)}`,
+    categoryId: sql<number | null>`${products.categoryId}`,
+    category: sql<string | null>`${translated('category', sql`${products.categoryId}`, sql`${categories.name}`, lang)}`,
+    weight: sql<number | null>`${products.weight}`.mapWith(products.weight),
+    unit: sql<string | null>`${products.unit}`,
+    image: sql<string | null>`${products.image}`,
+    country: sql<string | null>`${products.country}`,
+  },
+});
+export type PriceRow = SelectResultFields<ReturnType<typeof priceColumns>>;
 
 /** A price row's product as a products-area row, or null. */
 export function productOf(r: PriceRow): ProductRow | null {
-  if (r.p_id === null) return null;
+  const p = r.product;
+  if (p.id === null) return null;
   return {
-    id: r.p_id,
-    ean: r.p_ean,
-    article: r.p_article,
-    name: r.p_name ?? '',
-    brand_id: r.p_brand_id,
-    brand: r.p_brand,
-    section_id: r.p_section_id,
-    section: r.p_section,
-    category_id: r.p_category_id,
-    category: r.p_category,
-    weight: r.p_weight,
-    unit: r.p_unit,
-    image: r.p_image,
-    country: r.p_country ?? '',
+    id: p.id,
+    ean: p.ean,
+    article: p.article,
+    name: p.name ?? '',
+    brand_id: p.brandId,
+    brand: p.brand,
+    section_id: p.sectionId,
+    section: p.section,
+    category_id: p.categoryId,
+    category: p.category,
+    weight: p.weight,
+    unit: p.unit,
+    image: p.image,
+    country: p.country ?? '',
   };
 }
 
@@ -135,6 +121,17 @@ const UNFINISHED = ['queued', 'running'];
 export function createLeafletsQueries(db: Db) {
   /** The recognition row `jobId` owns (a re-queued page ignores its older job). */
   const ownRun = (pageId: number, jobId: string) => and(eq(leafletRecognitions.pageId, pageId), eq(leafletRecognitions.jobId, jobId));
+  const selectLeaflets = () => db.select(leafletColumns).from(leaflets).innerJoin(networks, eq(networks.id, leaflets.networkId));
+  const selectPages = () => db.select(pageColumns).from(leafletPages).leftJoin(leafletRecognitions, eq(leafletRecognitions.pageId, leafletPages.id));
+  const selectPrices = (lang: Language | null = null) =>
+    db
+      .select(priceColumns(lang))
+      .from(leafletPrices)
+      .leftJoin(leafletPages, eq(leafletPages.id, leafletPrices.pageId))
+      .leftJoin(products, eq(products.id, leafletPrices.productId))
+      .leftJoin(brands, eq(brands.id, products.brandId))
+      .leftJoin(sections, eq(sections.id, products.sectionId))
+      .leftJoin(categories, eq(categories.id, products.categoryId));
 
   return {
     // ---- leaflets
@@ -338,58 +335,30 @@ export function createLeafletsQueries(db: Db) {
       return row;
     },
 
-    async leaflet(id: number): Promise<LeafletRow | undefined> {
-      const [row] = await queryRows<LeafletRow>(db, sql`${LEAFLET_SELECT} WHERE l.id = ${id}`);
-      return row;
-    },
+    leaflet: async (id: number): Promise<LeafletRow | undefined> => (await selectLeaflets().where(eq(leaflets.id, id)))[0],
 
-    async leaflets(ids: number[]): Promise<LeafletRow[]> {
-      return queryRows<LeafletRow>(db, sql`${LEAFLET_SELECT} WHERE l.id = ANY(${sql.param(ids)}::int[]) ORDER BY l.start_day DESC, l.id DESC`);
-    },
+    leaflets: (ids: number[]): Promise<LeafletRow[]> => selectLeaflets().where(inArray(leaflets.id, ids)).orderBy(desc(leaflets.startDay), desc(leaflets.id)),
 
     /** Every word of `name` in the name (any case); empty name: the newest leaflets. */
-    async byName(name: string, codes: string[] | null, limit: number): Promise<LeafletRow[]> {
-      const words = searchWords(name.toLowerCase());
-      const text = words.length
-        ? sql.join(
-            words.map((w) => sql`lower(l.name) LIKE ${likeContains(w)}`),
-            sql` AND `,
-          )
-        : sql`TRUE`;
-      return queryRows<LeafletRow>(db, sql`${LEAFLET_SELECT} WHERE ${networkCondition(codes)} AND ${text} ORDER BY l.start_day DESC, l.id DESC LIMIT ${limit}`);
+    byName(name: string, codes: string[] | null, limit: number): Promise<LeafletRow[]> {
+      // Raw sql: a search — each word a LIKE on the lower-cased name (leaflets_name_lower_idx).
+      const words = searchWords(name.toLowerCase()).map((w) => sql`lower(${leaflets.name}) LIKE ${likeContains(w)}`);
+      return selectLeaflets()
+        .where(and(networkCondition(codes), ...words))
+        .orderBy(desc(leaflets.startDay), desc(leaflets.id))
+        .limit(limit);
     },
 
     /** Leaflets running on at least one day of start…end. */
-    async byPeriod(start: string, end: string, codes: string[] | null, limit: number): Promise<LeafletRow[]> {
-      return queryRows<LeafletRow>(
-        db,
-        sql`${LEAFLET_SELECT} WHERE ${networkCondition(codes)} AND l.start_day <= ${end}::date AND l.end_day >= ${start}::date
-            ORDER BY l.start_day, l.id LIMIT ${limit}`,
-      );
-    },
+    byPeriod: (start: string, end: string, codes: string[] | null, limit: number): Promise<LeafletRow[]> =>
+      selectLeaflets()
+        .where(and(networkCondition(codes), lte(leaflets.startDay, end), gte(leaflets.endDay, start)))
+        .orderBy(asc(leaflets.startDay), asc(leaflets.id))
+        .limit(limit),
 
-    async pages(leafletId: number): Promise<PageRow[]> {
-      return queryRows<PageRow>(
-        db,
-        sql`SELECT lp.id, lp.leaflet_id, lp.page_no, lp.file_name, lp.type, lp.width, lp.height, lp.bytes, lp.thumb_name,
-              coalesce(r.status, 'none') AS recognition,
-              (SELECT count(*)::int FROM leaflet_prices pr WHERE pr.page_id = lp.id) AS price_count
-            FROM leaflet_pages lp LEFT JOIN leaflet_recognitions r ON r.page_id = lp.id
-            WHERE lp.leaflet_id = ${leafletId} ORDER BY lp.page_no`,
-      );
-    },
+    pages: (leafletId: number): Promise<PageRow[]> => selectPages().where(eq(leafletPages.leafletId, leafletId)).orderBy(asc(leafletPages.pageNo)),
 
-    async page(pageId: number): Promise<PageRow | undefined> {
-      const [row] = await queryRows<PageRow>(
-        db,
-        sql`SELECT lp.id, lp.leaflet_id, lp.page_no, lp.file_name, lp.type, lp.width, lp.height, lp.bytes, lp.thumb_name,
-              coalesce(r.status, 'none') AS recognition,
-              (SELECT count(*)::int FROM leaflet_prices pr WHERE pr.page_id = lp.id) AS price_count
-            FROM leaflet_pages lp LEFT JOIN leaflet_recognitions r ON r.page_id = lp.id
-            WHERE lp.id = ${pageId}`,
-      );
-      return row;
-    },
+    page: async (pageId: number): Promise<PageRow | undefined> => (await selectPages().where(eq(leafletPages.id, pageId)))[0],
 
     /** The page whose picture has this name, with its leaflet's network code. */
     async pictureByName(name: string) {
@@ -402,10 +371,7 @@ export function createLeafletsQueries(db: Db) {
       return row;
     },
 
-    async price(id: number): Promise<PriceRow | undefined> {
-      const [row] = await queryRows<PriceRow>(db, sql`${priceSelect()} WHERE pr.id = ${id}`);
-      return row;
-    },
+    price: async (id: number): Promise<PriceRow | undefined> => (await selectPrices().where(eq(leafletPrices.id, id)))[0],
 
     async pricesPage(
       leafletId: number,
@@ -414,23 +380,18 @@ export function createLeafletsQueries(db: Db) {
       limit: number,
       lang: Language | null = null,
     ): Promise<{ rows: PriceRow[]; total: number }> {
-      const cond = pageId === undefined ? sql`TRUE` : sql`pr.page_id = ${pageId}`;
-      const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM leaflet_prices pr WHERE pr.leaflet_id = ${leafletId} AND ${cond}`);
-      const rows = await queryRows<PriceRow>(
-        db,
-        sql`${priceSelect(lang)} WHERE pr.leaflet_id = ${leafletId} AND ${cond}
-            ORDER BY lp.page_no NULLS LAST, pr.id LIMIT ${limit} OFFSET ${offset}`,
-      );
-      return { rows, total: Number(count?.n ?? 0) };
+      const where = and(eq(leafletPrices.leafletId, leafletId), pageId === undefined ? undefined : eq(leafletPrices.pageId, pageId));
+      const total = await db.$count(leafletPrices, where);
+      // Pages in order (ASC puts the prices without a page last), then the prices as entered.
+      const rows = await selectPrices(lang).where(where).orderBy(asc(leafletPages.pageNo), asc(leafletPrices.id)).limit(limit).offset(offset);
+      return { rows, total };
     },
 
-    async allPrices(leafletIds: number[], limit: number, lang: Language | null = null): Promise<PriceRow[]> {
-      return queryRows<PriceRow>(
-        db,
-        sql`${priceSelect(lang)} WHERE pr.leaflet_id = ANY(${sql.param(leafletIds)}::int[])
-            ORDER BY pr.leaflet_id, lp.page_no NULLS LAST, pr.id LIMIT ${limit}`,
-      );
-    },
+    allPrices: (leafletIds: number[], limit: number, lang: Language | null = null): Promise<PriceRow[]> =>
+      selectPrices(lang)
+        .where(inArray(leafletPrices.leafletId, leafletIds))
+        .orderBy(asc(leafletPrices.leafletId), asc(leafletPages.pageNo), asc(leafletPrices.id))
+        .limit(limit),
 
     /** The product's country, or undefined for an unknown id. */
     async productCountry(id: number): Promise<string | undefined> {

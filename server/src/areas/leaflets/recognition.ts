@@ -84,8 +84,8 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
       try {
         const page = await queries.page(pageId);
         if (!page) return;
-        const country = await queries.leafletCountry(page.leaflet_id);
-        const file = pictures.pathOf(page.file_name);
+        const country = await queries.leafletCountry(page.leafletId);
+        const file = pictures.pathOf(page.fileName);
         const image = file ? await readFile(file).catch(() => null) : null;
         if (!image) throw Object.assign(new Error('picture missing'), { code: 'picture_missing' });
         if (closing || ctx.signal.aborted) throw Object.assign(new Error('interrupted'), { code: 'interrupted' });
@@ -169,7 +169,7 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
     async neuralData(user: AuthUser, leafletId: number, pageId: number, refresh: boolean): Promise<NeuralData> {
       const leaflet = await service.visibleLeaflet(user, leafletId);
       const page = await queries.page(pageId);
-      if (!page || page.leaflet_id !== leafletId) throw notFound('page');
+      if (!page || page.leafletId !== leafletId) throw notFound('page');
       let row = await queries.recognition(pageId);
       if (row && (row.status === 'queued' || row.status === 'running')) {
         const since = new Date(toIso(row.startedAt ?? row.queuedAt)).getTime();

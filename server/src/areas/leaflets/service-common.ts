@@ -15,7 +15,6 @@ import {
 } from '@pricewatch/shared/contract';
 import { mayWriteLeaflet } from '@pricewatch/shared/permissions';
 import type { Db } from '../../db/client';
-import { asIsoDay } from '../../lib/days';
 import { forbidden, notFound, validationFailed } from '../../lib/errors';
 import { currencyOf, fromMinor, round1 } from '../../lib/money';
 import type { AuthUser } from '../../core/session-user';
@@ -38,33 +37,33 @@ export function toLeaflet(r: LeafletRow): Leaflet {
     _id: String(r.id),
     name: r.name,
     network: r.network,
-    networkName: r.network_name,
+    networkName: r.networkName,
     currency: currencyOf(r.country),
-    start: asIsoDay(r.start_day),
-    end: asIsoDay(r.end_day),
+    start: r.startDay,
+    end: r.endDay,
     description: r.description,
-    pageCount: Number(r.page_count),
-    priceCount: Number(r.price_count),
+    pageCount: r.pageCount,
+    priceCount: r.priceCount,
     coverThumbUrl: r.cover ? thumbUrl(r.cover) : null,
-    createdAt: toIso(r.created_at),
-    updatedAt: toIso(r.updated_at),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
 export function toPage(r: PageRow): LeafletPage {
   return {
     _id: String(r.id),
-    leafletId: String(r.leaflet_id),
-    pageNo: r.page_no,
-    name: r.file_name,
-    url: imageUrl(r.file_name),
-    thumbUrl: thumbUrl(r.file_name),
+    leafletId: String(r.leafletId),
+    pageNo: r.pageNo,
+    name: r.fileName,
+    url: imageUrl(r.fileName),
+    thumbUrl: thumbUrl(r.fileName),
     type: r.type as LeafletImageType,
     width: r.width,
     height: r.height,
     bytes: r.bytes,
     recognition: r.recognition as RecognitionStatus,
-    priceCount: Number(r.price_count),
+    priceCount: r.priceCount,
   };
 }
 
@@ -78,20 +77,20 @@ export function toPrice(r: PriceRow): LeafletPrice {
   const product = productOf(r);
   return {
     _id: String(r.id),
-    leafletId: String(r.leaflet_id),
-    pageId: r.page_id === null ? null : String(r.page_id),
-    pageNo: r.page_no,
-    productId: r.product_id === null ? null : String(r.product_id),
+    leafletId: String(r.leafletId),
+    pageId: r.pageId === null ? null : String(r.pageId),
+    pageNo: r.pageNo,
+    productId: r.productId === null ? null : String(r.productId),
     product: product ? toSummary(product) : null,
-    productName: r.product_name,
+    productName: r.productName,
     price: fromMinor(r.price),
-    oldPrice: r.old_price === null ? null : fromMinor(r.old_price),
-    discountPct: r.discount_pct === null ? null : Number(r.discount_pct),
+    oldPrice: r.oldPrice === null ? null : fromMinor(r.oldPrice),
+    discountPct: r.discountPct,
     mechanics: r.mechanics as PromoMechanics,
-    mechanicsText: r.mechanics_text,
+    mechanicsText: r.mechanicsText,
     box: parseBox(r.box),
     source: r.source as 'manual' | 'recognised',
-    createdAt: toIso(r.created_at),
+    createdAt: r.createdAt.toISOString(),
   };
 }
 
@@ -142,7 +141,7 @@ export function createLeafletAccess({ db, queries }: LeafletsContext) {
   async function visiblePrice(user: AuthUser, priceId: number): Promise<{ row: PriceRow; leaflet: LeafletRow }> {
     const row = await queries.price(priceId);
     if (!row) throw notFound('leaflet_price');
-    const leaflet = await queries.leaflet(row.leaflet_id);
+    const leaflet = await queries.leaflet(row.leafletId);
     const codes = visibleNetworkCodes(user);
     if (!leaflet || (codes !== null && !codes.includes(leaflet.network))) throw notFound('leaflet_price');
     return { row, leaflet };

@@ -1,6 +1,5 @@
 /** POST /leaflets/export (docs/leaflets.md "Export"): one xlsx sheet of the prices of the named leaflets. */
 import type { Language } from '@pricewatch/shared/contract';
-import { asIsoDay } from '../../lib/days';
 import { notFound } from '../../lib/errors';
 import { currencyOf } from '../../lib/money';
 import type { AuthUser } from '../../core/session-user';
@@ -45,13 +44,13 @@ export function createExportService({ queries, files }: LeafletsContext) {
           (async function* () {
             const batch: Record<string, unknown>[] = [];
             for (const p of prices) {
-              const l = byId.get(p.leaflet_id)!;
+              const l = byId.get(p.leafletId)!;
               const price = toPrice(p);
               batch.push({
                 leaflet: l.name,
-                network: l.network_name,
-                start: asIsoDay(l.start_day),
-                end: asIsoDay(l.end_day),
+                network: l.networkName,
+                start: l.startDay,
+                end: l.endDay,
                 currency: currencyOf(l.country),
                 page: price.pageNo,
                 product: price.product?.name ?? null,

@@ -56,7 +56,7 @@ export function createPricesService({ db, queries, pictures }: LeafletsContext, 
       let page: PageRow | undefined;
       if (input.pageId) {
         page = await queries.page(input.pageId);
-        if (!page || page.leaflet_id !== input.leafletId) throw validationFailed([{ path: 'pageId', message: 'unknown_page' }]);
+        if (!page || page.leafletId !== input.leafletId) throw validationFailed([{ path: 'pageId', message: 'unknown_page' }]);
       }
       if (input.productId) await checkProduct(input.productId, leaflet.country);
       const picture = file ? await checkPicture(file.data, 'picture') : null;
@@ -112,15 +112,15 @@ export function createPricesService({ db, queries, pictures }: LeafletsContext, 
       const { row: current, leaflet } = await access.visiblePrice(user, priceId);
       if (!mayWriteLeaflet(user.profile, leaflet.network)) throw forbidden();
       if (input.productId != null) await checkProduct(input.productId, leaflet.country);
-      if (input.box && current.page_id !== null) {
-        const page = await queries.page(current.page_id);
+      if (input.box && current.pageId !== null) {
+        const page = await queries.page(current.pageId);
         if (page && (input.box.x + input.box.w > page.width || input.box.y + input.box.h > page.height)) {
           throw validationFailed([{ path: 'box', message: 'outside_page' }]);
         }
       }
       await db.transaction(async (t) => {
-        await lockLeaflet(queries, t, current.leaflet_id);
-        const row = await queries.priceMoney(t, priceId, current.leaflet_id);
+        await lockLeaflet(queries, t, current.leafletId);
+        const row = await queries.priceMoney(t, priceId, current.leafletId);
         if (!row) throw notFound('leaflet_price');
         const price = input.price ?? fromMinor(row.price);
         const oldPrice = input.oldPrice !== undefined ? input.oldPrice : row.oldPrice === null ? null : fromMinor(row.oldPrice);
@@ -143,7 +143,7 @@ export function createPricesService({ db, queries, pictures }: LeafletsContext, 
           mechanicsText: input.mechanicsText === undefined ? undefined : input.mechanicsText || null,
           box: input.box,
         });
-        await queries.touchLeaflet(t, current.leaflet_id);
+        await queries.touchLeaflet(t, current.leafletId);
       });
       const row = await queries.price(priceId);
       if (!row) throw notFound('leaflet_price'); // deleted right after the commit
@@ -155,9 +155,9 @@ export function createPricesService({ db, queries, pictures }: LeafletsContext, 
       const { row: current, leaflet } = await access.visiblePrice(user, priceId);
       if (!mayWriteLeaflet(user.profile, leaflet.network)) throw forbidden();
       await db.transaction(async (t) => {
-        await lockLeaflet(queries, t, current.leaflet_id);
+        await lockLeaflet(queries, t, current.leafletId);
         if (!(await queries.deletePrice(t, priceId))) throw notFound('leaflet_price');
-        await queries.touchLeaflet(t, current.leaflet_id);
+        await queries.touchLeaflet(t, current.leafletId);
       });
     },
 
@@ -165,7 +165,7 @@ export function createPricesService({ db, queries, pictures }: LeafletsContext, 
       await access.visibleLeaflet(user, id);
       if (q.pageId !== undefined) {
         const page = await queries.page(q.pageId);
-        if (!page || page.leaflet_id !== id) throw validationFailed([{ path: 'pageId', message: 'unknown_page' }]);
+        if (!page || page.leafletId !== id) throw validationFailed([{ path: 'pageId', message: 'unknown_page' }]);
       }
       const { rows, total } = await queries.pricesPage(id, q.pageId, q.page * q.size, q.size, lang);
       const totalPages = Math.ceil(total / q.size);

@@ -47,7 +47,7 @@ function statisticsOf(prices: LeafletPrice[], pages: PageRow[]): LeafletStatisti
       const of = prices.filter((p) => p.mechanics === m);
       return { mechanics: m, count: of.length, avgDiscountPct: avg(of.map((p) => p.discountPct).filter((d): d is number => d !== null)) };
     }),
-    byPage: pages.map((pg) => ({ pageId: String(pg.id), pageNo: pg.page_no, count: perPage.get(String(pg.id)) ?? 0 })),
+    byPage: pages.map((pg) => ({ pageId: String(pg.id), pageNo: pg.pageNo, count: perPage.get(String(pg.id)) ?? 0 })),
     bySection: [...sectionCounts.entries()]
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .map(([section, count]) => ({ section, count, avgDiscountPct: avg(sections.get(section)!) })),
