@@ -1,10 +1,12 @@
 /**
- * Export SQL (raw, through queryRows: the same on PGlite and PostgreSQL). Who sees what is a WHERE
+ * Export SQL. Writes and plain lookups on the typed builder; the request, template and schedule reads
+ * (snake_case rows the services map) still raw, through queryRows, until they move too. Who sees what is a WHERE
  * condition built here from the caller: export requests — the own network's (the provider's staff:
  * all); templates, schedules and new-product lists — the own network's (the provider's staff: the
  * provider's).
  */
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import { queryRows, type Db } from '../../db/client';
 import { exportNewProductTemplates, exportRequests, exportSchedules, exportTemplates, files, networks, products, users } from '../../db/schema';
 import type { AuthUser } from '../../core/session-user';
@@ -15,9 +17,17 @@ export type Scope = Pick<AuthUser, 'isProvider' | 'networkId'>;
 /** Export requests a caller sees. */
 export const requestScope = (u: Scope, alias = 'r'): SQL => (u.isProvider ? sql`TRUE` : sql`${sql.raw(alias)}.network_id = ${u.networkId}`);
 
+/** Export requests a caller sees, as a builder condition. */
+const requestsOf = (u: Scope): SQL | undefined => (u.isProvider ? undefined : sql`${exportRequests.networkId} = ${u.networkId}`);
+
 /** Templates, schedules and lists a caller shares: their network's, or the provider's. */
 export const ownScope = (u: Scope, alias: string): SQL =>
   u.isProvider ? sql`${sql.raw(alias)}.provider` : sql`(${sql.raw(alias)}.network_id = ${u.networkId} AND NOT ${sql.raw(alias)}.provider)`;
+
+/** The request still belongs to this job (none given: whichever). */
+const ownedBy = (id: number, jobId: string | null) => and(eq(exportRequests.id, id), jobId === null ? undefined : eq(exportRequests.jobId, jobId));
+
+const now = sql`now()`;
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
@@ -151,15 +161,30 @@ export function createExportQueries(db: Db) {
   return {
     // ---- requests --------------------------------------------------------------------------------
     async insertRequest(r: NewRequest): Promise<number> {
-      const row = await one<{ id: number }>(
-        sql`INSERT INTO export_requests (name, type, state, params, start_day, end_day, products_count, shops_count, rows_expected,
-              template_id, template_name, schedule_id, owner_id, network_id, provider, job_id, error, error_message, finished_at)
-            VALUES (${r.name}, ${r.type}, ${r.state}, ${JSON.stringify(r.params)}::jsonb, ${r.params.start}::date, ${r.params.end}::date,
-              ${r.productsCount}, ${r.shopsCount}, ${r.rowsExpected}, ${r.templateId}, ${r.templateName}, ${r.scheduleId},
-              ${r.owner.id}, ${r.owner.networkId}, ${r.owner.isProvider}, ${r.jobId}, ${r.error ?? null}, ${r.errorMessage ?? null},
-              ${r.state === 'failed' ? sql`now()` : sql`NULL`})
-            RETURNING id`,
-      );
+      const [row] = await db
+        .insert(exportRequests)
+        .values({
+          name: r.name,
+          type: r.type,
+          state: r.state,
+          params: r.params,
+          startDay: r.params.start,
+          endDay: r.params.end,
+          productsCount: r.productsCount,
+          shopsCount: r.shopsCount,
+          rowsExpected: r.rowsExpected,
+          templateId: r.templateId,
+          templateName: r.templateName,
+          scheduleId: r.scheduleId,
+          ownerId: r.owner.id,
+          networkId: r.owner.networkId,
+          provider: r.owner.isProvider,
+          jobId: r.jobId,
+          error: r.error ?? null,
+          errorMessage: r.errorMessage ?? null,
+          finishedAt: r.state === 'failed' ? now : null,
+        })
+        .returning({ id: exportRequests.id });
       return row!.id;
     },
 
@@ -170,7 +195,11 @@ export function createExportQueries(db: Db) {
 
     /** The request that wrote an export file, when the caller sees it (GET /data/{file}: files/readers.ts). */
     async requestIdOfFile(file: string, scope: Scope): Promise<number | null> {
-      const row = await one<{ id: number }>(sql`SELECT r.id FROM export_requests r WHERE r.file = ${file} AND ${requestScope(scope)}`);
+      const [row] = await db
+        .select({ id: exportRequests.id })
+        .from(exportRequests)
+        .where(and(eq(exportRequests.file, file), requestsOf(scope)))
+        .limit(1);
       return row?.id ?? null;
     },
 
@@ -195,61 +224,107 @@ export function createExportQueries(db: Db) {
     },
 
     /** queued → running for the job named on the request; null when the job is stale or it was deleted. */
-    claim(id: number, jobId: string) {
-      return one<{ id: number; type: string; name: string; params: StoredParams; owner_id: string | null; attempts: number }>(
-        sql`UPDATE export_requests SET state = 'running', started_at = now(), heartbeat_at = now(), updated_at = now(),
-              attempts = attempts + 1, progress = 0, rows_written = 0, error = NULL, error_message = NULL
-            WHERE id = ${id} AND job_id = ${jobId} AND state = 'queued'
-            RETURNING id, type, name, params, owner_id, attempts`,
-      );
+    async claim(id: number, jobId: string) {
+      const [row] = await db
+        .update(exportRequests)
+        .set({
+          state: 'running',
+          startedAt: now,
+          heartbeatAt: now,
+          updatedAt: now,
+          attempts: sql`${exportRequests.attempts} + 1`,
+          progress: 0,
+          rowsWritten: 0,
+          error: null,
+          errorMessage: null,
+        })
+        .where(and(ownedBy(id, jobId), eq(exportRequests.state, 'queued')))
+        .returning({
+          id: exportRequests.id,
+          type: exportRequests.type,
+          name: exportRequests.name,
+          // jsonb in the schema; the request was written with StoredParams.
+          params: sql<StoredParams>`${exportRequests.params}`,
+          ownerId: exportRequests.ownerId,
+          attempts: exportRequests.attempts,
+        });
+      return row ?? null;
     },
 
     /** Progress and heartbeat; false when the request is no longer this job's (deleted, re-queued). */
     async progress(id: number, jobId: string, rowsWritten: number, progress: number): Promise<boolean> {
-      const row = await one<{ id: number }>(
-        sql`UPDATE export_requests SET rows_written = ${rowsWritten}, progress = ${progress}, heartbeat_at = now(), updated_at = now()
-            WHERE id = ${id} AND job_id = ${jobId} AND state = 'running' RETURNING id`,
-      );
-      return !!row;
+      const rows = await db
+        .update(exportRequests)
+        .set({ rowsWritten, progress, heartbeatAt: now, updatedAt: now })
+        .where(and(ownedBy(id, jobId), eq(exportRequests.state, 'running')))
+        .returning({ id: exportRequests.id });
+      return rows.length > 0;
     },
 
     async done(id: number, jobId: string, f: { file: string; extension: string; size: number; rows: number }): Promise<boolean> {
-      const row = await one<{ id: number }>(
-        sql`UPDATE export_requests SET state = 'done', file = ${f.file}, extension = ${f.extension}, size = ${f.size},
-              rows_written = ${f.rows}, progress = 100, finished_at = now(), heartbeat_at = NULL, updated_at = now()
-            WHERE id = ${id} AND job_id = ${jobId} AND state = 'running' RETURNING id`,
-      );
-      return !!row;
+      const rows = await db
+        .update(exportRequests)
+        .set({
+          state: 'done',
+          file: f.file,
+          extension: f.extension,
+          size: f.size,
+          rowsWritten: f.rows,
+          progress: 100,
+          finishedAt: now,
+          heartbeatAt: null,
+          updatedAt: now,
+        })
+        .where(and(ownedBy(id, jobId), eq(exportRequests.state, 'running')))
+        .returning({ id: exportRequests.id });
+      return rows.length > 0;
     },
 
     async failed(id: number, jobId: string | null, error: string, message: string | null): Promise<void> {
-      await db.execute(
-        sql`UPDATE export_requests SET state = 'failed', error = ${error}, error_message = ${message}, finished_at = now(),
-              heartbeat_at = NULL, updated_at = now()
-            WHERE id = ${id} AND ${jobId === null ? sql`TRUE` : sql`job_id = ${jobId}`} AND state IN ('queued', 'running')`,
-      );
+      await db
+        .update(exportRequests)
+        .set({ state: 'failed', error, errorMessage: message, finishedAt: now, heartbeatAt: null, updatedAt: now })
+        .where(and(ownedBy(id, jobId), inArray(exportRequests.state, ['queued', 'running'])));
     },
 
     /** Back to queued under a new job id (the old job, if it ever runs again, finds nothing to do). */
     async requeue(id: number, fromJobId: string | null, newJobId: string): Promise<boolean> {
-      const row = await one<{ id: number }>(
-        sql`UPDATE export_requests SET state = 'queued', job_id = ${newJobId}, progress = 0, rows_written = 0, heartbeat_at = NULL,
-              started_at = NULL, finished_at = NULL, error = NULL, error_message = NULL, file = NULL, extension = NULL, size = NULL,
-              updated_at = now()
-            WHERE id = ${id} AND ${fromJobId === null ? sql`TRUE` : sql`job_id = ${fromJobId}`} RETURNING id`,
-      );
-      return !!row;
+      const rows = await db
+        .update(exportRequests)
+        .set({
+          state: 'queued',
+          jobId: newJobId,
+          progress: 0,
+          rowsWritten: 0,
+          heartbeatAt: null,
+          startedAt: null,
+          finishedAt: null,
+          error: null,
+          errorMessage: null,
+          file: null,
+          extension: null,
+          size: null,
+          updatedAt: now,
+        })
+        .where(ownedBy(id, fromJobId))
+        .returning({ id: exportRequests.id });
+      return rows.length > 0;
     },
 
     /** Running requests whose heartbeat is older than `staleSeconds` (null: every running request). */
-    stale(staleSeconds: number | null) {
-      return queryRows<{ id: number; job_id: string | null; attempts: number }>(
-        db,
-        sql`SELECT id, job_id, attempts FROM export_requests
-            WHERE state = 'running' ${staleSeconds === null ? sql`` : sql`AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${staleSeconds}))`}
-            ORDER BY id`,
-      );
-    },
+    stale: (staleSeconds: number | null) =>
+      db
+        .select({ id: exportRequests.id, jobId: exportRequests.jobId, attempts: exportRequests.attempts })
+        .from(exportRequests)
+        .where(
+          and(
+            eq(exportRequests.state, 'running'),
+            staleSeconds === null
+              ? undefined
+              : or(isNull(exportRequests.heartbeatAt), lt(exportRequests.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds})`)),
+          ),
+        )
+        .orderBy(asc(exportRequests.id)),
 
     async resetAttempts(id: number) {
       await db.update(exportRequests).set({ attempts: 0 }).where(eq(exportRequests.id, id));
@@ -263,17 +338,17 @@ export function createExportQueries(db: Db) {
     },
 
     /** Deletes requests; answers the files they held. */
-    deleteRequests(ids: number[]) {
-      return queryRows<{ id: number; file: string | null }>(db, sql`DELETE FROM export_requests WHERE id = ANY(${sql.param(ids)}::int[]) RETURNING id, file`);
-    },
+    deleteRequests: (ids: number[]) =>
+      db
+        .delete(exportRequests)
+        .where(anyOf(exportRequests.id, ids, 'bigint'))
+        .returning({ id: exportRequests.id, file: exportRequests.file }),
 
-    requestIdsIn(scope: Scope, f: { ids?: number[]; templates?: number[] }) {
-      return queryRows<{ id: number }>(
-        db,
-        sql`SELECT r.id FROM export_requests r WHERE ${requestScope(scope)}
-              AND (r.id = ANY(${sql.param(f.ids ?? [])}::int[]) OR r.template_id = ANY(${sql.param(f.templates ?? [])}::int[]))`,
-      );
-    },
+    requestIdsIn: (scope: Scope, f: { ids?: number[]; templates?: number[] }) =>
+      db
+        .select({ id: exportRequests.id })
+        .from(exportRequests)
+        .where(and(requestsOf(scope), or(anyOf(exportRequests.id, f.ids ?? [], 'bigint'), anyOf(exportRequests.templateId, f.templates ?? [], 'int')))),
 
     async deleteFileRecord(name: string) {
       await db.delete(files).where(eq(files.name, name));
@@ -336,13 +411,23 @@ export function createExportQueries(db: Db) {
         'id' | 'template_name' | 'template_type' | 'owner_name' | 'network_code' | 'last_run_at' | 'last_request_id' | 'created_at' | 'updated_at'
       >,
     ) {
-      const row = await one<{ id: number }>(
-        sql`INSERT INTO export_schedules (name, template_id, frequency, time, day_of_week, day_of_month, time_zone, cron, enabled,
-              owner_id, network_id, provider)
-            VALUES (${s.name}, ${s.template_id}, ${s.frequency}, ${s.time}, ${s.day_of_week}, ${s.day_of_month}, ${s.time_zone},
-              ${s.cron}, ${s.enabled}, ${s.owner_id}, ${s.network_id}, ${s.provider})
-            RETURNING id`,
-      );
+      const [row] = await db
+        .insert(exportSchedules)
+        .values({
+          name: s.name,
+          templateId: s.template_id,
+          frequency: s.frequency,
+          time: s.time,
+          dayOfWeek: s.day_of_week,
+          dayOfMonth: s.day_of_month,
+          timeZone: s.time_zone,
+          cron: s.cron,
+          enabled: s.enabled,
+          ownerId: s.owner_id,
+          networkId: s.network_id,
+          provider: s.provider,
+        })
+        .returning({ id: exportSchedules.id });
       return row!.id;
     },
 
@@ -350,12 +435,21 @@ export function createExportQueries(db: Db) {
       id: number,
       s: Pick<ScheduleRow, 'name' | 'template_id' | 'frequency' | 'time' | 'day_of_week' | 'day_of_month' | 'time_zone' | 'cron' | 'enabled'>,
     ) {
-      await db.execute(
-        sql`UPDATE export_schedules SET name = ${s.name}, template_id = ${s.template_id}, frequency = ${s.frequency}, time = ${s.time},
-              day_of_week = ${s.day_of_week}, day_of_month = ${s.day_of_month}, time_zone = ${s.time_zone}, cron = ${s.cron},
-              enabled = ${s.enabled}, updated_at = now()
-            WHERE id = ${id}`,
-      );
+      await db
+        .update(exportSchedules)
+        .set({
+          name: s.name,
+          templateId: s.template_id,
+          frequency: s.frequency,
+          time: s.time,
+          dayOfWeek: s.day_of_week,
+          dayOfMonth: s.day_of_month,
+          timeZone: s.time_zone,
+          cron: s.cron,
+          enabled: s.enabled,
+          updatedAt: now,
+        })
+        .where(eq(exportSchedules.id, id));
     },
 
     async schedules(scope: Scope | null, id?: number): Promise<ScheduleRow[]> {
@@ -409,10 +503,11 @@ export function createExportQueries(db: Db) {
     },
 
     async deleteNewProductLists(scope: Scope, id?: number): Promise<number> {
-      const rows = await queryRows<{ id: number }>(
-        db,
-        sql`DELETE FROM export_new_product_templates l WHERE ${ownScope(scope, 'l')} ${id === undefined ? sql`` : sql`AND l.id = ${id}`} RETURNING id`,
-      );
+      const l = exportNewProductTemplates;
+      const rows = await db
+        .delete(l)
+        .where(and(ownScope(scope, 'export_new_product_templates'), id === undefined ? undefined : eq(l.id, id)))
+        .returning({ id: l.id });
       return rows.length;
     },
 

@@ -181,7 +181,7 @@ export function createExportRunner(deps: RunnerDeps) {
     if (!claimed) return;
     const started = Date.now();
     try {
-      const owner = await ownerOf(claimed.owner_id);
+      const owner = await ownerOf(claimed.ownerId);
       if (!owner) throw new ExportFailure('owner_unavailable');
       let sheets: { title: string; layout: Layout }[];
       try {
@@ -227,7 +227,7 @@ export function createExportRunner(deps: RunnerDeps) {
    */
   async function sweep(atStart: boolean): Promise<number> {
     const stale = await queries.stale(atStart && deps.singleProcess ? null : STALE_SECONDS);
-    for (const r of stale) await interrupted(r.id, r.job_id, r.attempts);
+    for (const r of stale) await interrupted(r.id, r.jobId, r.attempts);
     await sweepParts(atStart && deps.singleProcess);
     return stale.length;
   }
