@@ -242,9 +242,9 @@ async function runExport(target: Target) {
   clearInterval(sampler);
   log(`${target.kind} export memory peaks (MB): ${JSON.stringify(peak)}`);
   const r = await queries.request(id, null);
-  if (r?.state !== 'done') throw new Error(`export ${r?.state}: ${r?.error} ${r?.error_message}`);
+  if (r?.state !== 'done') throw new Error(`export ${r?.state}: ${r?.error} ${r?.errorMessage}`);
   await database.close();
-  console.log(JSON.stringify({ seconds, rows: r.rows_written, size: r.size, file: r.file, baselineMb, startMb: rssBefore }));
+  console.log(JSON.stringify({ seconds, rows: r.rowsWritten, size: r.size, file: r.file, baselineMb, startMb: rssBefore }));
 }
 
 // ---------------------------------------------------------------------------------------------------

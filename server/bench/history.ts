@@ -336,8 +336,8 @@ async function exportRows(db: Database['db']) {
       await runner.run(id, 'bench-history', new AbortController().signal);
       const seconds = (Date.now() - t) / 1000;
       const r = await queries.request(id, null);
-      if (r?.state !== 'done') throw new Error(`export ${r?.state}: ${r?.error} ${r?.error_message}`);
-      return { seconds, rows: Number(r.rows_written), bytes: Number(r.size) };
+      if (r?.state !== 'done') throw new Error(`export ${r?.state}: ${r?.error} ${r?.errorMessage}`);
+      return { seconds, rows: Number(r.rowsWritten), bytes: Number(r.size) };
     };
 
     // Alternating rounds, fastest of each: the machine is shared.

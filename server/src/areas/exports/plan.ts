@@ -4,7 +4,7 @@
  * a request when it is created (answering 400/403 at once) and again when its job runs (the owner's
  * rights may have changed since: the request then fails with `forbidden` or `invalid_selection`).
  */
-import { sql } from 'drizzle-orm';
+import { asc, or } from 'drizzle-orm';
 import {
   DEFAULT_EXPORT_PRODUCT_COLUMNS,
   EXPORT_LIMITS,
@@ -14,7 +14,9 @@ import {
   type ExportType,
 } from '@pricewatch/shared/contract';
 import { hasCustomMarkets, hasCustomMarketsSwitcher, mayRunExportType } from '@pricewatch/shared/permissions';
-import { queryRows, type Db } from '../../db/client';
+import { anyOf } from '../../db/any-of';
+import type { Db } from '../../db/client';
+import { products } from '../../db/schema';
 import { addDays, daysBetween } from '../../lib/days';
 import { forbidden, validationFailed } from '../../lib/errors';
 import type { AuthUser } from '../../core/session-user';
@@ -192,12 +194,12 @@ export async function resolveProducts(db: Db, sel: Pick<ExportSelection, 'produc
   if (!ids.length && !eans.length && !articles.length) {
     throw validationFailed([{ path: 'products', message: 'choose at least one product' }]);
   }
-  const rows = await queryRows<{ id: number; ean: string | null; article: string | null }>(
-    db,
-    sql`SELECT id, ean, article FROM products
-        WHERE id = ANY(${sql.param(ids)}::int[]) OR ean = ANY(${sql.param(eans)}::text[]) OR article = ANY(${sql.param(articles)}::text[])
-        ORDER BY id`,
-  );
+  // Lists of up to EXPORT_LIMITS.maxProducts each: one array parameter apiece (db/any-of.ts).
+  const rows = await db
+    .select({ id: products.id, ean: products.ean, article: products.article })
+    .from(products)
+    .where(or(anyOf(products.id, ids, 'int'), anyOf(products.ean, eans, 'text'), anyOf(products.article, articles, 'text')))
+    .orderBy(asc(products.id));
   const known = new Set(rows.map((r) => r.id));
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length) throw validationFailed([{ path: 'products', message: `unknown product: ${unknown.slice(0, 20).join(', ')}` }]);

@@ -1,21 +1,19 @@
 /**
- * Export SQL. Writes and plain lookups on the typed builder; the request, template and schedule reads
- * (snake_case rows the services map) still raw, through queryRows, until they move too. Who sees what is a WHERE
+ * Export SQL on the typed builder (rows from its selects: ids numbers, days ISO text, times Dates on both
+ * backends). Who sees what is a WHERE
  * condition built here from the caller: export requests — the own network's (the provider's staff:
  * all); templates, schedules and new-product lists — the own network's (the provider's staff: the
  * provider's).
  */
-import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { anyOf } from '../../db/any-of';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { exportNewProductTemplates, exportRequests, exportSchedules, exportTemplates, files, networks, products, users } from '../../db/schema';
 import type { AuthUser } from '../../core/session-user';
 import type { StoredParams } from './plan';
 
 export type Scope = Pick<AuthUser, 'isProvider' | 'networkId'>;
-
-/** Export requests a caller sees. */
-export const requestScope = (u: Scope, alias = 'r'): SQL => (u.isProvider ? sql`TRUE` : sql`${sql.raw(alias)}.network_id = ${u.networkId}`);
 
 /** Export requests a caller sees, as a builder condition. */
 const requestsOf = (u: Scope): SQL | undefined => (u.isProvider ? undefined : sql`${exportRequests.networkId} = ${u.networkId}`);
@@ -29,59 +27,94 @@ const ownedBy = (id: number, jobId: string | null) => and(eq(exportRequests.id, 
 
 const now = sql`now()`;
 
-const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+// The owner's name and the network's code are left joined: null once the user or network is gone.
+const ownerName = sql<string | null>`${users.name}`;
+const networkCode = sql<string | null>`${networks.code}`;
 
-export type RequestRow = {
-  id: number;
-  name: string;
-  type: string;
-  state: string;
-  params: StoredParams;
-  start_day: string;
-  end_day: string;
-  products_count: number;
-  shops_count: number;
-  progress: number;
-  rows_written: number;
-  rows_expected: number;
-  error: string | null;
-  error_message: string | null;
-  file: string | null;
-  extension: string | null;
-  size: number | null;
-  template_id: number | null;
-  template_name: string | null;
-  schedule_id: number | null;
-  owner_id: string | null;
-  owner_name: string | null;
-  network_id: number | null;
-  network_code: string | null;
-  provider: boolean;
-  job_id: string | null;
-  attempts: number;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  updated_at: string;
+const requestColumns = {
+  id: exportRequests.id,
+  name: exportRequests.name,
+  type: exportRequests.type,
+  state: exportRequests.state,
+  // jsonb in the schema; requests are written with StoredParams.
+  params: sql<StoredParams>`${exportRequests.params}`,
+  startDay: exportRequests.startDay,
+  endDay: exportRequests.endDay,
+  productsCount: exportRequests.productsCount,
+  shopsCount: exportRequests.shopsCount,
+  progress: exportRequests.progress,
+  rowsWritten: exportRequests.rowsWritten,
+  rowsExpected: exportRequests.rowsExpected,
+  error: exportRequests.error,
+  errorMessage: exportRequests.errorMessage,
+  file: exportRequests.file,
+  extension: exportRequests.extension,
+  size: exportRequests.size,
+  templateId: exportRequests.templateId,
+  templateName: exportRequests.templateName,
+  scheduleId: exportRequests.scheduleId,
+  ownerId: exportRequests.ownerId,
+  ownerName,
+  networkId: exportRequests.networkId,
+  networkCode,
+  provider: exportRequests.provider,
+  jobId: exportRequests.jobId,
+  attempts: exportRequests.attempts,
+  createdAt: exportRequests.createdAt,
+  startedAt: exportRequests.startedAt,
+  finishedAt: exportRequests.finishedAt,
+  updatedAt: exportRequests.updatedAt,
 };
+export type RequestRow = SelectResultFields<typeof requestColumns>;
 
-const REQUEST_COLUMNS = sql`r.id, r.name, r.type, r.state, r.params, r.start_day::text AS start_day, r.end_day::text AS end_day,
-  r.products_count, r.shops_count, r.progress, r.rows_written, r.rows_expected, r.error, r.error_message, r.file, r.extension,
-  r.size, r.template_id, r.template_name, r.schedule_id, r.owner_id, u.name AS owner_name, r.network_id, n.code AS network_code,
-  r.provider, r.job_id, r.attempts, r.created_at, r.started_at, r.finished_at, r.updated_at`;
-const REQUEST_FROM = sql`export_requests r LEFT JOIN users u ON u.id = r.owner_id LEFT JOIN networks n ON n.id = r.network_id`;
+// Joined tables: the builder qualifies the outer columns, so the subquery's reference stays the template's.
+const templateColumns = {
+  id: exportTemplates.id,
+  name: exportTemplates.name,
+  type: exportTemplates.type,
+  data: exportTemplates.data,
+  autoGeneration: exportTemplates.autoGeneration,
+  date: exportTemplates.date,
+  ownerId: exportTemplates.ownerId,
+  ownerName,
+  networkId: exportTemplates.networkId,
+  networkCode,
+  provider: exportTemplates.provider,
+  schedules: sql<number>`(SELECT count(*)::int FROM export_schedules s WHERE s.template_id = ${exportTemplates.id})`.mapWith(Number),
+  createdAt: exportTemplates.createdAt,
+  updatedAt: exportTemplates.updatedAt,
+};
+export type TemplateRow = SelectResultFields<typeof templateColumns>;
 
-function normalizeRequest(r: RequestRow): RequestRow {
-  return {
-    ...r,
-    progress: Number(r.progress),
-    size: r.size === null ? null : Number(r.size),
-    created_at: iso(r.created_at)!,
-    started_at: iso(r.started_at),
-    finished_at: iso(r.finished_at),
-    updated_at: iso(r.updated_at)!,
-  };
-}
+const scheduleColumns = {
+  id: exportSchedules.id,
+  name: exportSchedules.name,
+  templateId: exportSchedules.templateId,
+  templateName: exportTemplates.name,
+  templateType: exportTemplates.type,
+  frequency: exportSchedules.frequency,
+  time: exportSchedules.time,
+  dayOfWeek: exportSchedules.dayOfWeek,
+  dayOfMonth: exportSchedules.dayOfMonth,
+  timeZone: exportSchedules.timeZone,
+  cron: exportSchedules.cron,
+  enabled: exportSchedules.enabled,
+  ownerId: exportSchedules.ownerId,
+  ownerName,
+  networkId: exportSchedules.networkId,
+  networkCode,
+  provider: exportSchedules.provider,
+  lastRunAt: exportSchedules.lastRunAt,
+  lastRequestId: exportSchedules.lastRequestId,
+  createdAt: exportSchedules.createdAt,
+  updatedAt: exportSchedules.updatedAt,
+};
+export type ScheduleRow = SelectResultFields<typeof scheduleColumns>;
+/** What a schedule's write stores. */
+export type ScheduleValues = Pick<
+  typeof exportSchedules.$inferInsert,
+  'name' | 'templateId' | 'frequency' | 'time' | 'dayOfWeek' | 'dayOfMonth' | 'timeZone' | 'cron' | 'enabled'
+>;
 
 export type NewRequest = {
   name: string;
@@ -100,47 +133,6 @@ export type NewRequest = {
   errorMessage?: string;
 };
 
-export type TemplateRow = {
-  id: number;
-  name: string;
-  type: string;
-  data: Record<string, unknown>;
-  auto_generation: boolean;
-  date: string;
-  owner_id: string | null;
-  owner_name: string | null;
-  network_id: number | null;
-  network_code: string | null;
-  provider: boolean;
-  schedules: number;
-  created_at: string;
-  updated_at: string;
-};
-
-export type ScheduleRow = {
-  id: number;
-  name: string;
-  template_id: number;
-  template_name: string;
-  template_type: string;
-  frequency: string;
-  time: string;
-  day_of_week: number | null;
-  day_of_month: number | null;
-  time_zone: string;
-  cron: string;
-  enabled: boolean;
-  owner_id: string | null;
-  owner_name: string | null;
-  network_id: number | null;
-  network_code: string | null;
-  provider: boolean;
-  last_run_at: string | null;
-  last_request_id: number | null;
-  created_at: string;
-  updated_at: string;
-};
-
 /** A new-product list with who made it. */
 export type NewProductList = Pick<typeof exportNewProductTemplates.$inferSelect, 'id' | 'name' | 'items' | 'ownerId' | 'createdAt'> & {
   ownerName: string | null;
@@ -156,7 +148,12 @@ export type ListFilters = {
 };
 
 export function createExportQueries(db: Db) {
-  const one = async <T>(q: SQL) => (await queryRows<T>(db, q))[0] ?? null;
+  const selectRequests = () =>
+    db
+      .select(requestColumns)
+      .from(exportRequests)
+      .leftJoin(users, eq(users.id, exportRequests.ownerId))
+      .leftJoin(networks, eq(networks.id, exportRequests.networkId));
 
   return {
     // ---- requests --------------------------------------------------------------------------------
@@ -189,8 +186,8 @@ export function createExportQueries(db: Db) {
     },
 
     async request(id: number, scope: Scope | null): Promise<RequestRow | null> {
-      const row = await one<RequestRow>(sql`SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE r.id = ${id} AND ${scope ? requestScope(scope) : sql`TRUE`}`);
-      return row && normalizeRequest(row);
+      const [row] = await selectRequests().where(and(eq(exportRequests.id, id), scope ? requestsOf(scope) : undefined));
+      return row ?? null;
     },
 
     /** The request that wrote an export file, when the caller sees it (GET /data/{file}: files/readers.ts). */
@@ -204,23 +201,25 @@ export function createExportQueries(db: Db) {
     },
 
     async listRequests(scope: Scope, f: ListFilters, limit: number, skip: number): Promise<{ rows: RequestRow[]; total: number }> {
-      const conds: SQL[] = [requestScope(scope)];
-      if (f.by?.userId) conds.push(sql`r.owner_id = ${f.by.userId}::uuid`);
-      if (f.by?.username) conds.push(sql`r.owner_id IN (SELECT id FROM users WHERE lower(username) = lower(${f.by.username}))`);
-      if (f.type) conds.push(sql`r.type = ${f.type}`);
-      if (f.from) conds.push(sql`r.created_at >= ${f.from}::date`);
-      if (f.networkId !== undefined) conds.push(sql`r.network_id = ${f.networkId}`);
-      if (f.state) conds.push(sql`r.state = ${f.state}`);
-      const where = sql.join(conds, sql` AND `);
-      const [rows, count] = await Promise.all([
-        queryRows<RequestRow>(
-          db,
-          // Lists leave out the stored selection (up to 10,000 product ids): GET /export/get/{id} has it.
-          sql`SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit} OFFSET ${skip}`,
-        ),
-        one<{ n: number }>(sql`SELECT count(*)::int AS n FROM export_requests r WHERE ${where}`),
+      const conds: (SQL | undefined)[] = [requestsOf(scope)];
+      if (f.by?.userId) conds.push(eq(exportRequests.ownerId, f.by.userId));
+      if (f.by?.username) {
+        const named = db
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.username}) = lower(${f.by.username})`);
+        conds.push(inArray(exportRequests.ownerId, named));
+      }
+      if (f.type) conds.push(eq(exportRequests.type, f.type));
+      if (f.from) conds.push(gte(exportRequests.createdAt, sql`${f.from}::date`));
+      if (f.networkId !== undefined) conds.push(eq(exportRequests.networkId, f.networkId));
+      if (f.state) conds.push(eq(exportRequests.state, f.state));
+      const where = and(...conds);
+      const [rows, total] = await Promise.all([
+        selectRequests().where(where).orderBy(desc(exportRequests.createdAt), desc(exportRequests.id)).limit(limit).offset(skip),
+        db.$count(exportRequests, where),
       ]);
-      return { rows: rows.map(normalizeRequest), total: Number(count?.n ?? 0) };
+      return { rows, total };
     },
 
     /** queued → running for the job named on the request; null when the job is stale or it was deleted. */
@@ -386,18 +385,14 @@ export function createExportQueries(db: Db) {
         .where(eq(exportTemplates.id, id));
     },
 
-    async templates(scope: Scope | null, ids?: number[]): Promise<TemplateRow[]> {
-      const rows = await queryRows<TemplateRow>(
-        db,
-        sql`SELECT t.id, t.name, t.type, t.data, t.auto_generation, t.date::text AS date, t.owner_id, u.name AS owner_name,
-                   t.network_id, n.code AS network_code, t.provider, t.created_at, t.updated_at,
-                   (SELECT count(*)::int FROM export_schedules s WHERE s.template_id = t.id) AS schedules
-            FROM export_templates t LEFT JOIN users u ON u.id = t.owner_id LEFT JOIN networks n ON n.id = t.network_id
-            WHERE ${scope ? ownScope(scope, 't') : sql`TRUE`} ${ids ? sql`AND t.id = ANY(${sql.param(ids)}::int[])` : sql``}
-            ORDER BY t.created_at DESC, t.id DESC`,
-      );
-      return rows.map((r) => ({ ...r, schedules: Number(r.schedules), created_at: iso(r.created_at)!, updated_at: iso(r.updated_at)! }));
-    },
+    templates: (scope: Scope | null, ids?: number[]): Promise<TemplateRow[]> =>
+      db
+        .select(templateColumns)
+        .from(exportTemplates)
+        .leftJoin(users, eq(users.id, exportTemplates.ownerId))
+        .leftJoin(networks, eq(networks.id, exportTemplates.networkId))
+        .where(and(scope ? ownScope(scope, 'export_templates') : undefined, ids ? anyOf(exportTemplates.id, ids, 'int') : undefined))
+        .orderBy(desc(exportTemplates.createdAt), desc(exportTemplates.id)),
 
     async deleteTemplates(ids: number[]) {
       const rows = await db.delete(exportTemplates).where(inArray(exportTemplates.id, ids)).returning({ id: exportTemplates.id });
@@ -405,46 +400,22 @@ export function createExportQueries(db: Db) {
     },
 
     // ---- schedules -------------------------------------------------------------------------------
-    async insertSchedule(
-      s: Omit<
-        ScheduleRow,
-        'id' | 'template_name' | 'template_type' | 'owner_name' | 'network_code' | 'last_run_at' | 'last_request_id' | 'created_at' | 'updated_at'
-      >,
-    ) {
-      const [row] = await db
-        .insert(exportSchedules)
-        .values({
-          name: s.name,
-          templateId: s.template_id,
-          frequency: s.frequency,
-          time: s.time,
-          dayOfWeek: s.day_of_week,
-          dayOfMonth: s.day_of_month,
-          timeZone: s.time_zone,
-          cron: s.cron,
-          enabled: s.enabled,
-          ownerId: s.owner_id,
-          networkId: s.network_id,
-          provider: s.provider,
-        })
-        .returning({ id: exportSchedules.id });
+    async insertSchedule(s: ScheduleValues & Pick<typeof exportSchedules.$inferInsert, 'ownerId' | 'networkId' | 'provider'>) {
+      const [row] = await db.insert(exportSchedules).values(s).returning({ id: exportSchedules.id });
       return row!.id;
     },
 
-    async updateSchedule(
-      id: number,
-      s: Pick<ScheduleRow, 'name' | 'template_id' | 'frequency' | 'time' | 'day_of_week' | 'day_of_month' | 'time_zone' | 'cron' | 'enabled'>,
-    ) {
+    async updateSchedule(id: number, s: ScheduleValues) {
       await db
         .update(exportSchedules)
         .set({
           name: s.name,
-          templateId: s.template_id,
+          templateId: s.templateId,
           frequency: s.frequency,
           time: s.time,
-          dayOfWeek: s.day_of_week,
-          dayOfMonth: s.day_of_month,
-          timeZone: s.time_zone,
+          dayOfWeek: s.dayOfWeek,
+          dayOfMonth: s.dayOfMonth,
+          timeZone: s.timeZone,
           cron: s.cron,
           enabled: s.enabled,
           updatedAt: now,
@@ -452,24 +423,15 @@ export function createExportQueries(db: Db) {
         .where(eq(exportSchedules.id, id));
     },
 
-    async schedules(scope: Scope | null, id?: number): Promise<ScheduleRow[]> {
-      const rows = await queryRows<ScheduleRow>(
-        db,
-        sql`SELECT s.id, s.name, s.template_id, t.name AS template_name, t.type AS template_type, s.frequency, s.time, s.day_of_week,
-                   s.day_of_month, s.time_zone, s.cron, s.enabled, s.owner_id, u.name AS owner_name, s.network_id, n.code AS network_code,
-                   s.provider, s.last_run_at, s.last_request_id, s.created_at, s.updated_at
-            FROM export_schedules s JOIN export_templates t ON t.id = s.template_id
-            LEFT JOIN users u ON u.id = s.owner_id LEFT JOIN networks n ON n.id = s.network_id
-            WHERE ${scope ? ownScope(scope, 's') : sql`TRUE`} ${id === undefined ? sql`` : sql`AND s.id = ${id}`}
-            ORDER BY s.created_at DESC, s.id DESC`,
-      );
-      return rows.map((r) => ({
-        ...r,
-        last_run_at: iso(r.last_run_at),
-        created_at: iso(r.created_at)!,
-        updated_at: iso(r.updated_at)!,
-      }));
-    },
+    schedules: (scope: Scope | null, id?: number): Promise<ScheduleRow[]> =>
+      db
+        .select(scheduleColumns)
+        .from(exportSchedules)
+        .innerJoin(exportTemplates, eq(exportTemplates.id, exportSchedules.templateId))
+        .leftJoin(users, eq(users.id, exportSchedules.ownerId))
+        .leftJoin(networks, eq(networks.id, exportSchedules.networkId))
+        .where(and(scope ? ownScope(scope, 'export_schedules') : undefined, id === undefined ? undefined : eq(exportSchedules.id, id)))
+        .orderBy(desc(exportSchedules.createdAt), desc(exportSchedules.id)),
 
     async deleteSchedule(id: number) {
       await db.delete(exportSchedules).where(eq(exportSchedules.id, id));

@@ -66,9 +66,9 @@ export function createGroupExportService({ db, queries, directory, runner }: Exp
     const r = (await queries.request(id, null))!;
     if (r.state !== 'done' || !r.file) {
       if (r.error === 'internal_error' || !r.error) throw new AppError(500, 'internal_error');
-      throw validationFailed([{ path: 'templates', message: r.error_message ? `${r.error}: ${r.error_message}` : r.error }]);
+      throw validationFailed([{ path: 'templates', message: r.errorMessage ? `${r.error}: ${r.errorMessage}` : r.error }]);
     }
-    return { file: r.file, extension: EXPORT_EXTENSION, rows: Number(r.rows_written), request: String(id) };
+    return { file: r.file, extension: EXPORT_EXTENSION, rows: r.rowsWritten, request: String(id) };
   }
 
   return { groupExport };

@@ -19,7 +19,7 @@ export function createSchedulesService(
     let nextRunAt: string | null = null;
     if (s.enabled) {
       try {
-        nextRunAt = jobs.nextRuns(s.cron, { tz: s.time_zone })[0]?.toISOString() ?? null;
+        nextRunAt = jobs.nextRuns(s.cron, { tz: s.timeZone })[0]?.toISOString() ?? null;
       } catch {
         nextRunAt = null;
       }
@@ -27,26 +27,26 @@ export function createSchedulesService(
     return {
       _id: String(s.id),
       name: s.name,
-      template: { _id: String(s.template_id), name: s.template_name, type: s.template_type as ExportType },
+      template: { _id: String(s.templateId), name: s.templateName, type: s.templateType as ExportType },
       frequency: s.frequency as ScheduleFrequency,
       time: s.time,
-      dayOfWeek: s.day_of_week,
-      dayOfMonth: s.day_of_month,
-      timeZone: s.time_zone,
+      dayOfWeek: s.dayOfWeek,
+      dayOfMonth: s.dayOfMonth,
+      timeZone: s.timeZone,
       cron: s.cron,
       enabled: s.enabled,
       nextRunAt,
-      lastRunAt: s.last_run_at,
-      lastRequestId: s.last_request_id === null ? null : String(s.last_request_id),
-      network: s.network_code,
-      createdBy: userRef(s.owner_id, s.owner_name),
-      createdAt: s.created_at,
-      updatedAt: s.updated_at,
+      lastRunAt: s.lastRunAt?.toISOString() ?? null,
+      lastRequestId: s.lastRequestId === null ? null : String(s.lastRequestId),
+      network: s.networkCode,
+      createdBy: userRef(s.ownerId, s.ownerName),
+      createdAt: s.createdAt.toISOString(),
+      updatedAt: s.updatedAt.toISOString(),
     };
   }
 
-  async function applySchedule(s: { id: number; cron: string; enabled: boolean; time_zone: string }) {
-    if (s.enabled) await jobs.schedule(SCHEDULE_QUEUE, s.cron, { scheduleId: s.id }, { tz: s.time_zone, key: String(s.id) });
+  async function applySchedule(s: { id: number; cron: string; enabled: boolean; timeZone: string }) {
+    if (s.enabled) await jobs.schedule(SCHEDULE_QUEUE, s.cron, { scheduleId: s.id }, { tz: s.timeZone, key: String(s.id) });
     else await jobs.unschedule(SCHEDULE_QUEUE, String(s.id));
   }
 
@@ -78,19 +78,19 @@ export function createSchedulesService(
     const cron = cronOf(spec);
     const id = await queries.insertSchedule({
       name: body.name ?? template!.name,
-      template_id: template!.id,
+      templateId: template!.id,
       frequency: spec.frequency,
       time: spec.time,
-      day_of_week: spec.dayOfWeek,
-      day_of_month: spec.dayOfMonth,
-      time_zone: jobs.timeZone,
+      dayOfWeek: spec.dayOfWeek,
+      dayOfMonth: spec.dayOfMonth,
+      timeZone: jobs.timeZone,
       cron,
       enabled: body.enabled ?? true,
-      owner_id: user.id,
-      network_id: user.networkId,
+      ownerId: user.id,
+      networkId: user.networkId,
       provider: user.isProvider,
     });
-    await applySchedule({ id, cron, enabled: body.enabled ?? true, time_zone: jobs.timeZone });
+    await applySchedule({ id, cron, enabled: body.enabled ?? true, timeZone: jobs.timeZone });
     return toSchedule((await queries.schedules(null, id))[0]!);
   }
 
@@ -108,28 +108,28 @@ export function createSchedulesService(
     },
   ): Promise<ExportSchedule> {
     const s = await scheduleOr404(user, id);
-    if (body.template !== undefined && body.template !== s.template_id) await templatesOr404(user, [body.template]);
+    if (body.template !== undefined && body.template !== s.templateId) await templatesOr404(user, [body.template]);
     const frequency = body.frequency ?? (s.frequency as ScheduleFrequency);
     const spec = {
       frequency,
       time: body.time ?? s.time,
-      dayOfWeek: frequency === 'weekly' ? (body.dayOfWeek !== undefined ? body.dayOfWeek : s.day_of_week) : null,
-      dayOfMonth: frequency === 'monthly' ? (body.dayOfMonth !== undefined ? body.dayOfMonth : s.day_of_month) : null,
+      dayOfWeek: frequency === 'weekly' ? (body.dayOfWeek !== undefined ? body.dayOfWeek : s.dayOfWeek) : null,
+      dayOfMonth: frequency === 'monthly' ? (body.dayOfMonth !== undefined ? body.dayOfMonth : s.dayOfMonth) : null,
     };
     checkSpec(spec);
     const next = {
       name: body.name ?? s.name,
-      template_id: body.template ?? s.template_id,
+      templateId: body.template ?? s.templateId,
       frequency,
       time: spec.time,
-      day_of_week: spec.dayOfWeek,
-      day_of_month: spec.dayOfMonth,
-      time_zone: jobs.timeZone,
+      dayOfWeek: spec.dayOfWeek,
+      dayOfMonth: spec.dayOfMonth,
+      timeZone: jobs.timeZone,
       cron: cronOf(spec),
       enabled: body.enabled ?? s.enabled,
     };
     await queries.updateSchedule(id, next);
-    await applySchedule({ id, cron: next.cron, enabled: next.enabled, time_zone: next.time_zone });
+    await applySchedule({ id, cron: next.cron, enabled: next.enabled, timeZone: next.timeZone });
     return toSchedule((await queries.schedules(null, id))[0]!);
   }
 
@@ -152,21 +152,21 @@ export function createSchedulesService(
   async function runSchedule(scheduleId: number): Promise<void> {
     const [s] = await queries.schedules(null, scheduleId);
     if (!s || !s.enabled) return;
-    const owner = await runner.ownerOf(s.owner_id);
+    const owner = await runner.ownerOf(s.ownerId);
     if (!owner) {
       log.warn({ scheduleId }, 'exports: schedule owner unavailable; nothing queued');
       return;
     }
     try {
-      const request = await create(owner, s.template_type as ExportType, { template: s.template_id }, { scheduleId });
+      const request = await create(owner, s.templateType as ExportType, { template: s.templateId }, { scheduleId });
       await queries.scheduleRan(scheduleId, Number(request._id));
     } catch (err) {
       const failure = failureOf(err);
       if (failure.reason === 'internal_error') log.error({ err, scheduleId }, 'exports: scheduled export could not be created');
       const today = todayIso();
       const id = await queries.insertRequest({
-        name: s.template_name,
-        type: s.template_type,
+        name: s.templateName,
+        type: s.templateType,
         state: 'failed',
         params: {
           networks: [],
@@ -184,8 +184,8 @@ export function createSchedulesService(
         productsCount: 0,
         shopsCount: 0,
         rowsExpected: 0,
-        templateId: s.template_id,
-        templateName: s.template_name,
+        templateId: s.templateId,
+        templateName: s.templateName,
         scheduleId,
         owner,
         jobId: null,

@@ -24,15 +24,15 @@ export function createTemplatesService({ db, queries, directory }: ExportsContex
       name: t.name,
       type: t.type as ExportType,
       data: t.data as ExportTemplateData,
-      autoGeneration: t.auto_generation,
+      autoGeneration: t.autoGeneration,
       date: t.date,
       nextStart: next.start,
       nextEnd: next.end,
       schedules: t.schedules,
-      network: t.network_code,
-      createdBy: userRef(t.owner_id, t.owner_name),
-      createdAt: t.created_at,
-      updatedAt: t.updated_at,
+      network: t.networkCode,
+      createdBy: userRef(t.ownerId, t.ownerName),
+      createdAt: t.createdAt.toISOString(),
+      updatedAt: t.updatedAt.toISOString(),
     };
   }
 

@@ -64,9 +64,9 @@ export function createExportsService(deps: ExportsServiceDeps) {
     const schedules = await queries.schedules(null);
     const keys = new Set(schedules.map((s) => String(s.id)));
     for (const s of schedules) {
-      if (s.time_zone !== jobs.timeZone) {
-        await queries.updateSchedule(s.id, { ...s, time_zone: jobs.timeZone });
-        s.time_zone = jobs.timeZone;
+      if (s.timeZone !== jobs.timeZone) {
+        await queries.updateSchedule(s.id, { ...s, timeZone: jobs.timeZone });
+        s.timeZone = jobs.timeZone;
       }
       await applySchedule(s);
     }

@@ -10,7 +10,7 @@ import { addDays, dayNumber } from '../../lib/days';
 import { AppError } from '../../lib/errors';
 import { periodOf, resolveProducts, type StoredParams } from './plan';
 
-export type TemplateLike = { id: number; name: string; type: string; data: Record<string, unknown>; auto_generation: boolean; date: string };
+export type TemplateLike = { id: number; name: string; type: string; data: Record<string, unknown>; autoGeneration: boolean; date: string };
 
 /** ISO day → MM/DD/YYYY (the form's and the contract's request format). */
 export const usOf = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
@@ -45,7 +45,7 @@ export function templateSelection(t: TemplateLike): ExportSelection & { type: Ex
 /** The template's period on `today` per its autoGeneration rule. */
 export function templatePeriod(t: TemplateLike, sel: ExportSelection, today: string): Pick<ExportSelection, 'start' | 'end' | 'days'> {
   if (sel.days || !sel.start || !sel.end) return { days: sel.days, start: sel.start, end: sel.end };
-  if (!t.auto_generation) return { start: sel.start, end: sel.end };
+  if (!t.autoGeneration) return { start: sel.start, end: sel.end };
   const shift = dayNumber(today) - dayNumber(t.date);
   return { start: addDays(sel.start, shift), end: addDays(sel.end, shift) };
 }
