@@ -3,9 +3,10 @@
  * countries, visibility). Read once, kept for DIRECTORY_TTL_MS, shared by all areas of one database;
  * code that changes shops or networks calls invalidate().
  */
-import { sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { exportDetailsSchema, type Currency, type ExportDetails } from '@pricewatch/shared/contract';
-import { queryRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { cityCodes, networks, parserMap, shops } from '../db/schema';
 import { currencyOf } from '../lib/money';
 
 export type DirShop = {
@@ -48,56 +49,47 @@ export type Directory = {
 export const DIRECTORY_TTL_MS = 30_000;
 
 async function load(db: Db): Promise<Directory> {
-  const networks = await queryRows<{
-    id: number;
-    code: string;
-    name: string;
-    country: string;
-    is_product: boolean;
-    leaflet: boolean;
-    export_details: unknown;
-  }>(db, sql`SELECT id, code, name, country, is_product, leaflet, export_details FROM networks ORDER BY name, id`);
-  const shops = await queryRows<{
-    id: number;
-    code: string;
-    name: string;
-    network_id: number;
-    city: string | null;
-    city_name: string | null;
-    address: string | null;
-    country: string;
-  }>(
-    db,
-    sql`SELECT s.id, s.code, s.name, s.network_id, s.city_code AS city, c.name AS city_name, s.address, s.country
-        FROM shops s LEFT JOIN city_codes c ON c.code = s.city_code`,
-  );
-  const parserMap = await queryRows<{ code: string; name: string; network_id: number; shop_id: number | null }>(
-    db,
-    sql`SELECT code, name, network_id, shop_id FROM parser_map`,
-  );
-  const nets: DirNetwork[] = networks.map((n) => ({
+  const nets = await db.select().from(networks).orderBy(asc(networks.name), asc(networks.id));
+  const shopRows = await db
+    .select({
+      id: shops.id,
+      code: shops.code,
+      name: shops.name,
+      networkId: shops.networkId,
+      city: shops.cityCode,
+      cityName: cityCodes.name,
+      address: shops.address,
+      country: shops.country,
+    })
+    .from(shops)
+    .leftJoin(cityCodes, eq(cityCodes.code, shops.cityCode));
+  const parserEntries: DirParserEntry[] = await db
+    .select({ code: parserMap.code, name: parserMap.name, networkId: parserMap.networkId, shopId: parserMap.shopId })
+    .from(parserMap);
+  const dirNetworks: DirNetwork[] = nets.map((n) => ({
     id: n.id,
     code: n.code,
     name: n.name,
     country: n.country,
     currency: currencyOf(n.country),
-    isProduct: n.is_product,
+    isProduct: n.isProduct,
     leaflet: n.leaflet,
-    exportDetails: exportDetailsSchema.parse(n.export_details ?? {}),
+    // Stored partial: the defaults are filled on read.
+    exportDetails: exportDetailsSchema.parse(n.exportDetails),
   }));
-  const networkById = new Map(nets.map((n) => [n.id, n]));
-  const dirShops: DirShop[] = shops
+  const networkById = new Map(dirNetworks.map((n) => [n.id, n]));
+  const dirShops: DirShop[] = shopRows
     .map((s) => {
-      const n = networkById.get(s.network_id)!;
+      const n = networkById.get(s.networkId)!;
       return {
         id: s.id,
         code: s.code,
         name: s.name,
-        networkId: s.network_id,
+        networkId: s.networkId,
         network: n.code,
         networkName: n.name,
         city: s.city,
-        cityName: s.city_name,
+        cityName: s.cityName,
         address: s.address,
         country: s.country,
         currency: currencyOf(s.country),
@@ -108,10 +100,10 @@ async function load(db: Db): Promise<Directory> {
     shops: dirShops,
     shopById: new Map(dirShops.map((s) => [s.id, s])),
     shopByCode: new Map(dirShops.map((s) => [s.code, s])),
-    networks: nets,
+    networks: dirNetworks,
     networkById,
-    networkByCode: new Map(nets.map((n) => [n.code, n])),
-    parserMap: parserMap.map((p) => ({ code: p.code, name: p.name, networkId: p.network_id, shopId: p.shop_id })),
+    networkByCode: new Map(dirNetworks.map((n) => [n.code, n])),
+    parserMap: parserEntries,
   };
 }
 

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { and, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { loginThrottle, networks, sessions, users } from '../../db/schema';
 import type { ThrottlePolicy } from './throttle';
 
@@ -60,39 +60,45 @@ export function createAuthQueries(db: Db) {
      * window or quiet time; from the policy's count on, each attempt sets a growing block.
      */
     async claimAttempt(key: string, p: ThrottlePolicy, at: Date): Promise<ThrottleClaim> {
+      const t = loginThrottle;
       const now = sql`${at.toISOString()}::timestamptz`;
       const ms = (value: number) => sql`(${value}::float8 * interval '1 millisecond')`;
-      const fresh = sql`(t.window_start <= ${now} - ${ms(p.windowMs)} OR t.last_at <= ${now} - ${ms(p.quietMs)})`;
-      const next = sql`(CASE WHEN ${fresh} THEN 1 ELSE t.failures + 1 END)`;
+      // Inside ON CONFLICT the table's columns are the row already stored.
+      const fresh = sql`(${t.windowStart} <= ${now} - ${ms(p.windowMs)} OR ${t.lastAt} <= ${now} - ${ms(p.quietMs)})`;
+      const next = sql`(CASE WHEN ${fresh} THEN 1 ELSE ${t.failures} + 1 END)`;
       // The exponent is bounded so power() never overflows, however long a key keeps failing.
       const blockAfter = (n: SQL) =>
         sql`CASE WHEN ${n} >= ${p.failures}::int THEN ${now} + least(${p.firstDelayMs}::float8 * power(2, least(${n} - ${p.failures}::int, 30)), ${p.maxDelayMs}::float8) * interval '1 millisecond' END`;
-      const counted = await queryRows<{ failures: number }>(
-        db,
-        sql`INSERT INTO login_throttle AS t (key, failures, window_start, last_at, blocked_until)
-            VALUES (${key}, 1, ${now}, ${now}, ${blockAfter(sql`1`)})
-            ON CONFLICT (key) DO UPDATE SET
-              failures = ${next},
-              window_start = CASE WHEN ${fresh} THEN ${now} ELSE t.window_start END,
-              last_at = ${now},
-              blocked_until = ${blockAfter(next)}
-            WHERE t.blocked_until IS NULL OR t.blocked_until <= ${now}
-            RETURNING t.failures`,
-      );
+      const counted = await db
+        .insert(t)
+        .values({ key, failures: 1, windowStart: at, lastAt: at, blockedUntil: blockAfter(sql`1`) })
+        .onConflictDoUpdate({
+          target: t.key,
+          set: {
+            failures: next,
+            windowStart: sql`CASE WHEN ${fresh} THEN ${now} ELSE ${t.windowStart} END`,
+            lastAt: at,
+            blockedUntil: blockAfter(next),
+          },
+          setWhere: or(isNull(t.blockedUntil), lte(t.blockedUntil, at)),
+        })
+        .returning({ failures: t.failures });
       if (counted.length) return { counted: true };
-      const [row] = await db.select({ blockedUntil: loginThrottle.blockedUntil }).from(loginThrottle).where(eq(loginThrottle.key, key));
+      const [row] = await db.select({ blockedUntil: t.blockedUntil }).from(t).where(eq(t.key, key));
       // Gone or unblocked in between (a success cleared it): refuse this once, briefly.
       return { counted: false, blockedUntil: row?.blockedUntil ?? new Date(at.getTime() + 1000) };
     },
 
     /** Takes back one counted attempt (it succeeded, or another key refused it); lifts a block it set. */
     async releaseAttempt(key: string, p: ThrottlePolicy) {
-      await db.execute(
-        sql`UPDATE login_throttle SET
-              failures = greatest(failures - 1, 0),
-              blocked_until = CASE WHEN failures - 1 >= ${p.failures}::int THEN blocked_until END
-            WHERE key = ${key}`,
-      );
+      const t = loginThrottle;
+      await db
+        .update(t)
+        .set({
+          failures: sql`greatest(${t.failures} - 1, 0)`,
+          blockedUntil: sql`CASE WHEN ${t.failures} - 1 >= ${p.failures}::int THEN ${t.blockedUntil} END`,
+        })
+        .where(eq(t.key, key));
     },
 
     async forgetKey(key: string) {
