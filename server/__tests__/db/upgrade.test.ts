@@ -12,6 +12,7 @@ import { openDatabase, queryRows, type Db } from '../../src/db/client';
 import { seedDemo } from '../../src/demo/seed';
 import { build, loginAs, onPostgres, SERVER_DIR, testDatabase } from '../helpers/build';
 import { structureOf } from '../helpers/db-structure';
+import { indexDiffFromSpans } from '../helpers/price-index';
 import { networkRunsDiffFromPairRuns, runsDiffFromSpans } from '../helpers/price-totals';
 
 const PREVIOUS = path.join(SERVER_DIR, '__tests__', 'fixtures', 'drizzle-previous-release');
@@ -136,6 +137,15 @@ describe("a database made by the previous release's migrations", () => {
     expect(rollups!.networks).toBeGreaterThan(0);
     expect(await runsDiffFromSpans(app.db)).toEqual([]);
     expect(await networkRunsDiffFromPairRuns(app.db)).toEqual([]);
+    // And the price index's rows (0021).
+    const [index] = await queryRows<{ days: number; pairs: number; extremes: number }>(
+      app.db,
+      sql`select (select count(*) from price_network_days)::int as days, (select count(*) from price_network_pair_days)::int as pairs,
+                 (select count(*) from price_day_extremes)::int as extremes`,
+    );
+    expect(index).toEqual({ days: expect.any(Number), pairs: expect.any(Number), extremes: expect.any(Number) });
+    expect(Math.min(index!.days, index!.pairs, index!.extremes)).toBeGreaterThan(0);
+    expect(await indexDiffFromSpans(app.db)).toEqual([]);
     expect((await loginAs(app, 'admin')).user).toMatchObject({ username: 'admin' });
   });
 

@@ -21,11 +21,12 @@ export async function structureOf(db: Db): Promise<Structure> {
           and not exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
                           where n.nspname = ${schema} and c.relname = table_name and c.relispartition)`,
   );
+  // Constraint triggers ('t', migration 0021's deferred one) are triggers, which Drizzle does not describe.
   const constraints = await queryRows<{ t: string; name: string; type: string; def: string }>(
     db,
     sql`select c.relname as t, k.conname as name, k.contype as type, pg_get_constraintdef(k.oid) as def
         from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = ${schema} and k.contype <> 'n' and not c.relispartition`,
+        where n.nspname = ${schema} and k.contype not in ('n', 't') and not c.relispartition`,
   );
   const indexes = await queryRows<{ name: string; def: string }>(
     db,

@@ -2,7 +2,7 @@
 // per day × shop × section, so that analytics answer over every matching product without reading the
 // spans. Kept by statement triggers on price_spans (migration 0015_price_day_totals) in the transaction
 // that writes the spans: every write path (recordObservations, bulk loads, demo-shop rewrites) is covered.
-import { bigint, boolean, date, doublePrecision, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 
 /**
  * One shop's figures for the products of one section on one day (a product-day counts when a span covers
@@ -79,3 +79,67 @@ export const priceNetworkRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.networkId, t.productId, t.promo, t.startDay] })],
 );
+
+/**
+ * The price index's figures per network × day × section (docs/analytics.md "Price index"): the products the
+ * network priced that day and Σ of their network averages (a product's average over the network's shops that
+ * priced it, rounded to 6 decimals of a minor unit so that what a write adds its undoing takes away exactly).
+ * Kept by statement triggers on price_spans, applied at commit (migration 0021_price_index).
+ */
+export const priceNetworkDays = pgTable(
+  'price_network_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    networkId: integer('network_id').notNull(),
+    /** products.section_id; 0 for products without a section. */
+    sectionId: integer('section_id').notNull(),
+    products: integer('products').notNull(),
+    /** Σ over the products of their network average price, minor units. */
+    avgSum: numeric('avg_sum', { precision: 24, scale: 6 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.networkId, t.sectionId] })],
+);
+
+/**
+ * The index of a network against a base network of its country per day × section: over the products both priced
+ * that day, Σ the network's averages (`num`) and Σ the base's (`den`). Kept with price_network_days.
+ */
+export const priceNetworkPairDays = pgTable(
+  'price_network_pair_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    networkId: integer('network_id').notNull(),
+    baseNetworkId: integer('base_network_id').notNull(),
+    sectionId: integer('section_id').notNull(),
+    /** Products both networks priced that day. */
+    products: integer('products').notNull(),
+    num: numeric('num', { precision: 24, scale: 6 }).notNull(),
+    den: numeric('den', { precision: 24, scale: 6 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.networkId, t.baseNetworkId, t.sectionId] })],
+);
+
+/**
+ * The lowest and highest shopper's price of one shop's products of one section on one day (minor units): a
+ * network's or a set of shops' min/max is the min/max of these. Kept with price_network_days; a price taken away
+ * recomputes its shop × section × day from the spans.
+ */
+export const priceDayExtremes = pgTable(
+  'price_day_extremes',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    shopId: integer('shop_id').notNull(),
+    sectionId: integer('section_id').notNull(),
+    minPrice: integer('min_price').notNull(),
+    maxPrice: integer('max_price').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.shopId, t.sectionId] })],
+);
+
+/**
+ * One row per transaction that wrote prices since its last commit: its insert fires the deferred trigger that
+ * applies the transaction's queued changes to the three tables above at commit (migration 0021).
+ */
+export const priceIndexPending = pgTable('price_index_pending', {
+  txid: bigint('txid', { mode: 'number' }).primaryKey(),
+});

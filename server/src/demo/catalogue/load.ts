@@ -211,8 +211,14 @@ export async function loadCatalogue(db: Db, size: CatalogueSize, opts: LoadOptio
     db,
     sql`SELECT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'price_spans_runs_ins' AND tgrelid = 'price_spans'::regclass) AS "runsKept"`,
   );
+  // The price index (migration 0021) likewise: its trigger would queue every loaded span for the commit.
+  const [{ indexKept } = { indexKept: false }] = await queryRows<{ indexKept: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'price_spans_index_ins' AND tgrelid = 'price_spans'::regclass) AS "indexKept"`,
+  );
   await db.execute(sql`ALTER TABLE price_spans DISABLE TRIGGER price_spans_totals_ins`);
   if (runsKept) await db.execute(sql`ALTER TABLE price_spans DISABLE TRIGGER price_spans_runs_ins`);
+  if (indexKept) await db.execute(sql`ALTER TABLE price_spans DISABLE TRIGGER price_spans_index_ins`);
   try {
     await loadBatches();
   } finally {
@@ -221,6 +227,10 @@ export async function loadCatalogue(db: Db, size: CatalogueSize, opts: LoadOptio
     if (runsKept) {
       await db.execute(sql`ALTER TABLE price_spans ENABLE TRIGGER price_spans_runs_ins`);
       await db.execute(sql`SELECT price_pair_runs_rebuild()`);
+    }
+    if (indexKept) {
+      await db.execute(sql`ALTER TABLE price_spans ENABLE TRIGGER price_spans_index_ins`);
+      await db.execute(sql`SELECT price_index_rebuild()`);
     }
   }
   return { ...totals, shops: shopsAdded, seconds: (Date.now() - started) / 1000 };
