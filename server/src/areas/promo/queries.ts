@@ -10,11 +10,13 @@ import { queryRows, type Db } from '../../db/client';
 import { shopCondition } from '../../core/shop-visibility';
 import { translated } from '../../core/translations';
 
+/** Every figure is cast in SQL (::int, ::float8, week ::text), so both drivers answer numbers and text. */
 type PromoFigureRow = {
   kind: 'g' | 'w';
   /** Group id (network, brand or section id; 0 = no brand / section) or, for 'w', the network id. */
   gk: number;
   label: string | null;
+  /** 'w': the week's Monday, 'YYYY-MM-DD'. */
   week: string | null;
   /** 'g': products of the group; 'w': change that week in the network's products priced (see figuresSql). */
   products: number;
@@ -162,6 +164,7 @@ export function createPromoQueries(db: Db) {
      * length clipped to the period. Per network and week (Monday): changes in the products priced that
      * week and in the products on promo on at least one day of it (summed by the service).
      */
+    // Raw sql: analytics (one set-based statement over the period's runs and totals).
     figures(groupBy: PromoGroup, shops: number[] | null, networks: number[] | null, start: string, end: string, lang: Language | null = null) {
       // A year of runs puts the estimated cost past the JIT threshold (PostgreSQL compiled for seconds), and
       // the weekly sort and the hash aggregates want more than the default 4 MB work_mem. Both settings last for
@@ -174,6 +177,7 @@ export function createPromoQueries(db: Db) {
     },
 
     /** Leaflet prices of leaflets running on at least one day of the period, by mechanics. */
+    // Raw sql: analytics (counts and an average per mechanics, cast to int / float8 in SQL).
     mechanics(networkIds: number[] | null, start: string, end: string) {
       const cond = networkIds === null ? sql`TRUE` : sql`l.network_id = ANY(${sql.param(networkIds)}::int[])`;
       return queryRows<MechanicsRow>(
