@@ -63,17 +63,17 @@ export function createHomeService({ db, country, alarms, parsers, prices: prices
       const day = todayIso();
       const vis = Visibility.of(user, await directory.get());
       const rows = await priceQueries.changedOn(day, vis.all ? null : vis.shops.map((s) => s.id), HOME_TILE_ITEMS);
+      // Ids, prices and counts are int4 (counts cast in SQL): both drivers answer numbers.
       const first = rows[0];
       return {
         day,
-        total: first ? Number(first.total) : 0,
-        up: first ? Number(first.up) : 0,
-        down: first ? Number(first.down) : 0,
+        total: first?.total ?? 0,
+        up: first?.up ?? 0,
+        down: first?.down ?? 0,
         items: rows.flatMap((r) => {
-          const shop = vis.dir.shopById.get(Number(r.shop_id));
+          const shop = vis.dir.shopById.get(r.shop_id);
           if (!shop) return [];
-          const oldPrice = Number(r.old_price);
-          const newPrice = Number(r.new_price);
+          const { old_price: oldPrice, new_price: newPrice } = r;
           return [
             {
               productId: String(r.product_id),
