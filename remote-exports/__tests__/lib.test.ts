@@ -46,7 +46,6 @@ describe('limits', () => {
     expect(limits.PAGE_MAX).toBe(CATALOGUE_LIMITS.pageMax);
     expect(limits.HISTORY_MAX_DAYS).toBe(CATALOGUE_LIMITS.historyMaxDays);
     expect(limits.ANALYTICS_MAX_DAYS).toBe(CATALOGUE_LIMITS.analyticsMaxDays);
-    expect(limits.DAILY_ANALYTICS_MAX_PRODUCTS).toBe(CATALOGUE_LIMITS.dailyAnalyticsMaxProducts);
     expect(limits.PRODUCT_SORTS).toEqual(sorts);
   });
 });

@@ -197,7 +197,6 @@ export function pricesAnalytics(start = '2026-01-01', end = '2026-01-02'): Price
     end,
     baseNetwork: 'albert',
     products: 40,
-    truncated: false,
     networks: [
       {
         network: 'albert',

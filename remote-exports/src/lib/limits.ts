@@ -10,7 +10,5 @@ export const PAGE_MAX = 500;
 export const HISTORY_MAX_DAYS = 1096;
 /** CATALOGUE_LIMITS.analyticsMaxDays: longest analytics period. */
 export const ANALYTICS_MAX_DAYS = 366;
-/** CATALOGUE_LIMITS.dailyAnalyticsMaxProducts: products of the day-by-day price index. */
-export const DAILY_ANALYTICS_MAX_PRODUCTS = 50;
 /** PRODUCT_SORTS: the columns GET /products/list sorts by. */
 export const PRODUCT_SORTS: readonly ProductSort[] = ['name', 'ean', 'article', 'brand', 'weight', 'createdAt', 'price', 'shops'];

@@ -50,8 +50,6 @@ export const CATALOGUE_LIMITS = {
   analyticsMaxDays: 366,
   /** Per-product analytics calls (products/analytics, ashan-shops-prices): most products in one page. */
   analyticsMaxProducts: 200,
-  /** /prices/history/prices/analytics works day by day: the first 50 products by id (a sample, `truncated`). */
-  dailyAnalyticsMaxProducts: 50,
   /** POST /prices/all-prices: most products per call. */
   allPricesMaxProducts: 500,
   /** Most ids or codes in one list filter. */
@@ -743,8 +741,8 @@ export const dailyShopPointSchema = z.object({
 export type DailyShopPoint = z.infer<typeof dailyShopPointSchema>;
 
 /**
- * POST /prices/history/prices/analytics: day by day over the chosen products (at most 50: the first by id,
- * `truncated` says when the selection had more) — per
+ * POST /prices/history/prices/analytics: day by day over every product of the selection (`products` of them, priced
+ * in the chosen shops in the period) — per
  * network: min/avg/max (avg = mean of the products' network averages) and the price index vs the base
  * network; per shop: min/avg/max. A network's `index` (period) is the same ratio summed over the whole
  * period. Days without any observation are left out. data: `PricesAnalytics`.
@@ -754,7 +752,6 @@ export const pricesAnalyticsSchema = z.object({
   end: isoDaySchema,
   baseNetwork: z.string().nullable(),
   products: z.number(),
-  truncated: z.boolean(),
   networks: z.array(
     z.object({
       network: z.string(),

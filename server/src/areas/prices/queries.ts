@@ -40,6 +40,23 @@ export type PairStatsRow = {
   promo_days: number;
 };
 
+/**
+ * A day of the price index: a shop's ('s') or a network's ('n'). `avg` is rounded to whole minor units and `index`
+ * (against the base network) to 0.1 in SQL, on exact numerics: a float's error must not move a figure ending in .5.
+ * `networkIndex`: the network's index over the whole period (Σ over its days of the index sums).
+ */
+export type DailyRow = {
+  kind: 's' | 'n';
+  id: number;
+  day: string;
+  min: number | null;
+  avg: number;
+  max: number | null;
+  products: number;
+  index: number | null;
+  network_index: number | null;
+};
+
 const spansIn = (start: string, end: string) => sql`ps.start_day <= ${end}::date AND ps.end_day >= ${start}::date`;
 /** Products of an analytics call: the ids given, of the sections, of the brands (none: every product). */
 export type ProductFilter = { products?: number[]; sections?: number[]; brands?: number[] };
@@ -221,46 +238,89 @@ export function createPricesQueries(db: Db) {
     },
 
     /**
-     * Day by day: per shop (kind 's') min/avg/max over the products priced that day; per network
-     * (kind 'n') min/avg/max of the products' network averages, and the sums of network and base
-     * averages over the products both priced (for the index).
+     * Day by day over spans (the price index when the kept rows cannot answer: products or brands chosen, part of a
+     * network): per shop (kind 's') min/avg/max over the products priced that day; per network (kind 'n') min/avg/max
+     * of the products' network averages, and the sums of network and base averages over the products both priced
+     * (for the index). Every product of the filter, no sample.
      */
-    daily(productIds: number[], shops: number[] | null, start: string, end: string, baseNetworkId: number | null) {
-      return queryRows<{
-        kind: 's' | 'n';
-        id: number;
-        day: string;
-        min: number;
-        avg: number;
-        max: number;
-        products: number;
-        num: number | null;
-        den: number | null;
-      }>(
-        db,
-        sql`WITH d AS MATERIALIZED (
-              SELECT ps.product_id, ps.shop_id, sh.network_id, g.day::date AS day, coalesce(ps.promo, ps.regular) AS price
-              FROM price_spans ps
-              JOIN shops sh ON sh.id = ps.shop_id
-              CROSS JOIN LATERAL generate_series(greatest(ps.start_day, ${start}::date), least(ps.end_day, ${end}::date), interval '1 day') AS g(day)
-              WHERE ps.product_id = ANY(${sql.param(productIds)}::int[]) AND ${shopCondition(sql`ps.shop_id`, shops)}
-                AND ${spansIn(start, end)}
-            ),
-            np AS (
-              SELECT network_id, product_id, day, avg(price)::float8 AS p, min(price) AS mn, max(price) AS mx
-              FROM d GROUP BY network_id, product_id, day
-            ),
-            base AS (SELECT product_id, day, p FROM np WHERE network_id = ${baseNetworkId ?? -1})
-            SELECT 's' AS kind, shop_id AS id, day::text AS day, min(price)::float8 AS min, avg(price)::float8 AS avg,
-                   max(price)::float8 AS max, count(*)::int AS products, NULL::float8 AS num, NULL::float8 AS den
-            FROM d GROUP BY shop_id, day
-            UNION ALL
-            SELECT 'n', np.network_id, np.day::text, min(np.mn)::float8, avg(np.p)::float8, max(np.mx)::float8, count(*)::int,
-                   sum(np.p) FILTER (WHERE base.p IS NOT NULL)::float8, sum(base.p)::float8
-            FROM np LEFT JOIN base ON base.product_id = np.product_id AND base.day = np.day
-            GROUP BY np.network_id, np.day
-            ORDER BY 1, 2, 3`,
+    daily(f: ProductFilter, shops: number[] | null, start: string, end: string, baseNetworkId: number | null) {
+      return withoutJit(db, (tx) =>
+        queryRows<DailyRow>(
+          tx,
+          sql`WITH d AS MATERIALIZED (
+                SELECT ps.product_id, ps.shop_id, sh.network_id, g.day::date AS day, coalesce(ps.promo, ps.regular) AS price
+                FROM price_spans ps
+                JOIN shops sh ON sh.id = ps.shop_id
+                CROSS JOIN LATERAL generate_series(greatest(ps.start_day, ${start}::date), least(ps.end_day, ${end}::date), interval '1 day') AS g(day)
+                WHERE ${productCondition(f)} AND ${shopCondition(sql`ps.shop_id`, shops)} AND ${spansIn(start, end)}
+              ),
+              -- A product's network average, to 6 decimals of a minor unit (as the kept rows, 0021).
+              np AS (
+                SELECT network_id, product_id, day, round(avg(price), 6) AS p, min(price) AS mn, max(price) AS mx
+                FROM d GROUP BY network_id, product_id, day
+              ),
+              base AS (SELECT product_id, day, p FROM np WHERE network_id = ${baseNetworkId ?? -1}),
+              nd AS (
+                SELECT np.network_id, np.day, min(np.mn) AS mn, max(np.mx) AS mx, sum(np.p) AS psum, count(*) AS n,
+                       sum(np.p) FILTER (WHERE base.p IS NOT NULL) AS num, sum(base.p) AS den
+                FROM np LEFT JOIN base ON base.product_id = np.product_id AND base.day = np.day
+                GROUP BY np.network_id, np.day
+              )
+              SELECT 's' AS kind, shop_id AS id, day::text AS day, min(price)::float8 AS min, round(avg(price))::float8 AS avg,
+                     max(price)::float8 AS max, count(*)::int AS products, NULL::float8 AS index, NULL::float8 AS network_index
+              FROM d GROUP BY shop_id, day
+              UNION ALL
+              ${networkDays(sql`SELECT network_id, day, mn, mx, psum, n, num, den FROM nd`)}`,
+        ),
       );
+    },
+
+    /**
+     * The same figures from the kept rows (migration 0021, docs/analytics.md "Price index") when the shops are whole
+     * networks (`networks`, null: all) and only sections narrow the products: per shop the day totals and min/max,
+     * per network its products and Σ of their averages, and against the base network (when it is one of them) the
+     * index sums. Min/max per network are the min/max of its shops' (the caller folds them).
+     */
+    dailyKept(networks: number[] | null, sections: number[] | undefined, start: string, end: string, baseNetworkId: number | null) {
+      const bySection = (alias: string) => (sections?.length ? sql`AND ${sql.raw(alias)}.section_id = ANY(${sql.param(sections)}::int[])` : sql``);
+      const inNetworks = (col: SQL) => (networks === null ? sql`true` : sql`${col} = ANY(${sql.param(networks)}::int[])`);
+      const period = (alias: string) => sql`${sql.raw(alias)}.day BETWEEN ${start}::date AND ${end}::date`;
+      return withoutJit(db, async (tx) => {
+        const shopRows = await queryRows<DailyRow>(
+          tx,
+          sql`SELECT 's' AS kind, t.shop_id AS id, t.day::text AS day, min(e.min_price)::float8 AS min,
+                     round(sum(t.price_sum)::numeric / sum(t.priced))::float8 AS avg, max(e.max_price)::float8 AS max,
+                     sum(t.priced)::int AS products, NULL::float8 AS index, NULL::float8 AS network_index
+              FROM price_day_totals t
+              JOIN price_day_extremes e ON e.day = t.day AND e.shop_id = t.shop_id AND e.section_id = t.section_id
+              WHERE ${period('t')} AND t.priced > 0 ${bySection('t')}
+                AND t.shop_id IN (SELECT sh.id FROM shops sh WHERE ${inNetworks(sql`sh.network_id`)})
+              GROUP BY t.shop_id, t.day`,
+        );
+        // The base network's own index sums are its average sums (num = den); the others' come from the pair rows.
+        const pairs =
+          baseNetworkId === null
+            ? sql`SELECT NULL::int AS network_id, NULL::date AS day, NULL::numeric AS num, NULL::numeric AS den WHERE false`
+            : sql`SELECT x.network_id, x.day, sum(x.num) AS num, sum(x.den) AS den FROM price_network_pair_days x
+                  WHERE x.base_network_id = ${baseNetworkId} AND ${period('x')} ${bySection('x')} GROUP BY 1, 2`;
+        const networkRows = await queryRows<DailyRow>(
+          tx,
+          networkDays(sql`
+            SELECT w.network_id, w.day, NULL::int AS mn, NULL::int AS mx, w.psum, w.n,
+                   CASE WHEN w.network_id = ${baseNetworkId ?? -1} THEN w.psum ELSE pr.num END AS num,
+                   CASE WHEN w.network_id = ${baseNetworkId ?? -1} THEN w.psum ELSE pr.den END AS den
+            FROM (SELECT w.network_id, w.day, sum(w.avg_sum) AS psum, sum(w.products) AS n FROM price_network_days w
+                  WHERE ${period('w')} AND ${inNetworks(sql`w.network_id`)} ${bySection('w')}
+                  GROUP BY 1, 2 HAVING sum(w.products) > 0) w
+            LEFT JOIN (${pairs}) pr ON pr.network_id = w.network_id AND pr.day = w.day`),
+        );
+        return { shopRows, networkRows };
+      });
+    },
+
+    /** The networks whose shops are exactly these (null: every network), or undefined when a network is only partly chosen. */
+    wholeNetworks(shops: number[] | null) {
+      return wholeNetworks(db, shops);
     },
 
     /**
@@ -283,6 +343,18 @@ export function createPricesQueries(db: Db) {
       return withoutJit(db, async (tx) => discountRows(tx, f, shops, await wholeNetworks(tx, shops), start, end, additive));
     },
   };
+}
+
+/**
+ * Network rows of the price index from per network × day sums (`nd`: network_id, day, mn, mx, psum — Σ the products'
+ * network averages —, n products, num/den the index sums): the average and index rounded on exact numerics.
+ */
+function networkDays(nd: SQL): SQL {
+  return sql`SELECT 'n' AS kind, nd.network_id AS id, nd.day::text AS day, nd.mn::float8 AS min, round(nd.psum / nd.n)::float8 AS avg,
+                    nd.mx::float8 AS max, nd.n::int AS products, round(nd.num * 100 / nullif(nd.den, 0), 1)::float8 AS index,
+                    round(sum(nd.num) OVER w * 100 / nullif(sum(nd.den) OVER w, 0), 1)::float8 AS network_index
+             FROM (${nd}) nd
+             WINDOW w AS (PARTITION BY nd.network_id)`;
 }
 
 /**

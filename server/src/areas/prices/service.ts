@@ -285,33 +285,55 @@ export function createPricesService(db: Db, products: ProductsQueries) {
       return { start: q.start, end: q.end, baseNetwork: base?.code ?? null, items, total: page.total, limit: page.limit, skip: page.skip };
     },
 
-    /** POST /prices/history/prices/analytics: per network and per shop, day by day. */
+    /**
+     * POST /prices/history/prices/analytics: per network and per shop, day by day, over every product of the
+     * selection (issue 19): from the kept rows of migration 0021 when the shops are whole networks and only sections
+     * narrow the products, else over the spans of the selection (products or brands chosen, part of a network).
+     */
     async pricesAnalytics(user: AuthUser, q: AnalyticsInput): Promise<PricesAnalytics> {
       const { vis, base, shopIds } = await analyticsScope(user, q);
-      // Still a sample (docs/analytics.md "Per-product calls"): the first products by id, one more asked to tell.
-      const max = CATALOGUE_LIMITS.dailyAnalyticsMaxProducts;
-      const ids = await queries.analyticsProducts(q, shopIds, q.start, q.end, max + 1);
-      const scope = { productIds: ids.slice(0, max), truncated: ids.length > max };
-      const rows = scope.productIds.length ? await queries.daily(scope.productIds, shopIds, q.start, q.end, base?.id ?? null) : [];
-      const networks = new Map<number, { points: PricesAnalytics['networks'][number]['points']; num: number; den: number }>();
+      const networksChosen = q.products?.length || q.brands?.length ? undefined : await queries.wholeNetworks(shopIds);
+      // The index compares with the base network's shops among the chosen ones (as over the spans): none, no index.
+      const baseId = !base ? null : networksChosen === undefined || networksChosen === null || networksChosen.includes(base.id) ? base.id : null;
+      const [products, rows] = await Promise.all([
+        queries.analyticsProductCount(q, shopIds, q.start, q.end),
+        networksChosen === undefined
+          ? queries.daily(q, shopIds, q.start, q.end, baseId)
+          : queries.dailyKept(networksChosen, q.sections, q.start, q.end, baseId).then(({ shopRows, networkRows }) => {
+              // A network's min/max of a day are its shops' lowest minimum and highest maximum.
+              const extremes = new Map<string, { min: number; max: number }>();
+              for (const r of shopRows) {
+                const shop = vis.dir.shopById.get(r.id);
+                if (!shop) continue;
+                const key = `${shop.networkId} ${r.day}`;
+                const e = extremes.get(key);
+                extremes.set(key, e ? { min: Math.min(e.min, r.min!), max: Math.max(e.max, r.max!) } : { min: r.min!, max: r.max! });
+              }
+              return [
+                ...shopRows,
+                ...networkRows.flatMap((r) => {
+                  const e = extremes.get(`${r.id} ${r.day}`);
+                  return e ? [{ ...r, ...e }] : [];
+                }),
+              ];
+            }),
+      ]);
+      const networks = new Map<number, { points: PricesAnalytics['networks'][number]['points']; index: number | null }>();
       for (const r of rows) {
         if (r.kind !== 'n') continue;
         const n = vis.dir.networkById.get(r.id);
         if (!n) continue;
-        const acc = networks.get(r.id) ?? { points: [], num: 0, den: 0 };
-        const comparable = base && n.currency === base.currency && r.den;
+        // Another currency than the base's: no index.
+        const comparable = !!base && n.currency === base.currency;
+        const acc = networks.get(r.id) ?? { points: [], index: comparable ? r.network_index : null };
         acc.points.push({
           day: r.day,
           min: fromMinor(Number(r.min)),
-          avg: round2(fromMinor(Number(r.avg))),
+          avg: fromMinor(Number(r.avg)),
           max: fromMinor(Number(r.max)),
           products: Number(r.products),
-          index: comparable ? round1((Number(r.num) / Number(r.den)) * 100) : null,
+          index: comparable ? r.index : null,
         });
-        if (comparable) {
-          acc.num += Number(r.num);
-          acc.den += Number(r.den);
-        }
         networks.set(r.id, acc);
       }
       const shops = new Map<number, PricesAnalytics['shops'][number]>();
@@ -323,18 +345,18 @@ export function createPricesService(db: Db, products: ProductsQueries) {
         acc.points.push({
           day: r.day,
           min: fromMinor(Number(r.min)),
-          avg: round2(fromMinor(Number(r.avg))),
+          avg: fromMinor(Number(r.avg)),
           max: fromMinor(Number(r.max)),
           products: Number(r.products),
         });
         shops.set(r.id, acc);
       }
+      for (const acc of [...networks.values(), ...shops.values()]) acc.points.sort((x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : 0));
       return {
         start: q.start,
         end: q.end,
         baseNetwork: base?.code ?? null,
-        products: scope.productIds.length,
-        truncated: scope.truncated,
+        products,
         networks: [...networks.entries()]
           .map(([id, acc]) => {
             const n = vis.dir.networkById.get(id)!;
@@ -342,7 +364,7 @@ export function createPricesService(db: Db, products: ProductsQueries) {
               network: n.code,
               networkName: n.name,
               currency: n.currency,
-              index: acc.den ? round1((acc.num / acc.den) * 100) : null,
+              index: acc.index,
               points: acc.points,
             };
           })

@@ -35,12 +35,3 @@ export function PanelBody<T>({
     </div>
   );
 }
-
-export function TruncatedNote({ max }: { max: number }) {
-  const { t } = useExportsTranslation();
-  return (
-    <Text fontSize="xs" color="fg.muted" mt="2">
-      {t('analytics.truncated', { max })}
-    </Text>
-  );
-}

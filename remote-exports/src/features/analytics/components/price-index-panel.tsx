@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Badge, Stack, Text } from '@chakra-ui/react';
 import type { AnalyticsBody, PricesAnalytics } from '@pricewatch/shared/contract';
-import { DAILY_ANALYTICS_MAX_PRODUCTS } from '../../../lib/limits';
 import { TimeSeriesChart } from '@pricewatch/shared/chart';
 import { DataTable, dataColumnHelper } from '@pricewatch/shared/table';
 import { CsvButton } from '../../../components/csv-button';
@@ -10,7 +9,7 @@ import { downloadCsv } from '../../../lib/csv';
 import { useFormatters } from '../../../lib/format';
 import { useExportsTranslation } from '../../../lib/i18n';
 import { usePricesAnalytics } from '../api/get-prices-analytics';
-import { PanelBody, TruncatedNote } from './panel-body';
+import { PanelBody } from './panel-body';
 
 export type IndexRow = {
   network: string;
@@ -233,7 +232,6 @@ export function PriceIndexPanel({ body, file }: { body: AnalyticsBody | null; fi
                 {t('analytics.index.partial', { network: row.networkName, products: f.count(row.products), total: f.count(total), days: row.days, allDays })}
               </Text>
             ))}
-            {d.truncated && <TruncatedNote max={DAILY_ANALYTICS_MAX_PRODUCTS} />}
           </Stack>
         )}
       </PanelBody>
