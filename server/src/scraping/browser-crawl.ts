@@ -21,11 +21,13 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { PlaywrightCrawler, type PlaywrightCrawlerOptions, type PlaywrightCrawlingContext, type Configuration } from '@crawlee/playwright';
-import { chromium, type Browser, type Page, type Route } from 'playwright';
+// Types only at the top: @crawlee/playwright, playwright and got-scraping load at the first browser crawl or
+// picture (below), not at every app start (~2 s of each server test file's import, measured).
+import type { PlaywrightCrawler, PlaywrightCrawlerOptions, PlaywrightCrawlingContext, Configuration } from '@crawlee/playwright';
+import type { Browser, Page, Route } from 'playwright';
 import type { RobotsTxtFile } from '@crawlee/utils';
 import { assertAllowedUrl, type AddressPolicy } from './address';
-import { GuardedHttpClient } from './http-client';
+import type { GuardedHttpClient } from './http-client';
 import { THREAD_WAIT_MS } from './page-pool';
 import { DEFAULT_CHROMIUM_PATH } from '../config';
 
@@ -181,33 +183,39 @@ type PageState = { bytes: number; documentError: Error | null; requests: number;
 
 const newPageState = (): PageState => ({ bytes: 0, documentError: null, requests: 0, active: 0, waiting: [] });
 
-class GuardedPlaywrightCrawler extends PlaywrightCrawler {
-  readonly pages = new WeakMap<Page, PageState>();
+/** The crawler class, made at the first browser crawl (its library loads then). */
+async function defineGuardedCrawler() {
+  const { PlaywrightCrawler } = await import('@crawlee/playwright');
+  return class GuardedPlaywrightCrawler extends PlaywrightCrawler {
+    readonly pages = new WeakMap<Page, PageState>();
 
-  constructor(
-    options: PlaywrightCrawlerOptions,
-    config: Configuration,
-    private readonly client: GuardedHttpClient,
-    private readonly robotsTimeoutMs: number,
-  ) {
-    super(options, config);
-  }
-
-  // robots.txt through the guarded client, as the HTTP fetch does (http-client.ts robotsFor).
-  protected override async getRobotsTxtFileForUrl(url: string): Promise<RobotsTxtFile | undefined> {
-    return this.respectRobotsTxtFile ? this.client.robotsFor(url, this.robotsTimeoutMs) : undefined;
-  }
-
-  // The page's own failure (refused, timed out, redirect loop, too large) as the HTTP fetch reports it,
-  // not the browser's "net::ERR_FAILED".
-  protected override async _navigationHandler(ctx: PlaywrightCrawlingContext, gotoOptions: Parameters<PlaywrightCrawler['_navigationHandler']>[1]) {
-    try {
-      return await super._navigationHandler(ctx, gotoOptions);
-    } catch (err) {
-      throw this.pages.get(ctx.page)?.documentError ?? err;
+    constructor(
+      options: PlaywrightCrawlerOptions,
+      config: Configuration,
+      private readonly client: GuardedHttpClient,
+      private readonly robotsTimeoutMs: number,
+    ) {
+      super(options, config);
     }
-  }
+
+    // robots.txt through the guarded client, as the HTTP fetch does (http-client.ts robotsFor).
+    protected override async getRobotsTxtFileForUrl(url: string): Promise<RobotsTxtFile | undefined> {
+      return this.respectRobotsTxtFile ? this.client.robotsFor(url, this.robotsTimeoutMs) : undefined;
+    }
+
+    // The page's own failure (refused, timed out, redirect loop, too large) as the HTTP fetch reports it,
+    // not the browser's "net::ERR_FAILED".
+    protected override async _navigationHandler(ctx: PlaywrightCrawlingContext, gotoOptions: Parameters<PlaywrightCrawler['_navigationHandler']>[1]) {
+      try {
+        return await super._navigationHandler(ctx, gotoOptions);
+      } catch (err) {
+        throw this.pages.get(ctx.page)?.documentError ?? err;
+      }
+    }
+  };
 }
+type GuardedPlaywrightCrawler = InstanceType<Awaited<ReturnType<typeof defineGuardedCrawler>>>;
+let guardedCrawler: ReturnType<typeof defineGuardedCrawler> | null = null;
 
 async function readLimited(stream: Readable, limit: number, state: PageState, pageLimit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -311,10 +319,11 @@ export async function runBrowserCrawl(
   limits: BrowserLimits,
   handle: RenderedPageHandler,
 ): Promise<void> {
+  const GuardedCrawler = await (guardedCrawler ??= defineGuardedCrawler());
   await gate.turn(async () => {
     await closePictureBrowser();
     let crawler!: GuardedPlaywrightCrawler;
-    crawler = new GuardedPlaywrightCrawler(
+    crawler = new GuardedCrawler(
       {
         ...(common as Omit<SharedCrawlOptions, 'preNavigationHooks'> as PlaywrightCrawlerOptions),
         maxConcurrency: Math.min(common.maxConcurrency ?? BROWSER_PAGES, BROWSER_PAGES),
@@ -404,6 +413,7 @@ export const PICTURE_MIN_HEIGHT = 200;
  * as for a browser crawl's sub-requests). Takes the browser's turn like a crawl (the pool's cap).
  */
 export async function withPagePicture<T>(html: string, url: string, policy: AddressPolicy, limits: BrowserLimits, use: (page: Page) => Promise<T>): Promise<T> {
+  const [{ chromium }, { GuardedHttpClient }] = await Promise.all([import('playwright'), import('./http-client')]);
   return gate.turn(async () => {
     if (pictureBrowser?.idle) clearTimeout(pictureBrowser.idle);
     if (!pictureBrowser?.browser.isConnected()) {

@@ -13,7 +13,7 @@ import { currencyOf } from '../../lib/money';
 import { recordObservations, type Observation } from '../prices/plugin';
 import { onPricesWritten } from '../alarms/plugin';
 import type { AddressPolicy } from '../../scraping/address';
-import { crawl, type PageOutcome } from '../../scraping/crawl';
+import type { PageOutcome } from '../../scraping/crawl';
 import { apiMode, planApi, type ApiPlan } from '../../scraping/json-api';
 import type { ItemRow, ParsersQueries, RunRow } from './queries';
 import { DEFAULT_PRICE_GUARD_SHARE, holdObservations, screenObservations, type SourcedObservation } from './suspicious';
@@ -236,6 +236,8 @@ export async function executeRun(db: Db, q: ParsersQueries, run: RunRow, worker:
   }, beatMs);
   try {
     await q.progress(run.id, worker, { ...counts, errors });
+    // The engine loads at the first run, not at every app start (~2 s of each test file's import).
+    const { crawl } = await import('../../scraping/crawl');
     await crawl(
       urls,
       {

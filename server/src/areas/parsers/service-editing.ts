@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import { forbidden, notFound, validationFailed } from '../../lib/errors';
 import type { AuthUser } from '../../core/session-user';
 import { toDetail, type ParsersAccess, type ParsersContext } from './service-common';
-import { tryDefinition } from './try';
 import { withTrySlot } from './try-slots';
 
 const PG_UNIQUE_VIOLATION = '23505';
@@ -105,6 +104,8 @@ export function createEditingService({ db, q, addressPolicy }: ParsersContext, a
       const shop = await shopForEditing(user, body.shopId);
       checkSelectors(body.definition);
       leaveDbQueue();
+      // The engine (Crawlee, got-scraping, Playwright) loads at the first try, not at every app start.
+      const { tryDefinition } = await import('./try');
       return withTrySlot(user.id, () => tryDefinition(body.definition, body.url, { country: shop.country, policy: addressPolicy() }));
     },
 
