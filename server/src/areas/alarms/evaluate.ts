@@ -9,7 +9,9 @@
  * true (the same price observed again fires nothing), and is re-armed once the condition is false.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import { queryRows, type Db } from '../../db/client';
+import { alarmTargets } from '../../db/schema';
 import { todayIso } from '../../lib/days';
 
 export type PricePair = { productId: number; shopId: number };
@@ -56,7 +58,8 @@ const firesSql = sql`ev.holds_now AND (ev.was IS FALSE OR (ev.was IS NULL AND ev
 export async function rebuildTargets(db: Db, alarmIds: number[]): Promise<void> {
   if (!alarmIds.length) return;
   const ids = sql.param(alarmIds);
-  await db.execute(sql`DELETE FROM alarm_targets WHERE alarm_id = ANY(${ids}::int[])`);
+  await db.delete(alarmTargets).where(anyOf(alarmTargets.alarmId, alarmIds, 'int'));
+  // Raw sql: a bulk load (every alarm × product × shop with its rule computed, in one statement).
   await db.execute(sql`
     INSERT INTO alarm_targets (alarm_id, product_id, shop_id, holds, last_price)
     SELECT a.id, p.pid, s.sid, CASE WHEN cp.product_id IS NULL THEN NULL ELSE ${conditionSql()} END, ${priceOf('cp')}
@@ -86,6 +89,8 @@ export async function evaluatePairs(db: Db, pairs: PricePair[], today = todayIso
     const batch = pairs.slice(from, from + EVALUATE_BATCH);
     // One evaluation at a time per database, whichever process runs it: a target is never fired twice.
     const rows = await db.transaction(async (tx) => {
+      // Raw sql: an advisory lock, and the evaluation is one set-based statement (docs/alarms.md);
+      // its counts are cast to int in SQL, so both drivers answer numbers.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${EVALUATION_LOCK_KEY})`);
       return queryRows<{ owner_id: string | null; fired: number; evaluated: number }>(
         tx,
@@ -138,11 +143,11 @@ export async function evaluatePairs(db: Db, pairs: PricePair[], today = todayIso
     });
     for (const r of rows) {
       if (r.owner_id === null) {
-        result.evaluated += Number(r.evaluated);
+        result.evaluated += r.evaluated;
         continue;
       }
-      result.fired += Number(r.fired);
-      result.owners.set(r.owner_id, (result.owners.get(r.owner_id) ?? 0) + Number(r.fired));
+      result.fired += r.fired;
+      result.owners.set(r.owner_id, (result.owners.get(r.owner_id) ?? 0) + r.fired);
     }
   }
   return result;

@@ -10,11 +10,12 @@
  * application/x-www-form-urlencoded; a JSON body of the same fields works too. formToBody turns a form
  * into the JSON body's shape before the one schema validates it.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CATALOGUE_LIMITS, NUL_MESSAGE, type internalPricesBodySchema } from '@pricewatch/shared/contract';
-import { queryRows, type Db } from '../../db/client';
+import { anyOf } from '../../db/any-of';
+import type { Db } from '../../db/client';
+import { products } from '../../db/schema';
 import { addDays, todayIso } from '../../lib/days';
 import { forbidden, validationFailed } from '../../lib/errors';
 import { toMinor } from '../../lib/money';
@@ -99,8 +100,11 @@ export async function importInternalPrices(db: Db, user: AuthUser, body: z.outpu
   });
   if (problems.length) throw validationFailed(problems.slice(0, 50));
   const ids = [...new Set(observations.map((o) => o.productId))];
-  const known = await queryRows<{ id: number }>(db, sql`SELECT id FROM products WHERE id = ANY(${sql.param(ids)}::int[])`);
-  const knownIds = new Set(known.map((r) => Number(r.id)));
+  const known = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(anyOf(products.id, ids, 'int'));
+  const knownIds = new Set(known.map((r) => r.id));
   const unknown = body.prices.map((p, i) => ({ p, i })).filter(({ p }) => !knownIds.has(p.product));
   if (unknown.length) throw validationFailed(unknown.slice(0, 50).map(({ i }) => ({ path: `prices.${i}.product`, message: 'unknown product' })));
 
