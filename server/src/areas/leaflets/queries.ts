@@ -90,22 +90,7 @@ export type PriceRow = SelectResultFields<ReturnType<typeof priceColumns>>;
 export function productOf(r: PriceRow): ProductRow | null {
   const p = r.product;
   if (p.id === null) return null;
-  return {
-    id: p.id,
-    ean: p.ean,
-    article: p.article,
-    name: p.name ?? '',
-    brand_id: p.brandId,
-    brand: p.brand,
-    section_id: p.sectionId,
-    section: p.section,
-    category_id: p.categoryId,
-    category: p.category,
-    weight: p.weight,
-    unit: p.unit,
-    image: p.image,
-    country: p.country ?? '',
-  };
+  return { ...p, id: p.id, name: p.name ?? '', country: p.country ?? '' };
 }
 
 export type RecognitionRow = typeof leafletRecognitions.$inferSelect;

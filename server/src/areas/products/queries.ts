@@ -1,12 +1,18 @@
 /**
- * Product SQL (raw, through queryRows, the same on PGlite and PostgreSQL). User text only ever travels
- * as bound parameters; LIKE patterns have %, _ and \ escaped (likeContains). Pages are found as ids
- * first (one index-friendly query), then those ids get their names and price figures.
+ * Product SQL. Plain reads on the typed builder (ids numbers, times Dates on both backends); raw sql, through
+ * queryRows, for the list and search statements (name words, EAN prefixes, trigram similarity) and the
+ * price figures they carry. User text only ever travels as bound parameters; LIKE patterns have %, _ and \
+ * escaped (likeContains). Pages are found as ids first (one index-friendly query), then those ids get
+ * their names and price figures.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Language, ProductSort } from '@pricewatch/shared/contract';
 import type { SearchQuery } from '@pricewatch/shared/format';
+import { anyOf } from '../../db/any-of';
 import { queryRows, type Db } from '../../db/client';
+import { brands, categories, currentPrices, offers, products, sections, shops } from '../../db/schema';
 import { shopCondition } from '../../core/shop-visibility';
 import { translated } from '../../core/translations';
 
@@ -19,31 +25,36 @@ export const searchWords = (name: string) => name.split(/\s+/).filter(Boolean).s
 /** EAN prefixes shorter than this only match exactly (a 1-digit prefix would match a quarter of all). */
 export const EAN_PREFIX_MIN = 4;
 
-export type ProductRow = {
-  id: number;
-  ean: string | null;
-  article: string | null;
-  name: string;
-  brand_id: number | null;
-  brand: string | null;
-  section_id: number | null;
-  section: string | null;
-  category_id: number | null;
-  category: string | null;
-  weight: number | null;
-  unit: string | null;
-  image: string | null;
-  country: string;
-};
+/**
+ * A product with its brand, section and category names (section and category in `lang` where
+ * translated, docs/translations.md), over products left-joined to them (selectProducts).
+ */
+const productColumns = (lang: Language | null) => ({
+  id: products.id,
+  ean: products.ean,
+  article: products.article,
+  name: products.name,
+  brandId: products.brandId,
+  brand: sql<string | null>`${brands.name}`,
+  sectionId: products.sectionId,
+  section: sql<string | null>`${translated('section', sql`${products.sectionId}`, sql`${sections.name}`, lang)}`,
+  categoryId: products.categoryId,
+  category: sql<string | null>`${translated('category', sql`${products.categoryId}`, sql`${categories.name}`, lang)}`,
+  weight: products.weight,
+  unit: products.unit,
+  image: products.image,
+  country: products.country,
+});
+export type ProductRow = SelectResultFields<ReturnType<typeof productColumns>>;
 
-export type ProductListRow = ProductRow & { shops: number; min_price: number | null; max_price: number | null; on_promo: number };
+/** Current-price figures over the shops asked (cast to int in SQL: both drivers answer numbers). */
+export type ProductListRow = ProductRow & { shops: number; minPrice: number | null; maxPrice: number | null; onPromo: number };
 
-export type ProductDetailRow = ProductRow & { description: string | null; created_at: string; updated_at: string };
-
-/** Section and category names in `lang` where translated (docs/translations.md). */
-const productColumns = (lang: Language | null) => sql`p.id, p.ean, p.article, p.name, p.brand_id, b.name AS brand, p.section_id,
-  ${translated('section', sql`p.section_id`, sql`se.name`, lang)} AS section,
-  p.category_id, ${translated('category', sql`p.category_id`, sql`ca.name`, lang)} AS category, p.weight, p.unit, p.image, p.country`;
+/** productColumns for the raw list and search statements (products `p`), under the same names. */
+const rawProductColumns = (lang: Language | null) => sql`p.id, p.ean, p.article, p.name, p.brand_id AS "brandId", b.name AS brand,
+  p.section_id AS "sectionId", ${translated('section', sql`p.section_id`, sql`se.name`, lang)} AS section,
+  p.category_id AS "categoryId", ${translated('category', sql`p.category_id`, sql`ca.name`, lang)} AS category,
+  p.weight, p.unit, p.image, p.country`;
 const PRODUCT_JOINS = sql`LEFT JOIN brands b ON b.id = p.brand_id
   LEFT JOIN sections se ON se.id = p.section_id
   LEFT JOIN categories ca ON ca.id = p.category_id`;
@@ -112,7 +123,7 @@ function whereOf(f: ProductFilter, visibleShops: number[] | null): SQL {
  */
 function itemsSql(page: SQL, orderBy: SQL, statShops: number[] | null, lang: Language | null): SQL {
   return sql`WITH page AS (${page})
-    SELECT ${productColumns(lang)}, st.shops, st.min_price, st.max_price, st.on_promo, page.*
+    SELECT ${rawProductColumns(lang)}, st.shops, st.min_price AS "minPrice", st.max_price AS "maxPrice", st.on_promo AS "onPromo", page.*
     FROM page JOIN products p ON p.id = page.id
     ${PRODUCT_JOINS}
     LEFT JOIN LATERAL (
@@ -158,16 +169,30 @@ const COUNT_TTL_MS = 10_000;
 const allCounts = new WeakMap<Db, { at: number; value: Promise<number> }>();
 
 export function createProductsQueries(db: Db) {
+  const selectProducts = <T extends SelectedFields>(lang: Language | null, more: T) =>
+    db
+      .select({ ...productColumns(lang), ...more })
+      .from(products)
+      .leftJoin(brands, eq(brands.id, products.brandId))
+      .leftJoin(sections, eq(sections.id, products.sectionId))
+      .leftJoin(categories, eq(categories.id, products.categoryId));
+
   function countAll(): Promise<number> {
     const cached = allCounts.get(db);
     if (cached && Date.now() - cached.at < COUNT_TTL_MS) return cached.value;
-    const value = queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products`).then((r) => Number(r[0]?.n ?? 0));
+    const value = db
+      .select({ n: count() })
+      .from(products)
+      .then((r) => r[0]?.n ?? 0);
     allCounts.set(db, { at: Date.now(), value });
     value.catch(() => allCounts.delete(db));
     return value;
   }
 
-  /** Product rows with their current-price figures over `statShops` (null: every shop), in `ids` order. */
+  /**
+   * Product rows with their current-price figures over `statShops` (null: every shop), in `ids` order.
+   * Raw sql: the list's statement (itemsSql), which the search and the filtered pages share.
+   */
   async function listItems(ids: number[], statShops: number[] | null, lang: Language | null = null): Promise<ProductListRow[]> {
     if (!ids.length) return [];
     return queryRows<ProductListRow>(
@@ -198,6 +223,7 @@ export function createProductsQueries(db: Db) {
       const dir = order === 'desc' ? sql`DESC` : sql`ASC`;
       const key = sortKey(sort, statShops);
       const keyDir = orderOf(dir, sort);
+      // Raw sql: a search (name words, EAN prefix) and the sorts by price figures.
       // A name search is found through the trigram index first; without MATERIALIZED the planner may
       // walk the name index in order and test every row, which is slow for rare words.
       const hasText = !!f.text;
@@ -206,18 +232,18 @@ export function createProductsQueries(db: Db) {
               SELECT id, k, count(*) OVER ()::int AS total FROM m ORDER BY k ${keyDir}, id ${dir} LIMIT ${limit} OFFSET ${skip}`
         : sql`SELECT p.id, ${key} AS k, NULL::int AS total FROM products p WHERE ${where}
               ORDER BY ${key} ${keyDir}, p.id ${dir} LIMIT ${limit} OFFSET ${skip}`;
-      const countQuery = () => queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`).then((r) => Number(r[0]?.n ?? 0));
+      const countQuery = () => queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`).then((r) => r[0]?.n ?? 0);
       const [rows, counted] = await Promise.all([
         queryRows<ProductListRow & { total: number | null }>(db, itemsSql(page, sql`page.k ${keyDir}, page.id ${dir}`, statShops, lang)),
         hasText ? Promise.resolve(null) : whereIsEmpty(f) ? countAll() : countQuery(),
       ]);
-      let total = counted ?? (rows[0]?.total === undefined || rows[0]?.total === null ? null : Number(rows[0].total));
+      let total = counted ?? rows[0]?.total ?? null;
       // A text search paged past its end has no row to carry the total.
       if (total === null) total = skip > 0 ? await countQuery() : 0;
       return { rows, total };
     },
 
-    /** Ids of every product of a filter in sort order, up to `max` (exports). */
+    /** Ids of every product of a filter in sort order, up to `max` (exports). Raw sql: the list's search and sorts. */
     async allIds(
       f: ProductFilter,
       visibleShops: number[] | null,
@@ -235,7 +261,7 @@ export function createProductsQueries(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    /** Spec §5 search: article = / EAN prefix / name words, OR-ed; exact article or EAN matches first. */
+    /** Spec §5 search: article = / EAN prefix / name words, OR-ed; exact article or EAN matches first. Raw sql: a search. */
     async search(q: SearchQuery, limit: number, statShops: number[] | null, lang: Language | null = null): Promise<ProductListRow[]> {
       const cond = textCondition(q);
       if (!cond) return [];
@@ -249,51 +275,52 @@ export function createProductsQueries(db: Db) {
       return queryRows<ProductListRow>(db, itemsSql(page, sql`page.exact DESC, page.name, page.id`, statShops, lang), { prepared: true });
     },
 
-    async detail(id: number, lang: Language | null = null): Promise<ProductDetailRow | null> {
-      const [row] = await queryRows<ProductDetailRow>(
-        db,
-        sql`SELECT ${productColumns(lang)}, ${translated('product_description', sql`p.id`, sql`p.description`, lang)} AS description,
-                   to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-                   to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at
-            FROM products p ${PRODUCT_JOINS} WHERE p.id = ${id}`,
-      );
+    async detail(id: number, lang: Language | null = null) {
+      const [row] = await selectProducts(lang, {
+        description: sql<string | null>`${translated('product_description', sql`${products.id}`, sql`${products.description}`, lang)}`,
+        createdAt: products.createdAt,
+        updatedAt: products.updatedAt,
+      }).where(eq(products.id, id));
       return row ?? null;
     },
 
     async summary(id: number, lang: Language | null = null): Promise<ProductRow | null> {
-      const [row] = await queryRows<ProductRow>(db, sql`SELECT ${productColumns(lang)} FROM products p ${PRODUCT_JOINS} WHERE p.id = ${id}`);
+      const [row] = await selectProducts(lang, {}).where(eq(products.id, id));
       return row ?? null;
     },
 
     async summaries(ids: number[], lang: Language | null = null): Promise<ProductRow[]> {
       if (!ids.length) return [];
-      return queryRows<ProductRow>(
-        db,
-        sql`SELECT ${productColumns(lang)} FROM products p ${PRODUCT_JOINS} WHERE p.id = ANY(${sql.param(ids)}::int[]) ORDER BY p.id`,
-      );
+      return selectProducts(lang, {})
+        .where(anyOf(products.id, ids, 'int'))
+        .orderBy(asc(products.id));
     },
 
-    async offers(id: number, shops: number[] | null) {
-      return queryRows<{ shop_id: number; url: string | null; shop_article: string | null }>(
-        db,
-        sql`SELECT shop_id, url, shop_article FROM offers o WHERE o.product_id = ${id} AND ${shopCondition(sql`o.shop_id`, shops)}`,
-      );
+    offers(id: number, shopIds: number[] | null) {
+      return db
+        .select({ shopId: offers.shopId, url: offers.url, shopArticle: offers.shopArticle })
+        .from(offers)
+        .where(and(eq(offers.productId, id), shopCondition(sql`${offers.shopId}`, shopIds)));
+    },
+
+    /** Every section with its name in `lang` (the translations table, else the stored name), by that name. */
+    sections(lang: Language | null): Promise<{ id: number; name: string }[]> {
+      // The outer table written out: one table's columns are unqualified, which inside the subquery would be its own.
+      const name = sql<string>`${translated('section', sql`sections.id`, sql`sections.name`, lang)}`.as('name');
+      return db
+        .select({ id: sections.id, name })
+        .from(sections)
+        .orderBy(sql`"name"`, asc(sections.id));
     },
 
     /** Largest all-digits article (longest first, then greatest), through products_article_num_idx. */
-    /** Every section with its name in `lang` (the translations table, else the stored name), by that name. */
-    async sections(lang: Language | null): Promise<{ id: number; name: string }[]> {
-      return queryRows<{ id: number; name: string }>(
-        db,
-        sql`SELECT s.id, ${translated('section', sql`s.id`, sql`s.name`, lang)} AS name FROM sections s ORDER BY name, s.id`,
-      );
-    },
-
     async maxArticle(): Promise<string | null> {
-      const [row] = await queryRows<{ article: string }>(
-        db,
-        sql`SELECT article FROM products WHERE article ~ '^[0-9]+$' ORDER BY length(article) DESC, article DESC LIMIT 1`,
-      );
+      const [row] = await db
+        .select({ article: products.article })
+        .from(products)
+        .where(sql`${products.article} ~ '^[0-9]+$'`)
+        .orderBy(desc(sql`length(${products.article})`), desc(products.article))
+        .limit(1);
       return row?.article ?? null;
     },
 
@@ -302,6 +329,7 @@ export function createProductsQueries(db: Db) {
      * threshold, best first.
      */
     async similarCandidates(name: string, description: string | undefined, limit: number) {
+      // Raw sql: a trigram search (similarity() is real: both drivers answer numbers).
       return db.transaction(async (tx) => {
         await tx.execute(sql`SET LOCAL pg_trgm.similarity_threshold = 0.2`);
         const text = description ? sql`greatest(similarity(p.name, ${name}), similarity(p.name, ${description}) * 0.8)` : sql`similarity(p.name, ${name})`;
@@ -314,39 +342,55 @@ export function createProductsQueries(db: Db) {
     },
 
     /** Current price of products in one shop, or their cheapest over `shops` (null: all). */
-    async pricesFor(ids: number[], shop: number | null, shops: number[] | null) {
+    async pricesFor(ids: number[], shop: number | null, shopIds: number[] | null) {
       if (!ids.length) return [];
-      return queryRows<{ product_id: number; price: number; country: string }>(
-        db,
-        sql`SELECT cp.product_id, min(coalesce(cp.promo, cp.regular)) AS price, min(s.country) AS country
-            FROM current_prices cp JOIN shops s ON s.id = cp.shop_id JOIN products p ON p.id = cp.product_id
-            WHERE cp.product_id = ANY(${sql.param(ids)}::int[]) AND s.country = p.country
-              AND ${shop !== null ? sql`cp.shop_id = ${shop}` : shopCondition(sql`cp.shop_id`, shops)}
-            GROUP BY cp.product_id`,
-      );
+      return db
+        .select({
+          productId: currentPrices.productId,
+          // int4 money: min() stays int4.
+          price: sql<number>`min(coalesce(${currentPrices.promo}, ${currentPrices.regular}))`,
+          country: sql<string>`min(${shops.country})`,
+        })
+        .from(currentPrices)
+        .innerJoin(shops, eq(shops.id, currentPrices.shopId))
+        .innerJoin(products, eq(products.id, currentPrices.productId))
+        .where(
+          and(
+            anyOf(currentPrices.productId, ids, 'int'),
+            eq(shops.country, products.country),
+            shop !== null ? eq(currentPrices.shopId, shop) : shopCondition(sql`${currentPrices.shopId}`, shopIds),
+          ),
+        )
+        .groupBy(currentPrices.productId);
     },
 
     async brandIdByName(name: string): Promise<number | null> {
-      const [row] = await queryRows<{ id: number }>(db, sql`SELECT id FROM brands WHERE lower(name) = lower(${name}) LIMIT 1`);
+      const [row] = await db
+        .select({ id: brands.id })
+        .from(brands)
+        .where(eq(sql`lower(${brands.name})`, sql`lower(${name})`))
+        .limit(1);
       return row?.id ?? null;
     },
 
     /** Brands with their product counts under the filters (POST /brands/get-by-filters). */
-    async brands(f: { search?: string; sections?: number[]; categories?: number[]; inShops: number[] | null }, limit: number) {
-      const conds: SQL[] = [];
-      if (f.search) conds.push(sql`b.name ILIKE ${likeContains(f.search)}`);
-      if (f.sections?.length) conds.push(sql`p.section_id = ANY(${sql.param(f.sections)}::int[])`);
-      if (f.categories?.length) conds.push(sql`p.category_id = ANY(${sql.param(f.categories)}::int[])`);
+    brands(f: { search?: string; sections?: number[]; categories?: number[]; inShops: number[] | null }, limit: number) {
+      const conds: (SQL | undefined)[] = [];
+      if (f.search) conds.push(ilike(brands.name, likeContains(f.search)));
+      if (f.sections?.length) conds.push(anyOf(products.sectionId, f.sections, 'int'));
+      if (f.categories?.length) conds.push(anyOf(products.categoryId, f.categories, 'int'));
       if (f.inShops !== null) {
-        conds.push(sql`EXISTS (SELECT 1 FROM current_prices cp WHERE cp.product_id = p.id AND cp.shop_id = ANY(${sql.param(f.inShops)}::int[]))`);
+        conds.push(sql`EXISTS (SELECT 1 FROM current_prices cp WHERE cp.product_id = ${products.id} AND ${shopCondition(sql`cp.shop_id`, f.inShops)})`);
       }
-      return queryRows<{ id: number; name: string; products: number }>(
-        db,
-        sql`SELECT b.id, b.name, count(p.id)::int AS products
-            FROM brands b JOIN products p ON p.brand_id = b.id
-            WHERE ${conds.length ? sql.join(conds, sql` AND `) : sql`TRUE`}
-            GROUP BY b.id, b.name ORDER BY products DESC, b.name LIMIT ${limit}`,
-      );
+      const productCount = count(products.id);
+      return db
+        .select({ id: brands.id, name: brands.name, products: productCount })
+        .from(brands)
+        .innerJoin(products, eq(products.brandId, brands.id))
+        .where(and(...conds))
+        .groupBy(brands.id, brands.name)
+        .orderBy(desc(productCount), asc(brands.name))
+        .limit(limit);
     },
   };
 }

@@ -33,13 +33,13 @@ export function toSummary(r: ProductRow): ProductSummary {
     ean: r.ean,
     article: r.article,
     name: r.name,
-    brandId: r.brand_id === null ? null : String(r.brand_id),
+    brandId: r.brandId === null ? null : String(r.brandId),
     brand: r.brand,
-    sectionId: r.section_id === null ? null : String(r.section_id),
+    sectionId: r.sectionId === null ? null : String(r.sectionId),
     section: r.section,
-    categoryId: r.category_id === null ? null : String(r.category_id),
+    categoryId: r.categoryId === null ? null : String(r.categoryId),
     category: r.category,
-    weight: r.weight === null ? null : Number(r.weight),
+    weight: r.weight,
     unit: unitOf(r.unit),
     image: r.image,
     country: r.country,
@@ -47,14 +47,14 @@ export function toSummary(r: ProductRow): ProductSummary {
 }
 
 export function toListItem(r: ProductListRow): ProductListItem {
-  const priced = r.shops > 0 && r.min_price !== null;
+  const priced = r.shops > 0 && r.minPrice !== null && r.maxPrice !== null;
   return {
     ...toSummary(r),
-    shops: Number(r.shops ?? 0),
-    minPrice: priced ? fromMinor(Number(r.min_price)) : null,
-    maxPrice: priced ? fromMinor(Number(r.max_price)) : null,
+    shops: r.shops,
+    minPrice: priced ? fromMinor(r.minPrice!) : null,
+    maxPrice: priced ? fromMinor(r.maxPrice!) : null,
     currency: priced ? currencyOf(r.country) : null,
-    onPromo: Number(r.on_promo ?? 0),
+    onPromo: r.onPromo,
   };
 }
 
@@ -156,10 +156,10 @@ export function createProductsService(db: Db, files: FileStore) {
       return {
         ...toSummary(row),
         description: row.description,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
         offers: offers
-          .map((o) => ({ o, shop: vis.dir.shopById.get(o.shop_id)! }))
+          .map((o) => ({ o, shop: vis.dir.shopById.get(o.shopId)! }))
           .filter(({ shop }) => !!shop)
           .sort((a, b) => a.shop.networkName.localeCompare(b.shop.networkName) || a.shop.name.localeCompare(b.shop.name))
           .map(({ o, shop }) => ({
@@ -168,7 +168,7 @@ export function createProductsService(db: Db, files: FileStore) {
             network: shop.network,
             networkName: shop.networkName,
             url: o.url,
-            shopArticle: o.shop_article,
+            shopArticle: o.shopArticle,
           })),
       };
     },
@@ -198,18 +198,18 @@ export function createProductsService(db: Db, files: FileStore) {
         queries.summaries(ids, lang),
         queries.pricesFor(ids, q.marketId ?? null, vis.all ? null : vis.shops.map((s) => s.id)),
       ]);
-      const sim = new Map(candidates.map((c) => [c.id, Number(c.sim)]));
-      const priceOf = new Map(prices.map((p) => [p.product_id, p]));
+      const sim = new Map(candidates.map((c) => [c.id, c.sim]));
+      const priceOf = new Map(prices.map((p) => [p.productId, p]));
       const brand = q.brand?.toLowerCase();
       return rows
         .map((r) => {
           const nameSimilarity = Math.round((sim.get(r.id) ?? 0) * 1000) / 1000;
           const sameBrand = !!brand && r.brand?.toLowerCase() === brand;
-          const sameSection = q.sectionId !== undefined && r.section_id === q.sectionId;
-          const w = normalWeight(r.weight === null ? null : Number(r.weight), r.unit);
+          const sameSection = q.sectionId !== undefined && r.sectionId === q.sectionId;
+          const w = normalWeight(r.weight, r.unit);
           const weightDiffPct = q.weight && w !== null ? round1((Math.abs(w - q.weight) / q.weight) * 100) : null;
           const pr = priceOf.get(r.id);
-          const price = pr ? fromMinor(Number(pr.price)) : null;
+          const price = pr ? fromMinor(pr.price) : null;
           const priceDiffPct = q.price && price !== null ? round1((Math.abs(price - q.price) / q.price) * 100) : null;
           const score =
             0.55 * nameSimilarity +
@@ -245,7 +245,7 @@ export function createProductsService(db: Db, files: FileStore) {
         { search: q.search || undefined, sections: q.sections, categories: q.categories, inShops: narrowed ? chosen : null },
         q.limit,
       );
-      return rows.map((r) => ({ _id: String(r.id), name: r.name, products: Number(r.products) }));
+      return rows.map((r) => ({ _id: String(r.id), name: r.name, products: r.products }));
     },
 
     /** GET /products/export: the list's rows (no paging, at most exportMaxRows) as an xlsx file. */
