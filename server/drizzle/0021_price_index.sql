@@ -31,7 +31,17 @@ CREATE TABLE "price_network_pair_days" (
 	CONSTRAINT "price_network_pair_days_day_network_id_base_network_id_section_id_pk" PRIMARY KEY("day","network_id","base_network_id","section_id")
 );
 --> statement-breakpoint
--- The price index over every product (docs/analytics.md "Price index"). A network's figure for a product on a day
+CREATE TABLE "price_shop_days" (
+	"day" date NOT NULL,
+	"shop_id" integer NOT NULL,
+	"priced" integer NOT NULL,
+	"price_sum" bigint NOT NULL,
+	"min_price" integer NOT NULL,
+	"max_price" integer NOT NULL,
+	CONSTRAINT "price_shop_days_day_shop_id_pk" PRIMARY KEY("day","shop_id")
+);
+--> statement-breakpoint
+-- The price index over every product (docs/analytics.md "Price index"); price_shop_days sums a shop's sections. A network's figure for a product on a day
 -- is its average over the network's shops that priced it — not a sum over shops, so a change in one shop needs the
 -- product's other shops (and, for the index, the other networks) on that day. Statement triggers on price_spans
 -- queue each statement's span changes (per product × shop × day range, ± price) in a transaction-local table; a
@@ -129,13 +139,21 @@ BEGIN
   GROUP BY 1, 2, 3, 4
   HAVING sum(q.sign::bigint * q.price) <> 0 OR sum(q.sign) <> 0;
   INSERT INTO pg_temp.price_index_state
+  -- Each product's spans are read once over the range of its changed days (the spans' primary key starts with the
+  -- product), not once per day: a year of a product rewritten is its shops' span-days, not 365 probes.
   WITH touched AS (SELECT DISTINCT product_id, day FROM pg_temp.price_index_changed),
+  ranges AS (SELECT product_id, min(day) AS f, max(day) AS t FROM touched GROUP BY 1),
   after AS (
     SELECT a.product_id, sh.network_id, coalesce(p.section_id, 0) AS section_id, a.day,
-           sum(coalesce(ps.promo, ps.regular))::bigint AS s, count(*)::int AS c
-    FROM touched a
-    JOIN price_spans ps ON ps.product_id = a.product_id AND ps.start_day <= a.day AND ps.end_day >= a.day
-    JOIN shops sh ON sh.id = ps.shop_id
+           sum(a.price)::bigint AS s, count(*)::int AS c
+    FROM (
+      SELECT ps.product_id, ps.shop_id, g.day::date AS day, coalesce(ps.promo, ps.regular) AS price
+      FROM ranges r
+      JOIN price_spans ps ON ps.product_id = r.product_id AND ps.start_day <= r.t AND ps.end_day >= r.f
+      CROSS JOIN LATERAL generate_series(greatest(ps.start_day, r.f), least(ps.end_day, r.t), interval '1 day') AS g(day)
+    ) a
+    JOIN touched t ON t.product_id = a.product_id AND t.day = a.day
+    JOIN shops sh ON sh.id = a.shop_id
     LEFT JOIN products p ON p.id = a.product_id
     GROUP BY 1, 2, 3, 4
   ),
@@ -203,6 +221,18 @@ BEGIN
   ON CONFLICT (day, shop_id, section_id) DO UPDATE
     SET min_price = least(t.min_price, excluded.min_price), max_price = greatest(t.max_price, excluded.max_price);
   PERFORM price_day_extremes_recompute();
+  -- The touched shops' days over all sections, from the day totals (kept in the statements) and the min/max above.
+  DELETE FROM price_shop_days t USING (SELECT DISTINCT shop_id, day FROM pg_temp.price_index_prices) k
+  WHERE t.shop_id = k.shop_id AND t.day = k.day;
+  INSERT INTO price_shop_days (day, shop_id, priced, price_sum, min_price, max_price)
+  SELECT k.day, k.shop_id, t.priced, t.price_sum, e.mn, e.mx
+  FROM (SELECT DISTINCT shop_id, day FROM pg_temp.price_index_prices) k
+  JOIN LATERAL (SELECT sum(t.priced)::int AS priced, sum(t.price_sum)::bigint AS price_sum FROM price_day_totals t
+                WHERE t.day = k.day AND t.shop_id = k.shop_id) t ON t.priced > 0
+  JOIN LATERAL (SELECT min(e.min_price) AS mn, max(e.max_price) AS mx FROM price_day_extremes e
+                WHERE e.day = k.day AND e.shop_id = k.shop_id) e ON e.mn IS NOT NULL
+  WHERE EXISTS (SELECT 1 FROM shops sh WHERE sh.id = k.shop_id)
+  ORDER BY 1, 2;
 END
 $$;
 --> statement-breakpoint
@@ -279,6 +309,7 @@ BEGIN
   FROM price_spans ps LEFT JOIN products p ON p.id = ps.product_id
   WHERE ps.shop_id = OLD.id;
   DELETE FROM price_day_extremes WHERE shop_id = OLD.id;
+  DELETE FROM price_shop_days WHERE shop_id = OLD.id;
   RETURN NULL;
 END
 $$;
@@ -312,6 +343,7 @@ BEGIN
   DELETE FROM price_network_days;
   DELETE FROM price_network_pair_days;
   DELETE FROM price_day_extremes;
+  DELETE FROM price_shop_days;
   IF to_regclass('pg_temp.price_index_queue') IS NOT NULL THEN
     DELETE FROM pg_temp.price_index_queue;
   END IF;
@@ -378,6 +410,12 @@ BEGIN
   LEFT JOIN products p ON p.id = ps.product_id
   CROSS JOIN LATERAL generate_series(ps.start_day, ps.end_day, interval '1 day') AS g(day)
   GROUP BY 1, 2, 3;
+  INSERT INTO price_shop_days (day, shop_id, priced, price_sum, min_price, max_price)
+  SELECT t.day, t.shop_id, t.priced, t.price_sum, e.mn, e.mx
+  FROM (SELECT day, shop_id, sum(priced)::int AS priced, sum(price_sum)::bigint AS price_sum FROM price_day_totals GROUP BY 1, 2) t
+  JOIN (SELECT day, shop_id, min(min_price) AS mn, max(max_price) AS mx FROM price_day_extremes GROUP BY 1, 2) e
+    ON e.day = t.day AND e.shop_id = t.shop_id
+  WHERE t.priced > 0;
 END
 $$;
 --> statement-breakpoint

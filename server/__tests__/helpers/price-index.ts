@@ -1,5 +1,6 @@
 /**
- * The price index's kept rows (migration 0021: price_network_days, price_network_pair_days, price_day_extremes)
+ * The price index's kept rows (migration 0021: price_network_days, price_network_pair_days, price_day_extremes,
+ * price_shop_days)
  * checked against figures computed here from price_spans, one row per span-day, independently of the triggers:
  * the rows that differ (at most ten), none when the kept rows are right (docs/analytics.md "Price index").
  */
@@ -37,6 +38,9 @@ export async function indexDiffFromSpans(db: Db): Promise<string[]> {
             UNION ALL
             SELECT concat_ws('|', 'extremes', day, shop_id, section_id), concat_ws('|', min(price), max(price))
             FROM d GROUP BY day, shop_id, section_id
+            UNION ALL
+            SELECT concat_ws('|', 'shop', day, shop_id), concat_ws('|', count(*), sum(price), min(price), max(price))
+            FROM d GROUP BY day, shop_id
           ),
           have AS (
             SELECT concat_ws('|', 'days', day, network_id, section_id) AS k, concat_ws('|', products, avg_sum) AS v FROM price_network_days
@@ -46,6 +50,8 @@ export async function indexDiffFromSpans(db: Db): Promise<string[]> {
             UNION ALL
             SELECT concat_ws('|', 'extremes', day, shop_id, section_id), concat_ws('|', min_price, max_price)
             FROM price_day_extremes
+            UNION ALL
+            SELECT concat_ws('|', 'shop', day, shop_id), concat_ws('|', priced, price_sum, min_price, max_price) FROM price_shop_days
           )
           SELECT concat_ws(' ', coalesce(w.k, h.k), 'want', w.v, 'have', h.v) AS k
           FROM want w FULL JOIN have h ON h.k = w.k

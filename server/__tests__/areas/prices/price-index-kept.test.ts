@@ -146,7 +146,8 @@ describe('the price index rows follow the writes', () => {
       queryRows<{ k: string }>(
         app.db,
         sql`SELECT concat_ws('|', 'd', d.*) AS k FROM price_network_days d UNION ALL SELECT concat_ws('|', 'p', p.*) FROM price_network_pair_days p
-            UNION ALL SELECT concat_ws('|', 'e', e.*) FROM price_day_extremes e ORDER BY 1`,
+            UNION ALL SELECT concat_ws('|', 'e', e.*) FROM price_day_extremes e UNION ALL SELECT concat_ws('|', 's', s.*) FROM price_shop_days s
+            ORDER BY 1`,
       );
     const before = await rows();
     await app.db.transaction((tx) => tx.execute(sql`SELECT price_index_rebuild()`));
@@ -170,11 +171,12 @@ describe('the price index rows follow the writes', () => {
     await expectServerAnswers();
   });
 
-  it('the check sees a wrong row (an average sum, a pair’s products, a minimum)', async () => {
+  it('the check sees a wrong row (an average sum, a pair’s products, a minimum, a shop’s day)', async () => {
     for (const change of [
       sql`UPDATE price_network_days SET avg_sum = avg_sum + 0.000001 WHERE (day, network_id, section_id) = (SELECT day, network_id, section_id FROM price_network_days LIMIT 1)`,
       sql`UPDATE price_network_pair_days SET products = products + 1 WHERE (day, network_id, base_network_id, section_id) = (SELECT day, network_id, base_network_id, section_id FROM price_network_pair_days LIMIT 1)`,
       sql`UPDATE price_day_extremes SET min_price = min_price - 1 WHERE (day, shop_id, section_id) = (SELECT day, shop_id, section_id FROM price_day_extremes LIMIT 1)`,
+      sql`UPDATE price_shop_days SET price_sum = price_sum + 1 WHERE (day, shop_id) = (SELECT day, shop_id FROM price_shop_days LIMIT 1)`,
     ]) {
       await app.db
         .transaction(async (tx) => {

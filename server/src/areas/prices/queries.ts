@@ -286,16 +286,23 @@ export function createPricesQueries(db: Db) {
       const inNetworks = (col: SQL) => (networks === null ? sql`true` : sql`${col} = ANY(${sql.param(networks)}::int[])`);
       const period = (alias: string) => sql`${sql.raw(alias)}.day BETWEEN ${start}::date AND ${end}::date`;
       return withoutJit(db, async (tx) => {
+        const inShops = sql`t.shop_id IN (SELECT sh.id FROM shops sh WHERE ${inNetworks(sql`sh.network_id`)})`;
+        // All sections: a row per shop × day (price_shop_days); some: their day totals and min/max rows.
         const shopRows = await queryRows<DailyRow>(
           tx,
-          sql`SELECT 's' AS kind, t.shop_id AS id, t.day::text AS day, min(e.min_price)::float8 AS min,
-                     round(sum(t.price_sum)::numeric / sum(t.priced))::float8 AS avg, max(e.max_price)::float8 AS max,
-                     sum(t.priced)::int AS products, NULL::float8 AS index, NULL::float8 AS network_index
-              FROM price_day_totals t
-              JOIN price_day_extremes e ON e.day = t.day AND e.shop_id = t.shop_id AND e.section_id = t.section_id
-              WHERE ${period('t')} AND t.priced > 0 ${bySection('t')}
-                AND t.shop_id IN (SELECT sh.id FROM shops sh WHERE ${inNetworks(sql`sh.network_id`)})
-              GROUP BY t.shop_id, t.day`,
+          sections?.length
+            ? sql`SELECT 's' AS kind, t.shop_id AS id, t.day::text AS day, min(e.min_price)::float8 AS min,
+                         round(sum(t.price_sum)::numeric / sum(t.priced))::float8 AS avg, max(e.max_price)::float8 AS max,
+                         sum(t.priced)::int AS products, NULL::float8 AS index, NULL::float8 AS network_index
+                  FROM price_day_totals t
+                  JOIN price_day_extremes e ON e.day = t.day AND e.shop_id = t.shop_id AND e.section_id = t.section_id
+                  WHERE ${period('t')} AND t.priced > 0 ${bySection('t')} AND ${inShops}
+                  GROUP BY t.shop_id, t.day`
+            : sql`SELECT 's' AS kind, t.shop_id AS id, t.day::text AS day, t.min_price::float8 AS min,
+                         round(t.price_sum::numeric / t.priced)::float8 AS avg, t.max_price::float8 AS max, t.priced AS products,
+                         NULL::float8 AS index, NULL::float8 AS network_index
+                  FROM price_shop_days t
+                  WHERE ${period('t')} AND ${inShops}`,
         );
         // The base network's own index sums are its average sums (num = den); the others' come from the pair rows.
         const pairs =

@@ -137,6 +137,26 @@ export const priceDayExtremes = pgTable(
 );
 
 /**
+ * A shop's day over all its products (the sections of price_day_totals and price_day_extremes summed): the price
+ * index's shop series without a section filter reads a row per shop × day instead of one per section (a year of
+ * the bench catalogue: 109k rows instead of 1.15M twice). Kept with price_day_extremes at commit.
+ */
+export const priceShopDays = pgTable(
+  'price_shop_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    shopId: integer('shop_id').notNull(),
+    /** Products priced (product-days). */
+    priced: integer('priced').notNull(),
+    /** Σ shopper's price, minor units. */
+    priceSum: bigint('price_sum', { mode: 'number' }).notNull(),
+    minPrice: integer('min_price').notNull(),
+    maxPrice: integer('max_price').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.shopId] })],
+);
+
+/**
  * One row per transaction that wrote prices since its last commit: its insert fires the deferred trigger that
  * applies the transaction's queued changes to the three tables above at commit (migration 0021).
  */
