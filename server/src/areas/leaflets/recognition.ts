@@ -22,7 +22,6 @@ import type { AuthUser } from '../../core/session-user';
 import { toSummary } from '../products/plugin';
 import type { PictureStore } from './pictures';
 import type { LeafletsQueries, RecognitionRow } from './queries';
-import { toIso } from './service-common';
 import type { LeafletsService } from './service';
 
 const RECOGNISE_QUEUE = 'leaflets.recognise';
@@ -51,7 +50,7 @@ async function suggestProduct(queries: LeafletsQueries, text: string, country: s
   const t = suggestionText(text);
   if (t.replace(/[^\p{L}\p{N}]/gu, '').length < SUGGEST_MIN_LETTERS) return null;
   const row = await queries.mostSimilarProduct(t, country);
-  return row && Number(row.s) >= SUGGEST_MIN_SIMILARITY ? row.id : null;
+  return row && row.s >= SUGGEST_MIN_SIMILARITY ? row.id : null;
 }
 
 export async function createRecognition(fastify: FastifyInstance, pictures: PictureStore, service: LeafletsService) {
@@ -135,7 +134,7 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
     if (!row) {
       return { pageId: String(pageId), status: 'none', progress: 0, candidates: [], text: '', seconds: null, error: null, recognisedAt: null };
     }
-    const result = (typeof row.result === 'string' ? JSON.parse(row.result) : row.result) as { candidates: StoredCandidate[] } | null;
+    const result = row.result as { candidates: StoredCandidate[] } | null;
     const stored = row.status === 'done' ? (result?.candidates ?? []) : [];
     const productIds = [...new Set(stored.map((c) => c.suggestedProductId).filter((id): id is number => id !== null))];
     // Products through the products area (untranslated names, as the suggestion was made).
@@ -152,12 +151,12 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
     return {
       pageId: String(pageId),
       status: row.status as RecognitionStatus,
-      progress: row.status === 'done' ? 100 : Number(row.progress),
+      progress: row.status === 'done' ? 100 : row.progress,
       candidates,
       text: row.status === 'done' ? (row.text ?? '') : '',
-      seconds: row.seconds === null ? null : Number(row.seconds),
+      seconds: row.seconds,
       error: row.error,
-      recognisedAt: row.status === 'done' && row.finishedAt ? toIso(row.finishedAt) : null,
+      recognisedAt: row.status === 'done' && row.finishedAt ? row.finishedAt.toISOString() : null,
     };
   }
 
@@ -172,7 +171,7 @@ export async function createRecognition(fastify: FastifyInstance, pictures: Pict
       if (!page || page.leafletId !== leafletId) throw notFound('page');
       let row = await queries.recognition(pageId);
       if (row && (row.status === 'queued' || row.status === 'running')) {
-        const since = new Date(toIso(row.startedAt ?? row.queuedAt)).getTime();
+        const since = (row.startedAt ?? row.queuedAt).getTime();
         // A row without a job (none is written so) cannot be told from another's: it stays.
         if (Date.now() - since > RECOGNITION_STALE_MS && row.jobId !== null) {
           await queries.recognitionInterrupted(pageId, row.jobId);
