@@ -98,7 +98,11 @@ export function createParserWorker(db: Db, q: ParsersQueries, log: FastifyBaseLo
     async stop(graceMs = 10_000) {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await Promise.race([Promise.allSettled([...active]), new Promise((r) => setTimeout(r, graceMs))]);
+      // The grace timer goes as soon as the runs end: left pending it kept a closed app (and, in tests, the
+      // whole test file's modules) alive for graceMs after close.
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled([...active]), new Promise((r) => (grace = setTimeout(r, graceMs)))]);
+      clearTimeout(grace);
       abandoned = true;
     },
     /** Stop as a crashed process would: no more writes, no completion; the lease runs out. */
