@@ -10,7 +10,7 @@
  * built afresh.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
@@ -109,6 +109,29 @@ async function dropCopy(url: string, copy: string): Promise<void> {
   }
 }
 
+/**
+ * Closed copies wait for a batch, dropped side by side: each DROP DATABASE waits for a forced checkpoint
+ * (2-14 s at load ~20, one after another), and drops that ask at once share one. At most this many
+ * copies (tens of MB each) wait; the run's teardown drops what is left.
+ */
+const DROP_BATCH = 8;
+
+async function closeCopy(url: string, dir: string, copy: string): Promise<void> {
+  writeFileSync(path.join(dir, `${copy}.closed`), '');
+  const closed = readdirSync(dir).filter((f) => f.endsWith('.closed'));
+  if (closed.length < DROP_BATCH) return;
+  // Claimed by a rename: another worker may be dropping the same batch.
+  const claimed = closed.filter((marker) => {
+    try {
+      renameSync(path.join(dir, marker), path.join(dir, `${marker}.dropping`));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  await Promise.all(claimed.map((marker) => dropCopy(url, marker.slice(0, -'.closed'.length))));
+}
+
 /** This test file's PGlite images, read once (PGlite only reads them). */
 const images = new Map<string, Blob>();
 
@@ -167,6 +190,6 @@ export async function goldenCopy(config: Config, databaseUrl: string | null): Pr
   await adminQuery(databaseUrl, `CREATE DATABASE "${copy}" TEMPLATE "${golden.name}"`);
   return {
     options: { dataDir: 'memory://', databaseUrl: withDatabase(databaseUrl, copy), schema: PG_SCHEMA },
-    drop: () => dropCopy(databaseUrl, copy),
+    drop: () => closeCopy(databaseUrl, golden.dir, copy),
   };
 }
