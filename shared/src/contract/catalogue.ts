@@ -727,6 +727,8 @@ export const dailyNetworkPointSchema = z.object({
    * (100 = same level, 95 = 5 % cheaper); null without common products or another currency.
    */
   index: z.number().nullable(),
+  /** Products the index compares that day: priced by both this network and the base (0 when `index` is null). */
+  compared: z.number(),
 });
 export type DailyNetworkPoint = z.infer<typeof dailyNetworkPointSchema>;
 
@@ -745,7 +747,9 @@ export type DailyShopPoint = z.infer<typeof dailyShopPointSchema>;
  * in the chosen shops in the period) — per
  * network: min/avg/max (avg = mean of the products' network averages) and the price index vs the base
  * network; per shop: min/avg/max. A network's `index` (period) is the same ratio summed over the whole
- * period. Days without any observation are left out. data: `PricesAnalytics`.
+ * period. Days without any observation are left out. `shops` only when the body names shops (`shops`), one entry per
+ * shop of the selection priced in the period; otherwise `[]` (a whole catalogue's per-shop days are ~100k points no
+ * screen draws, docs/analytics.md "Price index"). data: `PricesAnalytics`.
  */
 export const pricesAnalyticsSchema = z.object({
   start: isoDaySchema,

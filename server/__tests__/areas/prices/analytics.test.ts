@@ -109,12 +109,22 @@ describe('POST /prices/history/prices/analytics', () => {
     expect(albert.points.every((p) => p.index === 100)).toBe(true);
     expect(albert.index).toBe(100);
     const promoDay = albert.points.find((p) => p.day === addDays(fx.start, 22))!;
-    expect(promoDay).toEqual({ day: addDays(fx.start, 22), min: 80, avg: 80, max: 80, products: 1, index: 100 });
+    expect(promoDay).toEqual({ day: addDays(fx.start, 22), min: 80, avg: 80, max: 80, products: 1, index: 100, compared: 1 });
     expect(lidl.points.find((p) => p.day === addDays(fx.start, 22))!.index).toBe(112.5); // 90 / 80
     expect(lidl.points.find((p) => p.day === fx.start)!.index).toBe(90);
     expect(lidl.index).toBe(94.4);
     expect(data.networks.find((n) => n.network === 'auchan')!.index).toBeNull();
-    const shop = data.shops.find((s) => s.network === 'lidl')!;
+    expect(lidl.points.find((p) => p.day === fx.start)!.compared).toBe(1);
+    // No shops named: no per-shop series; naming one gives its days.
+    expect(data.shops).toEqual([]);
+    const named = await as.admin!('POST', '/prices/history/prices/analytics', {
+      ...period,
+      products: [fx.cocoa],
+      shops: [fx.shop('lidl-prg-smichov')],
+      baseNetwork: 'albert',
+    });
+    expect(named.statusCode).toBe(200);
+    const shop = pricesAnalyticsResponseSchema.parse(named.json()).data.shops.find((s) => s.network === 'lidl')!;
     expect(shop.points[0]).toEqual({ day: fx.start, min: 90, avg: 90, max: 90, products: 1 });
   });
 });

@@ -53,7 +53,7 @@ const MICRO = 1_000_000n;
  * Exact arithmetic: a product's network average to 6 decimals of a minor unit (the definition the server keeps),
  * sums in integers, figures rounded half up to a minor unit (averages) or 0.1 (the index).
  */
-function expected(start: string, end: string, keepShop: (s: Shop) => boolean, base: string | null, sections?: number[]): PricesAnalytics {
+function expected(start: string, end: string, keepShop: (s: Shop) => boolean, base: string | null, sections?: number[], withShops = false): PricesAnalytics {
   type Acc = { min: number; max: number; sum: bigint; n: bigint };
   const add = (m: Map<string, Acc>, k: string, price: number) => {
     const a = m.get(k) ?? { min: Infinity, max: -Infinity, sum: 0n, n: 0n };
@@ -88,13 +88,13 @@ function expected(start: string, end: string, keepShop: (s: Shop) => boolean, ba
     const [network, day, product] = k.split('|');
     if (network === base) baseAvg.set(`${day}|${product}`, micro(a));
   }
-  type Day = { min: number; max: number; avgSum: bigint; n: bigint; num: bigint; den: bigint };
+  type Day = { min: number; max: number; avgSum: bigint; n: bigint; num: bigint; den: bigint; compared: number };
   const perNetwork = new Map<string, Map<string, Day>>();
   for (const [k, a] of perNetworkProduct) {
     const [network, day, product] = k.split('|') as [string, string, string];
     const days = perNetwork.get(network) ?? new Map<string, Day>();
     perNetwork.set(network, days);
-    const d = days.get(day) ?? { min: Infinity, max: -Infinity, avgSum: 0n, n: 0n, num: 0n, den: 0n };
+    const d = days.get(day) ?? { min: Infinity, max: -Infinity, avgSum: 0n, n: 0n, num: 0n, den: 0n, compared: 0 };
     days.set(day, d);
     d.min = Math.min(d.min, a.min);
     d.max = Math.max(d.max, a.max);
@@ -104,6 +104,7 @@ function expected(start: string, end: string, keepShop: (s: Shop) => boolean, ba
     if (b !== undefined) {
       d.num += micro(a);
       d.den += b;
+      d.compared++;
     }
   }
   const baseShop = base ? [...shops.values()].find((s) => s.network === base)! : null;
@@ -140,13 +141,15 @@ function expected(start: string, end: string, keepShop: (s: Shop) => boolean, ba
               max: money(d.max),
               products: Number(d.n),
               index: comparable && d.den ? index(d.num, d.den) : null,
+              compared: comparable ? d.compared : 0,
             };
           }),
         );
         return { network, networkName: shop.networkName, currency: shop.currency, index: den ? index(num, den) : null, points };
       })
       .sort((a, b) => a.networkName.localeCompare(b.networkName)),
-    shops: [...shopPoints.entries()]
+    // The per-shop series only when the body names shops.
+    shops: [...(withShops ? shopPoints : new Map<number, never>()).entries()]
       .map(([id, points]) => {
         const s = shops.get(id)!;
         return { shopId: String(id), shopName: s.name, network: s.network, currency: s.currency, points: byDay(points) };
@@ -198,7 +201,7 @@ describe('POST /prices/history/prices/analytics answers over every product of th
     const albertShop = [...shops.values()].find((s) => s.network === 'albert')!.id;
     expect([...shops.values()].filter((s) => s.network === 'albert').length).toBeGreaterThan(1);
     expect(await call(admin, { start: us(start), end: us(today), shops: [albertShop], baseNetwork: 'albert' })).toEqual(
-      expected(start, today, (s) => s.id === albertShop, 'albert'),
+      expected(start, today, (s) => s.id === albertShop, 'albert', undefined, true),
     );
     // analyst sees albert, lidl and kaufland; its own network (albert) is the base.
     const mine = (s: Shop) => ['albert', 'lidl', 'kaufland'].includes(s.network);
@@ -216,5 +219,26 @@ describe('POST /prices/history/prices/analytics answers over every product of th
       spans = spansBefore;
     }
     expect(got.products).toBeLessThan(want.products);
+  });
+
+  it('shops named: their per-shop series too (whole networks from the kept rows, with and without a section); none named: no shop series', async () => {
+    const start = addDays(today, -60);
+    const picked = (s: Shop) => ['lidl', 'billa'].includes(s.network);
+    const named = [...shops.values()].filter(picked).map((s) => s.id);
+    const withShops = await call(admin, { start: us(start), end: us(today), shops: named, baseNetwork: 'lidl' });
+    expect(withShops).toEqual(expected(start, today, picked, 'lidl', undefined, true));
+    expect(withShops.shops.map((s) => s.shopId).sort()).toEqual(named.map(String).sort());
+    // The same networks without naming the shops: the same network figures, no shop series.
+    const byNetwork = await call(admin, { start: us(start), end: us(today), networks: ['lidl', 'billa'], baseNetwork: 'lidl' });
+    expect(byNetwork.shops).toEqual([]);
+    expect(byNetwork.networks).toEqual(withShops.networks);
+    const [section] = await queryRows<{ id: number }>(
+      app.db,
+      sql`SELECT section_id AS id FROM products WHERE section_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+    );
+    const sections = [Number(section!.id)];
+    expect(await call(admin, { start: us(start), end: us(today), shops: named, sections, baseNetwork: 'lidl' })).toEqual(
+      expected(start, today, picked, 'lidl', sections, true),
+    );
   });
 });

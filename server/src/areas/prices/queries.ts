@@ -43,7 +43,8 @@ export type PairStatsRow = {
 /**
  * A day of the price index: a shop's ('s') or a network's ('n'). `avg` is rounded to whole minor units and `index`
  * (against the base network) to 0.1 in SQL, on exact numerics: a float's error must not move a figure ending in .5.
- * `networkIndex`: the network's index over the whole period (Σ over its days of the index sums).
+ * `networkIndex`: the network's index over the whole period (Σ over its days of the index sums). `compared`: the
+ * products both the network and the base priced that day (null on shop rows).
  */
 export type DailyRow = {
   kind: 's' | 'n';
@@ -55,6 +56,7 @@ export type DailyRow = {
   products: number;
   index: number | null;
   network_index: number | null;
+  compared: number | null;
 };
 
 const spansIn = (start: string, end: string) => sql`ps.start_day <= ${end}::date AND ps.end_day >= ${start}::date`;
@@ -241,9 +243,9 @@ export function createPricesQueries(db: Db) {
      * Day by day over spans (the price index when the kept rows cannot answer: products or brands chosen, part of a
      * network): per shop (kind 's') min/avg/max over the products priced that day; per network (kind 'n') min/avg/max
      * of the products' network averages, and the sums of network and base averages over the products both priced
-     * (for the index). Every product of the filter, no sample.
+     * (for the index). Every product of the filter, no sample. The shop rows only `withShops` (the caller named shops).
      */
-    daily(f: ProductFilter, shops: number[] | null, start: string, end: string, baseNetworkId: number | null) {
+    daily(f: ProductFilter, shops: number[] | null, start: string, end: string, baseNetworkId: number | null, withShops: boolean) {
       return withoutJit(db, (tx) =>
         queryRows<DailyRow>(
           tx,
@@ -262,64 +264,79 @@ export function createPricesQueries(db: Db) {
               base AS (SELECT product_id, day, p FROM np WHERE network_id = ${baseNetworkId ?? -1}),
               nd AS (
                 SELECT np.network_id, np.day, min(np.mn) AS mn, max(np.mx) AS mx, sum(np.p) AS psum, count(*) AS n,
-                       sum(np.p) FILTER (WHERE base.p IS NOT NULL) AS num, sum(base.p) AS den
+                       sum(np.p) FILTER (WHERE base.p IS NOT NULL) AS num, sum(base.p) AS den, count(base.p) AS cmp
                 FROM np LEFT JOIN base ON base.product_id = np.product_id AND base.day = np.day
                 GROUP BY np.network_id, np.day
               )
-              SELECT 's' AS kind, shop_id AS id, day::text AS day, min(price)::float8 AS min, round(avg(price))::float8 AS avg,
-                     max(price)::float8 AS max, count(*)::int AS products, NULL::float8 AS index, NULL::float8 AS network_index
-              FROM d GROUP BY shop_id, day
-              UNION ALL
-              ${networkDays(sql`SELECT network_id, day, mn, mx, psum, n, num, den FROM nd`)}`,
+              ${
+                withShops
+                  ? sql`SELECT 's' AS kind, shop_id AS id, day::text AS day, min(price)::float8 AS min, round(avg(price))::float8 AS avg,
+                               max(price)::float8 AS max, count(*)::int AS products, NULL::float8 AS index, NULL::float8 AS network_index,
+                               NULL::int AS compared
+                        FROM d GROUP BY shop_id, day
+                        UNION ALL`
+                  : sql``
+              }
+              ${networkDays(sql`SELECT network_id, day, mn, mx, psum, n, num, den, cmp FROM nd`)}`,
         ),
       );
     },
 
     /**
      * The same figures from the kept rows (migration 0021, docs/analytics.md "Price index") when the shops are whole
-     * networks (`networks`, null: all) and only sections narrow the products: per shop the day totals and min/max,
-     * per network its products and Σ of their averages, and against the base network (when it is one of them) the
-     * index sums. Min/max per network are the min/max of its shops' (the caller folds them).
+     * networks (`networks`, null: all) and only sections narrow the products: per network its products and Σ of their
+     * averages, against the base network (when it is one of them) the index sums and the products compared, and its
+     * min/max (its shops' lowest minimum and highest maximum, folded here). Per shop the day totals and min/max only
+     * `withShops` (the caller named shops): over a whole catalogue that series is ~100k points nobody draws.
      */
-    dailyKept(networks: number[] | null, sections: number[] | undefined, start: string, end: string, baseNetworkId: number | null) {
+    dailyKept(networks: number[] | null, sections: number[] | undefined, start: string, end: string, baseNetworkId: number | null, withShops: boolean) {
       const bySection = (alias: string) => (sections?.length ? sql`AND ${sql.raw(alias)}.section_id = ANY(${sql.param(sections)}::int[])` : sql``);
       const inNetworks = (col: SQL) => (networks === null ? sql`true` : sql`${col} = ANY(${sql.param(networks)}::int[])`);
       const period = (alias: string) => sql`${sql.raw(alias)}.day BETWEEN ${start}::date AND ${end}::date`;
       return withoutJit(db, async (tx) => {
         const inShops = sql`t.shop_id IN (SELECT sh.id FROM shops sh WHERE ${inNetworks(sql`sh.network_id`)})`;
         // All sections: a row per shop × day (price_shop_days); some: their day totals and min/max rows.
-        const shopRows = await queryRows<DailyRow>(
-          tx,
-          sections?.length
-            ? sql`SELECT 's' AS kind, t.shop_id AS id, t.day::text AS day, min(e.min_price)::float8 AS min,
-                         round(sum(t.price_sum)::numeric / sum(t.priced))::float8 AS avg, max(e.max_price)::float8 AS max,
-                         sum(t.priced)::int AS products, NULL::float8 AS index, NULL::float8 AS network_index
-                  FROM price_day_totals t
-                  JOIN price_day_extremes e ON e.day = t.day AND e.shop_id = t.shop_id AND e.section_id = t.section_id
-                  WHERE ${period('t')} AND t.priced > 0 ${bySection('t')} AND ${inShops}
-                  GROUP BY t.shop_id, t.day`
-            : sql`SELECT 's' AS kind, t.shop_id AS id, t.day::text AS day, t.min_price::float8 AS min,
-                         round(t.price_sum::numeric / t.priced)::float8 AS avg, t.max_price::float8 AS max, t.priced AS products,
-                         NULL::float8 AS index, NULL::float8 AS network_index
-                  FROM price_shop_days t
-                  WHERE ${period('t')} AND ${inShops}`,
-        );
+        const shopDays = sections?.length
+          ? sql`SELECT t.shop_id, t.day, min(e.min_price) AS min_price, sum(t.price_sum) AS price_sum, max(e.max_price) AS max_price,
+                       sum(t.priced) AS priced
+                FROM price_day_totals t
+                JOIN price_day_extremes e ON e.day = t.day AND e.shop_id = t.shop_id AND e.section_id = t.section_id
+                WHERE ${period('t')} AND t.priced > 0 ${bySection('t')} AND ${inShops}
+                GROUP BY t.shop_id, t.day`
+          : sql`SELECT t.shop_id, t.day, t.min_price, t.price_sum, t.max_price, t.priced FROM price_shop_days t
+                WHERE ${period('t')} AND ${inShops}`;
+        const shopRows = withShops
+          ? await queryRows<DailyRow>(
+              tx,
+              sql`SELECT 's' AS kind, s.shop_id AS id, s.day::text AS day, s.min_price::float8 AS min,
+                         round(s.price_sum::numeric / s.priced)::float8 AS avg, s.max_price::float8 AS max, s.priced::int AS products,
+                         NULL::float8 AS index, NULL::float8 AS network_index, NULL::int AS compared
+                  FROM (${shopDays}) s`,
+            )
+          : [];
         // The base network's own index sums are its average sums (num = den); the others' come from the pair rows.
         const pairs =
           baseNetworkId === null
-            ? sql`SELECT NULL::int AS network_id, NULL::date AS day, NULL::numeric AS num, NULL::numeric AS den WHERE false`
-            : sql`SELECT x.network_id, x.day, sum(x.num) AS num, sum(x.den) AS den FROM price_network_pair_days x
+            ? sql`SELECT NULL::int AS network_id, NULL::date AS day, NULL::numeric AS num, NULL::numeric AS den, NULL::bigint AS cmp WHERE false`
+            : sql`SELECT x.network_id, x.day, sum(x.num) AS num, sum(x.den) AS den, sum(x.products) AS cmp FROM price_network_pair_days x
                   WHERE x.base_network_id = ${baseNetworkId} AND ${period('x')} ${bySection('x')} GROUP BY 1, 2`;
+        // Without shop rows, the networks' min/max are folded from the same shop days in SQL.
+        const extremes = withShops
+          ? sql`SELECT NULL::int AS network_id, NULL::date AS day, NULL::int AS mn, NULL::int AS mx WHERE false`
+          : sql`SELECT sh.network_id, s.day, min(s.min_price) AS mn, max(s.max_price) AS mx
+                FROM (${shopDays}) s JOIN shops sh ON sh.id = s.shop_id GROUP BY 1, 2`;
         const networkRows = await queryRows<DailyRow>(
           tx,
           networkDays(sql`
-            SELECT w.network_id, w.day, NULL::int AS mn, NULL::int AS mx, w.psum, w.n,
+            SELECT w.network_id, w.day, x.mn, x.mx, w.psum, w.n,
                    CASE WHEN w.network_id = ${baseNetworkId ?? -1} THEN w.psum ELSE pr.num END AS num,
-                   CASE WHEN w.network_id = ${baseNetworkId ?? -1} THEN w.psum ELSE pr.den END AS den
+                   CASE WHEN w.network_id = ${baseNetworkId ?? -1} THEN w.psum ELSE pr.den END AS den,
+                   CASE WHEN w.network_id = ${baseNetworkId ?? -1} THEN w.n ELSE coalesce(pr.cmp, 0) END AS cmp
             FROM (SELECT w.network_id, w.day, sum(w.avg_sum) AS psum, sum(w.products) AS n FROM price_network_days w
                   WHERE ${period('w')} AND ${inNetworks(sql`w.network_id`)} ${bySection('w')}
                   GROUP BY 1, 2 HAVING sum(w.products) > 0) w
-            LEFT JOIN (${pairs}) pr ON pr.network_id = w.network_id AND pr.day = w.day`),
+            LEFT JOIN (${pairs}) pr ON pr.network_id = w.network_id AND pr.day = w.day
+            LEFT JOIN (${extremes}) x ON x.network_id = w.network_id AND x.day = w.day`),
         );
         return { shopRows, networkRows };
       });
@@ -354,12 +371,13 @@ export function createPricesQueries(db: Db) {
 
 /**
  * Network rows of the price index from per network × day sums (`nd`: network_id, day, mn, mx, psum — Σ the products'
- * network averages —, n products, num/den the index sums): the average and index rounded on exact numerics.
+ * network averages —, n products, num/den the index sums, cmp the products both it and the base priced): the average and index rounded on exact numerics.
  */
 function networkDays(nd: SQL): SQL {
   return sql`SELECT 'n' AS kind, nd.network_id AS id, nd.day::text AS day, nd.mn::float8 AS min, round(nd.psum / nd.n)::float8 AS avg,
                     nd.mx::float8 AS max, nd.n::int AS products, round(nd.num * 100 / nullif(nd.den, 0), 1)::float8 AS index,
-                    round(sum(nd.num) OVER w * 100 / nullif(sum(nd.den) OVER w, 0), 1)::float8 AS network_index
+                    round(sum(nd.num) OVER w * 100 / nullif(sum(nd.den) OVER w, 0), 1)::float8 AS network_index,
+                    coalesce(nd.cmp, 0)::int AS compared
              FROM (${nd}) nd
              WINDOW w AS (PARTITION BY nd.network_id)`;
 }

@@ -286,8 +286,8 @@ export function createPricesService(db: Db, products: ProductsQueries) {
     },
 
     /**
-     * POST /prices/history/prices/analytics: per network and per shop, day by day, over every product of the
-     * selection (issue 19): from the kept rows of migration 0021 when the shops are whole networks and only sections
+     * POST /prices/history/prices/analytics: per network and (when the body names shops) per shop, day by day, over
+     * every product of the selection (issue 19): from the kept rows of migration 0021 when the shops are whole networks and only sections
      * narrow the products, else over the spans of the selection (products or brands chosen, part of a network).
      */
     async pricesAnalytics(user: AuthUser, q: AnalyticsInput): Promise<PricesAnalytics> {
@@ -295,11 +295,15 @@ export function createPricesService(db: Db, products: ProductsQueries) {
       const networksChosen = q.products?.length || q.brands?.length ? undefined : await queries.wholeNetworks(shopIds);
       // The index compares with the base network's shops among the chosen ones (as over the spans): none, no index.
       const baseId = !base ? null : networksChosen === undefined || networksChosen === null || networksChosen.includes(base.id) ? base.id : null;
+      // The per-shop series only for shops the caller named: a whole catalogue's is ~100k points no screen draws and
+      // was most of the call's time (docs/analytics.md "Price index").
+      const withShops = (q.shops?.length ?? 0) > 0;
       const [products, rows] = await Promise.all([
         queries.analyticsProductCount(q, shopIds, q.start, q.end),
         networksChosen === undefined
-          ? queries.daily(q, shopIds, q.start, q.end, baseId)
-          : queries.dailyKept(networksChosen, q.sections, q.start, q.end, baseId).then(({ shopRows, networkRows }) => {
+          ? queries.daily(q, shopIds, q.start, q.end, baseId, withShops)
+          : queries.dailyKept(networksChosen, q.sections, q.start, q.end, baseId, withShops).then(({ shopRows, networkRows }) => {
+              if (!withShops) return networkRows.filter((r) => r.min !== null);
               // A network's min/max of a day are its shops' lowest minimum and highest maximum.
               const extremes = new Map<string, { min: number; max: number }>();
               for (const r of shopRows) {
@@ -333,6 +337,7 @@ export function createPricesService(db: Db, products: ProductsQueries) {
           max: fromMinor(Number(r.max)),
           products: Number(r.products),
           index: comparable ? r.index : null,
+          compared: comparable ? Number(r.compared ?? 0) : 0,
         });
         networks.set(r.id, acc);
       }
