@@ -76,9 +76,25 @@ describe('analytics', () => {
       .find((r) => within(r).queryByText('Lidl'))!;
     expect(lidl).toHaveTextContent('94.2');
     expect(lidl).toHaveTextContent('−5.8 %');
-    // Lidl prices 38 of the 40 products: said in words, the base (all 40, both days) is not named.
-    expect(screen.getByText('Part of the selection only — Lidl: 38 of 40 products, 2 of 2 days with prices.')).toBeInTheDocument();
-    expect(screen.queryByText(/Part of the selection only — Albert/)).not.toBeInTheDocument();
+    // How many products the index compares per network (the most on one day): Lidl 37, the base all 40.
+    const header = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    const compared = header.indexOf('Compared products');
+    expect(compared).toBeGreaterThan(0);
+    const cell = (row: HTMLElement) => within(row).getAllByRole('cell')[compared]!.textContent;
+    expect(cell(lidl)).toBe('37');
+    const rowOf = (name: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((r) => within(r).queryByText(name))!;
+    expect(cell(rowOf('Albert'))).toBe('40');
+    // Billa shares no priced day with the base: no index, 0 compared, and said in words — the others get no note.
+    expect(rowOf('Billa')).toHaveTextContent('—');
+    expect(cell(rowOf('Billa'))).toBe('0');
+    expect(screen.getByText('Billa has no day with a product priced by both it and Albert: no index.')).toBeInTheDocument();
+    expect(screen.queryByText(/Lidl has no day/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Part of the selection only/)).not.toBeInTheDocument();
   });
 
   it('draws promo share and depth per network with its table', async () => {

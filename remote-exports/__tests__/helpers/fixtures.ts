@@ -204,9 +204,16 @@ export function pricesAnalytics(start = '2026-01-01', end = '2026-01-02'): Price
         currency: 'CZK',
         index: 100,
         points: [
-          { day: start, min: 12, avg: 60, max: 200, products: 40, index: 100 },
-          { day: end, min: 12, avg: 61, max: 200, products: 40, index: 100 },
+          { day: start, min: 12, avg: 60, max: 200, products: 40, index: 100, compared: 40 },
+          { day: end, min: 12, avg: 61, max: 200, products: 40, index: 100, compared: 40 },
         ],
+      },
+      {
+        network: 'billa',
+        networkName: 'Billa',
+        currency: 'CZK',
+        index: null,
+        points: [{ day: end, min: 15, avg: 70, max: 180, products: 5, index: null, compared: 0 }],
       },
       {
         network: 'lidl',
@@ -214,8 +221,8 @@ export function pricesAnalytics(start = '2026-01-01', end = '2026-01-02'): Price
         currency: 'CZK',
         index: 94.2,
         points: [
-          { day: start, min: 10, avg: 56, max: 190, products: 38, index: 93.8 },
-          { day: end, min: 10, avg: 57, max: 190, products: 38, index: 94.6 },
+          { day: start, min: 10, avg: 56, max: 190, products: 38, index: 93.8, compared: 36 },
+          { day: end, min: 10, avg: 57, max: 190, products: 38, index: 94.6, compared: 37 },
         ],
       },
     ],

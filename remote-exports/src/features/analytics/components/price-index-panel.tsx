@@ -21,24 +21,23 @@ export type IndexRow = {
   avgPrice: number | null;
   currency: PricesAnalytics['networks'][number]['currency'];
   days: number;
-  /** The most products the network priced on one day of the period. */
-  products: number;
+  /** The most products the index compared on one day of the period: priced by both this network and the base. */
+  compared: number;
+  /** A base network is chosen and this network prices in its currency: the index can compare it. */
+  comparable: boolean;
 };
 
-/** Days from one ISO day to another, both counted. */
-const daysBetween = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
-
 /**
- * Networks whose figures rest on part of the selection only: fewer products than were compared, or
- * fewer days with prices than the period has. Said in words, so a figure is not read as the whole.
+ * Networks the index cannot compare at all: the base's currency, yet no day with a product priced by both. Said in
+ * words, so a missing index is not read as "same level".
  */
-export function partialRows(data: PricesAnalytics, rows: IndexRow[]): { row: IndexRow; total: number; allDays: number }[] {
-  const allDays = daysBetween(data.start, data.end);
-  return rows.filter((r) => r.products < data.products || r.days < allDays).map((row) => ({ row, total: data.products, allDays }));
+export function withoutCommonDays(rows: IndexRow[]): IndexRow[] {
+  return rows.filter((r) => r.comparable && !r.isBase && r.compared === 0);
 }
 
 /** One table row per network: the period index and the range of its daily index. */
 export function indexRows(data: PricesAnalytics): IndexRow[] {
+  const base = data.networks.find((n) => n.network === data.baseNetwork);
   return data.networks.map((n) => {
     const indexes = n.points.map((p) => p.index).filter((v): v is number => v !== null);
     return {
@@ -51,7 +50,8 @@ export function indexRows(data: PricesAnalytics): IndexRow[] {
       avgPrice: n.points.length ? n.points.reduce((s, p) => s + p.avg, 0) / n.points.length : null,
       currency: n.currency,
       days: n.points.length,
-      products: n.points.reduce((m, p) => Math.max(m, p.products), 0),
+      compared: n.points.reduce((m, p) => Math.max(m, p.compared), 0),
+      comparable: !!base && n.currency === base.currency,
     };
   });
 }
@@ -172,6 +172,14 @@ export function PriceIndexPanel({ body, file }: { body: AnalyticsBody | null; fi
           meta: { numeric: true },
           cell: (c) => (c.row.original.avgPrice === null ? '—' : f.money(c.row.original.avgPrice, c.row.original.currency)),
         }),
+        col.accessor((r) => (r.comparable ? r.compared : undefined), {
+          id: 'compared',
+          header: t('analytics.index.columns.compared'),
+          sortFn: 'basic',
+          sortUndefined: 'last',
+          meta: { numeric: true },
+          cell: (c) => (c.getValue() === undefined ? '—' : f.count(c.row.original.compared)),
+        }),
         col.accessor('days', { header: t('analytics.index.columns.days'), sortFn: 'basic', meta: { numeric: true }, cell: (c) => f.count(c.getValue()) }),
       ]),
     [t, f],
@@ -189,6 +197,7 @@ export function PriceIndexPanel({ body, file }: { body: AnalyticsBody | null; fi
           header: `${t('analytics.index.columns.avgPrice')} (${rows[0]?.currency ?? ''})`,
           value: (r: IndexRow) => (r.avgPrice === null ? null : Math.round(r.avgPrice * 100) / 100),
         },
+        { header: t('analytics.index.columns.compared'), value: (r: IndexRow) => (r.comparable ? r.compared : null) },
         { header: t('analytics.index.columns.days'), value: (r: IndexRow) => r.days },
       ],
       rows,
@@ -202,7 +211,7 @@ export function PriceIndexPanel({ body, file }: { body: AnalyticsBody | null; fi
       actions={<CsvButton onClick={exportCsv} what={t('analytics.index.title')} disabled={rows.length === 0} />}
     >
       <PanelBody state={state} enabled={body !== null} isEmpty={(d) => d.networks.length === 0} errorTitle={t('analytics.loadError')}>
-        {(d) => (
+        {() => (
           <Stack gap="4">
             {chart.series.length > 0 ? (
               <TimeSeriesChart
@@ -227,11 +236,13 @@ export function PriceIndexPanel({ body, file }: { body: AnalyticsBody | null; fi
               getRowId={(r) => r.network}
               initialSorting={[{ id: 'index', desc: false }]}
             />
-            {partialRows(d, rows).map(({ row, total, allDays }) => (
-              <Text key={row.network} fontSize="sm" color="fg.muted">
-                {t('analytics.index.partial', { network: row.networkName, products: f.count(row.products), total: f.count(total), days: row.days, allDays })}
-              </Text>
-            ))}
+            {/* With no index at all, noIndex above already says so. */}
+            {chart.series.length > 0 &&
+              withoutCommonDays(rows).map((row) => (
+                <Text key={row.network} fontSize="sm" color="fg.muted">
+                  {t('analytics.index.noCommon', { network: row.networkName, base: rows.find((r) => r.isBase)!.networkName })}
+                </Text>
+              ))}
           </Stack>
         )}
       </PanelBody>
