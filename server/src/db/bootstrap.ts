@@ -11,14 +11,16 @@ import { networks, users } from './schema';
 
 /**
  * First-start data: the demo set when DEMO is on, else the admin named by ADMIN_USERNAME and
- * ADMIN_PASSWORD. Both only ever fill an empty database.
+ * ADMIN_PASSWORD. Both only ever fill an empty database. `indexLater`: the demo catalogue's price index is left
+ * to the demo shops' start (demo-shops/setup.ts builds it once after aligning their networks' history).
  */
-export async function bootstrapData(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+export async function bootstrapData(db: Db, config: Config, log: FastifyBaseLogger, opts: { indexLater?: boolean } = {}): Promise<void> {
   if (config.demo) {
     const started = Date.now();
     const seeded = await seedDemo(db, {
       catalogue: { products: config.demoProducts },
       onCatalogue: (r) => log.info({ ...r }, 'demo catalogue loaded'),
+      indexLater: opts.indexLater,
     });
     if (seeded) log.info({ seconds: (Date.now() - started) / 1000 }, 'demo data seeded');
     // Demo leaflets (docs/leaflets.md "Demo data"): pictures under DATA_DIR/leaflets, so not in seedDemo.

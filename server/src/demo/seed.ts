@@ -31,6 +31,8 @@ export type SeedOptions = {
   endDay?: number;
   /** Told how the catalogue load went. */
   onCatalogue?: (result: LoadResult) => void;
+  /** The price index is built by the caller later (LoadOptions.indexLater). */
+  indexLater?: boolean;
 };
 
 /**
@@ -90,7 +92,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<boolean>
     );
 
     if (opts.catalogue !== false) {
-      const result = await loadCatalogue(tx, { ...DEMO_SIZE, ...opts.catalogue }, { endDay: opts.endDay });
+      const result = await loadCatalogue(tx, { ...DEMO_SIZE, ...opts.catalogue }, { endDay: opts.endDay, indexLater: opts.indexLater });
       opts.onCatalogue?.(result);
     }
   });

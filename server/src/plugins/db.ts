@@ -35,7 +35,8 @@ export default fp<{ migrationsFolder: string }>(
     fastify.addHook('onClose', () => database.close());
     await database.exclusive(async () => {
       await database.migrate(opts.migrationsFolder);
-      await bootstrapData(database.db, config, fastify.log);
+      // The demo shops align whole networks' history at start and build the price index then (not twice).
+      await bootstrapData(database.db, config, fastify.log, { indexLater: config.demo && config.demoShops });
     });
     fastify.decorate('db', database.db);
     fastify.decorate('readRouting', database.readRouting);
