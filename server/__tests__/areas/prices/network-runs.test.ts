@@ -14,6 +14,7 @@ import { mulberry32 } from '../../../src/demo/catalogue/prng';
 import { addDays } from '../../../src/lib/days';
 import { build, loginAs } from '../../helpers/build';
 import { callerFor } from '../../helpers/catalogue';
+import { inTenBatches, recordTenAtOnce } from '../../helpers/ten-writers';
 import { networkRunsDiffFromPairRuns, runsDiffFromSpans, totalsDiffFromSpans } from '../../helpers/price-totals';
 
 jest.setTimeout(300_000);
@@ -23,6 +24,8 @@ const productIds: number[] = [];
 let byNetwork: { network: number; shops: number[] }[] = [];
 // Before the demo history (the last 365 days): only this test's spans fall on these days.
 const FIRST = '2023-03-06';
+/** Ten batches at once, each in a transaction of its own; every one lands. */
+const tenAtOnce = (batches: Observation[][]) => recordTenAtOnce(app.db, batches);
 const us = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
 
 async function expectRunsFollow() {
@@ -35,14 +38,6 @@ async function expectServerAnswers() {
   const res = await admin('GET', `/promo-analysis/summary?start=${us(FIRST)}&end=${us(addDays(FIRST, 40))}&groupBy=network`);
   expect(res.statusCode).toBe(200);
   expect(res.json().data.rows.length).toBeGreaterThan(0);
-}
-
-/** Ten batches at once, each in a transaction of its own; every one lands. */
-async function tenAtOnce(batches: Observation[][]) {
-  expect(batches).toHaveLength(10);
-  const results = await Promise.allSettled(batches.map((b) => app.db.transaction((tx) => recordObservations(tx as unknown as Db, b))));
-  const failed = results.filter((x): x is PromiseRejectedResult => x.status === 'rejected');
-  expect(failed.map((x) => String((x.reason as Error & { cause?: Error }).cause?.message ?? x.reason))).toEqual([]);
 }
 
 /**
@@ -83,13 +78,7 @@ describe('price_network_runs follow the writes', () => {
     for (let day = 0; day < 12; day++) {
       // Ten batches over the network's shops (a shop's products split across batches when it has fewer than ten).
       const perShop = shops.map((s, k) => dayOf(s, k, day, rnd));
-      const batches = Array.from({ length: 10 }, (_, b) => {
-        const k = b % shops.length;
-        const parts = Math.ceil((10 - k) / shops.length);
-        const part = Math.floor(b / shops.length);
-        return perShop[k]!.filter((_, j) => j % parts === part);
-      });
-      await tenAtOnce(batches);
+      await tenAtOnce(inTenBatches(perShop));
     }
     await expectRunsFollow();
     const [promos] = await queryRows<{ n: number; shared: number }>(
