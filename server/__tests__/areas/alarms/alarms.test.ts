@@ -221,6 +221,23 @@ describe('price alarms and product alarms', () => {
     expect((await events()).items.some((e) => e.alarmName === 'Groats' && e.alarmId === null)).toBe(true);
   });
 
+  it('eleven switches of one product alarm at once: each answers, it ends switched on, and starts from today’s prices', async () => {
+    const pa = body(await ashan('POST', '/price-products-alarms', { name: 'Flips', products: [fx.buckwheat], shops: [atb], rule: 'below', value: 30 })).data;
+    expect(body(await ashan('PUT', `/price-products-alarms/toggle/${pa._id}`)).data.enabled).toBe(false);
+    await prices([{ shop: atb, price: 29 }]);
+    const answers = await Promise.all(Array.from({ length: 11 }, () => ashan('PUT', `/price-products-alarms/toggle/${pa._id}`)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(11).fill(200));
+    // Each flip read its own result: an odd number of flips from off leaves it on.
+    const listed = body(await ashan('GET', '/price-products-alarms/get/all')).data.items.find((x: { _id: string }) => x._id === pa._id);
+    expect(listed.enabled).toBe(true);
+    // The price that came while it was off does not fire; the next drop below 30 does, once.
+    await prices([{ shop: atb, price: 35 }]);
+    await prices([{ shop: atb, price: 28 }]);
+    const fired = (await events()).items.filter((e) => e.alarmId === pa._id);
+    expect(fired.map((e) => e.newPrice)).toEqual([28]);
+    expect(body(await ashan('DELETE', `/price-products-alarms/${pa._id}`)).data).toEqual({ count: 1 });
+  });
+
   it('a parser-style write (recordObservations + onPricesWritten) is evaluated by the background job', async () => {
     const kaufland = fx.shop('kaufland-brn-kralovo-pole');
     const a = body(await ashan('POST', '/price-alarms', { productId: fx.cocoa, shops: [kaufland], rule: 'below', value: 100 })).data;

@@ -138,12 +138,14 @@ export function createAlarmsQueries(db: Db) {
         .where(and(eq(alarms.id, id), eq(alarms.ownerId, owner)));
     },
 
-    /** Switches the owner's alarm on or off, in `tx`. */
-    async toggle(tx: Db, owner: string, id: number): Promise<void> {
-      await tx
+    /** Switches the owner's alarm on or off, in `tx`; its state after (undefined: no such alarm of the owner). */
+    async toggle(tx: Db, owner: string, id: number): Promise<boolean | undefined> {
+      const [row] = await tx
         .update(alarms)
         .set({ enabled: not(alarms.enabled), updatedAt: sql`now()` })
-        .where(and(eq(alarms.id, id), eq(alarms.ownerId, owner)));
+        .where(and(eq(alarms.id, id), eq(alarms.ownerId, owner)))
+        .returning({ enabled: alarms.enabled });
+      return row?.enabled;
     },
 
     /** Deletes the owner's alarms of `kind`: one by id, those watching a product, or (neither) all. */

@@ -106,11 +106,12 @@ export function createAlarmsCrud({ db, queries }: AlarmsContext, common: AlarmsC
     },
     async toggle(user: AuthUser, id: number) {
       assertWrite(user);
-      const row = await one(user, 'product', id);
+      await one(user, 'product', id);
       await db.transaction(async (tx: Tx) => {
-        await queries.toggle(tx, user.id, id);
+        // The state after the flip, read by the flip itself: two toggles at once each see their own result.
+        const enabled = await queries.toggle(tx, user.id, id);
         // Switched on again: the state starts from today's prices (no firing for what happened while off).
-        if (!row.enabled) await rebuildTargets(tx, [id]);
+        if (enabled) await rebuildTargets(tx, [id]);
       });
       return one(user, 'product', id);
     },
