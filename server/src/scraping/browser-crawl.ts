@@ -30,6 +30,7 @@ import { assertAllowedUrl, type AddressPolicy } from './address';
 import type { GuardedHttpClient } from './http-client';
 import { THREAD_WAIT_MS } from './page-pool';
 import { DEFAULT_CHROMIUM_PATH } from '../config';
+import { loadOnce } from '../core/load-once';
 
 /** The Chromium every browser of this process starts: config.chromiumPath, handed over by the parsers plugin at start. */
 let chromiumPath = DEFAULT_CHROMIUM_PATH;
@@ -215,7 +216,7 @@ async function defineGuardedCrawler() {
   };
 }
 type GuardedPlaywrightCrawler = InstanceType<Awaited<ReturnType<typeof defineGuardedCrawler>>>;
-let guardedCrawler: ReturnType<typeof defineGuardedCrawler> | null = null;
+const guardedCrawler = loadOnce(defineGuardedCrawler);
 
 async function readLimited(stream: Readable, limit: number, state: PageState, pageLimit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -319,7 +320,7 @@ export async function runBrowserCrawl(
   limits: BrowserLimits,
   handle: RenderedPageHandler,
 ): Promise<void> {
-  const GuardedCrawler = await (guardedCrawler ??= defineGuardedCrawler());
+  const GuardedCrawler = await guardedCrawler();
   await gate.turn(async () => {
     await closePictureBrowser();
     let crawler!: GuardedPlaywrightCrawler;
