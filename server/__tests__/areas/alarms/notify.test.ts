@@ -17,11 +17,17 @@ type Mail = { from: string; to: string[]; text: string };
 /** A real SMTP server on loopback that keeps what it receives. */
 async function startSmtp() {
   const mails: Mail[] = [];
+  const state = { refuse: false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
+      if (state.refuse) {
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('mailbox busy, try later'), { responseCode: 451 })));
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
@@ -36,7 +42,7 @@ async function startSmtp() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { mails, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { mails, state, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 describe('alarm e-mails through SMTP', () => {
@@ -114,5 +120,35 @@ describe('alarm e-mails through SMTP', () => {
     // Once a day: a second run the same day sends nothing; the next day, with nothing new, nothing.
     expect(await runtime.sendDigests!()).toBe(0);
     expect(await runtime.sendDigests!(new Date(Date.now() + 25 * 3600_000))).toBe(0);
+  });
+
+  it('ten digest runs at once (two processes, a late tick) mail the day’s firings once', async () => {
+    await admin('POST', '/price-alarms', { productId: fx.buckwheat, shops: [atb], rule: 'below', value: 40 });
+    await write(39);
+    const before = smtp.mails.filter((m) => m.to.includes('boss@example.com')).length;
+    const runtime = alarmsRuntime(app.db)!;
+    const nextDayNow = new Date(Date.now() + 26 * 3600_000);
+    const sent = await Promise.all(Array.from({ length: 10 }, () => runtime.sendDigests!(nextDayNow)));
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(1);
+    const digests = smtp.mails.filter((m) => m.to.includes('boss@example.com')).slice(before);
+    expect(digests).toHaveLength(1);
+    expect(digests[0]!.text).toContain('price below 40');
+    // The server still answers after.
+    expect((await admin('GET', '/price-alarms/settings')).statusCode).toBe(200);
+  });
+
+  it('a mail the SMTP server refuses is not lost: its firings go in the next mail', async () => {
+    await ashan('POST', '/price-alarms', { productId: fx.buckwheat, shops: [atb], rule: 'below', value: 38 });
+    const before = smtp.mails.filter((m) => m.to.includes('olena@example.com')).length;
+    smtp.state.refuse = true;
+    await write(37);
+    smtp.state.refuse = false;
+    expect(smtp.mails.filter((m) => m.to.includes('olena@example.com'))).toHaveLength(before);
+    // Olena moves to the daily digest: the refused firing is in it.
+    await ashan('PUT', '/price-alarms/settings', { email: 'olena@example.com', notify: 'daily' });
+    expect(await alarmsRuntime(app.db)!.sendDigests!(new Date(Date.now() + 27 * 3600_000))).toBe(1);
+    const next = smtp.mails.filter((m) => m.to.includes('olena@example.com')).slice(before);
+    expect(next).toHaveLength(1);
+    expect(next[0]!.text).toContain('price below 38');
   });
 });

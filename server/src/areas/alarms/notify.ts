@@ -54,31 +54,59 @@ function mailText(lines: FiringLine[]): string {
   return `Your price alarms fired:\n\n${body.join('\n')}\n\nSee them in Pricewatch under Alarms.\n`;
 }
 
-function unnotified(db: Db, userId: string): Promise<FiringLine[]> {
+/**
+ * Claims up to 500 of a user's unmailed firings (marks them mailed) and returns their lines. The claim is one
+ * statement whose outer condition re-checks `notified_at IS NULL`, so two runs at once (an evaluation's
+ * immediate mail beside another's, digests of two processes) never claim the same firing: each is mailed once.
+ */
+async function claimUnnotified(db: Db, userId: string): Promise<FiringLine[]> {
+  const pending = db
+    .select({ id: alarmFirings.id })
+    .from(alarmFirings)
+    .where(and(eq(alarmFirings.ownerId, userId), isNull(alarmFirings.notifiedAt)))
+    .orderBy(asc(alarmFirings.id))
+    .limit(500);
+  const claimed = await db
+    .update(alarmFirings)
+    .set({ notifiedAt: sql`now()` })
+    .where(and(inArray(alarmFirings.id, pending), isNull(alarmFirings.notifiedAt)))
+    .returning({ id: alarmFirings.id });
+  if (!claimed.length) return [];
   return db
     .select(firingLine)
     .from(alarmFirings)
     .innerJoin(products, eq(products.id, alarmFirings.productId))
     .innerJoin(shops, eq(shops.id, alarmFirings.shopId))
-    .where(and(eq(alarmFirings.ownerId, userId), isNull(alarmFirings.notifiedAt)))
-    .orderBy(asc(alarmFirings.id))
-    .limit(500);
-}
-
-/** Mails a user's unmailed firings and marks them mailed; false when there was nothing. */
-async function mailUser(db: Db, mailer: Mailer, userId: string, email: string, subjectPrefix: string): Promise<boolean> {
-  const lines = await unnotified(db, userId);
-  if (!lines.length) return false;
-  await mailer.send(email, `${subjectPrefix}: ${lines.length} price alarm${lines.length === 1 ? '' : 's'} fired`, mailText(lines));
-  await db
-    .update(alarmFirings)
-    .set({ notifiedAt: sql`now()` })
     .where(
       inArray(
         alarmFirings.id,
-        lines.map((l) => l.id),
+        claimed.map((c) => c.id),
       ),
-    );
+    )
+    .orderBy(asc(alarmFirings.id));
+}
+
+/**
+ * Mails a user's unmailed firings; false when there was nothing. Claimed before the mail is sent (no database
+ * connection is held while SMTP answers); a mail that fails gives its firings back for the next run.
+ */
+async function mailUser(db: Db, mailer: Mailer, userId: string, email: string, subjectPrefix: string): Promise<boolean> {
+  const lines = await claimUnnotified(db, userId);
+  if (!lines.length) return false;
+  try {
+    await mailer.send(email, `${subjectPrefix}: ${lines.length} price alarm${lines.length === 1 ? '' : 's'} fired`, mailText(lines));
+  } catch (err) {
+    await db
+      .update(alarmFirings)
+      .set({ notifiedAt: null })
+      .where(
+        inArray(
+          alarmFirings.id,
+          lines.map((l) => l.id),
+        ),
+      );
+    throw err;
+  }
   return true;
 }
 
@@ -95,8 +123,18 @@ export async function sendImmediate(db: Db, mailer: Mailer, owners: string[]): P
   if (!owners.length) return 0;
   const users = await mailTo(db, 'immediate', inArray(alarmSettings.userId, owners));
   let sent = 0;
-  for (const u of users) if (await mailUser(db, mailer, u.userId, u.email, 'Pricewatch')) sent++;
+  await eachUser(users, async (u) => {
+    if (await mailUser(db, mailer, u.userId, u.email, 'Pricewatch')) sent++;
+  });
   return sent;
+}
+
+/** Runs `mail` for every user; one refused mail does not stop the others' (the failures are thrown after). */
+async function eachUser<U>(users: U[], mail: (u: U) => Promise<void>): Promise<void> {
+  const failed: unknown[] = [];
+  for (const u of users) await mail(u).catch((err: unknown) => failed.push(err));
+  if (failed.length === 1) throw failed[0];
+  if (failed.length) throw new AggregateError(failed, `${failed.length} alarm mails failed`);
 }
 
 /** The digest job: users on `daily` whose last digest is a day old (or who never had one). */
@@ -104,11 +142,11 @@ export async function sendDigests(db: Db, mailer: Mailer, now = new Date()): Pro
   const dayAgo = new Date(now.getTime() - 24 * 3600_000 + 60_000);
   const users = await mailTo(db, 'daily', or(isNull(alarmSettings.lastDigestAt), lte(alarmSettings.lastDigestAt, dayAgo)));
   let sent = 0;
-  for (const u of users) {
+  await eachUser(users, async (u) => {
     if (await mailUser(db, mailer, u.userId, u.email, 'Pricewatch daily digest')) {
       sent++;
       await db.update(alarmSettings).set({ lastDigestAt: now }).where(eq(alarmSettings.userId, u.userId));
     }
-  }
+  });
   return sent;
 }
