@@ -66,9 +66,19 @@ function testFiles(dir = TESTS) {
 }
 
 /**
- * A database file whose subject does not depend on the database (the page threads, the try, static files,
- * the OpenAPI document) says `@one-database` in its header with why: `npm test` runs it once, in the
- * PostgreSQL lane when there is one (the shorter lane; PGlite is the long pole), else on PGlite.
+ * Which database files run on both backends — the rule (README "How npm test spends its time"). A file runs
+ * on PGlite AND PostgreSQL when it
+ * - writes concurrently (ten at once, Promise.all of writes: the team's standard runs write paths
+ *   concurrently on both), or holds transactions or locks;
+ * - starts, stops, restarts or kills apps or processes over one database (jobs, exports, workers);
+ * - migrates or upgrades, or tests the database layer itself (db/*, the golden, the kept price index and
+ *   totals and their upkeep, partitioning, tx-guard);
+ * - checks values the SQL computes and the driver hands back (prices, analytics, dates and timestamps:
+ *   node-postgres and PGlite type them differently, src/lib/days.ts).
+ * A file whose subject is what the HTTP layer answers — validation and odd input, permissions by URL,
+ * headers, translations, file names, one request at a time over fixtures — says `@one-database` in its
+ * header with why: `npm test` runs it once, in the PostgreSQL lane when there is one (the shorter lane;
+ * PGlite is the long pole), else on PGlite. A file that mixes both kinds is split.
  */
 function oneDatabase(file) {
   return /^\s*\*?\s*@one-database\b/m.test(readFileSync(file, 'utf8'));

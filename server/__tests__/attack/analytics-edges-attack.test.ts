@@ -3,7 +3,8 @@
  * prices/analytics, ashan-shops-prices, discount-analysis): every demo role and no session (a caller without
  * the analytics menu is 403; one with it gets networks it may see and no other), period edges (one day, end
  * before start, ten years, 02/30, 9999's last day), NUL bytes, huge strings, arrays and objects in every field,
- * unknown ids, bad paging. Never a 5xx: 400 names the field. PGlite and PostgreSQL.
+ * unknown ids, bad paging. Never a 5xx: 400 names the field.
+ * @one-database: who may call the analytics and odd periods and fields (400 naming the field, never a 5xx), read-only over the demo data; the values these calls compute are checked on both by areas/prices/*.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { body, build, loginAs } from '../helpers/build';

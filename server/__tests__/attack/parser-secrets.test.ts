@@ -1,6 +1,7 @@
 /**
  * A JSON API parser's key seen by those who may not edit it (issue 16 item 4): many APIs take the key in
  * the address (`?apikey=…`, `https://user:key@…`), not only in headers or the body.
+ * @one-database: what the answers hide from whom (permissions); the rows are written one at a time.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';

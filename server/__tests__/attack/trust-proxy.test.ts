@@ -3,6 +3,7 @@
  * X-Forwarded-For, not whatever the client itself wrote there: otherwise a stranger names the victim's
  * address and locks the victim out (issue 13 item 4), or writes a new address each time and is never
  * throttled.
+ * @one-database: which client address the HTTP layer takes from X-Forwarded-For; the login counters it feeds are tested on both in auth/rate-limit.
  */
 import type { FastifyInstance } from 'fastify';
 import { LOGIN_LIMITS } from '../../src/areas/auth/service';

@@ -1,3 +1,6 @@
+/**
+ * @one-database: file downloads by name and permission (the files folder); the database only records the files.
+ */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';

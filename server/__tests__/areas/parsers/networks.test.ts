@@ -3,7 +3,8 @@
  * caller sees, which the parsers screen used to learn from a page of 500 parsers. On a demo database with
  * the demo shops' parsers: what each demo role gets, that it is what GET /parsers/list holds, that a
  * network without a parser (or whose parsers were deleted) is absent, odd query input, ten at a time.
- * PGlite, and PostgreSQL with TEST_DATABASE_URL.
+ * Once, on PostgreSQL in npm test (below).
+ * @one-database: which networks each role is answered (permissions), reads and one-at-a-time deletes; the parsers' runs and writes are tested on both elsewhere.
  */
 import type { FastifyInstance } from 'fastify';
 import { parserNetworksResponseSchema, parsersListResponseSchema, networksResponseSchema } from '@pricewatch/shared/contract';

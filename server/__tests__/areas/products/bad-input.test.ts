@@ -2,6 +2,7 @@
  * The issue's bad inputs on every catalogue call: a 10,000-character search, SQL or regex characters,
  * an unknown product id, start after end, a date not in US short format, paging past the end — always
  * a clear 400 or 404 in the envelope (or a plain answer), never a 500.
+ * @one-database: validation of odd input on the catalogue calls, one request at a time; the database only holds the demo catalogue.
  */
 import type { FastifyInstance } from 'fastify';
 import { build, loginAs } from '../../helpers/build';

@@ -1,6 +1,7 @@
 /**
  * GET /sections (issue 15 item 3): the catalogue's sections with ids and names in the caller's
  * language, so the screens' section filters stop learning them from 500 products.
+ * @one-database: read-only names by language and who may read them; the ten at once are reads, no writes.
  */
 import type { FastifyInstance } from 'fastify';
 import { SECTION_NAMES } from '../../../src/demo/catalogue/translations';

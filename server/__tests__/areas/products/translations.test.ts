@@ -2,6 +2,7 @@
  * Issue 18 item 3: open data in the caller's language (docs/translations.md). The front ends send their
  * UI language as Accept-Language; section and category names and product descriptions come from the
  * translations table, falling back to the stored text; filtering by section works whatever its name.
+ * @one-database: which language the answers' names come in (Accept-Language, fallbacks), one request at a time; no concurrent writes.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,3 +1,6 @@
+/**
+ * @one-database: permissions by URL and read-only answers of the shop directory; no writes.
+ */
 import type { FastifyInstance } from 'fastify';
 import { marketsMapResponseSchema, networksResponseSchema, shopsMapResponseSchema, shopsResponseSchema } from '@pricewatch/shared/contract';
 import { body, build, loginAs } from '../../helpers/build';

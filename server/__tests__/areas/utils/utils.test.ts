@@ -1,3 +1,6 @@
+/**
+ * @one-database: permissions and read-only answers of the utility calls; no writes.
+ */
 import type { FastifyInstance } from 'fastify';
 import { availableShopsResponseSchema, cityCodesResponseSchema } from '@pricewatch/shared/contract';
 import { build, loginAs } from '../../helpers/build';
