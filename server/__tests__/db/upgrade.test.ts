@@ -13,6 +13,7 @@ import { seedDemo } from '../../src/demo/seed';
 import { build, loginAs, onPostgres, SERVER_DIR, testDatabase } from '../helpers/build';
 import { structureOf } from '../helpers/db-structure';
 import { indexDiffFromSpans } from '../helpers/price-index';
+import { networkDayTotalsDiff } from '../helpers/network-day-totals';
 import { networkRunsDiffFromPairRuns, runsDiffFromSpans } from '../helpers/price-totals';
 
 const PREVIOUS = path.join(SERVER_DIR, '__tests__', 'fixtures', 'drizzle-previous-release');
@@ -146,6 +147,10 @@ describe("a database made by the previous release's migrations", () => {
     expect(index).toEqual({ days: expect.any(Number), pairs: expect.any(Number), extremes: expect.any(Number) });
     expect(Math.min(index!.days, index!.pairs, index!.extremes)).toBeGreaterThan(0);
     expect(await indexDiffFromSpans(app.db)).toEqual([]);
+    // And the network day totals (0022), filled from the day totals.
+    const [network] = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from price_network_day_totals`);
+    expect(network!.n).toBeGreaterThan(0);
+    expect(await networkDayTotalsDiff(app.db)).toEqual([]);
     expect((await loginAs(app, 'admin')).user).toMatchObject({ username: 'admin' });
   });
 

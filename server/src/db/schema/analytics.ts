@@ -157,6 +157,27 @@ export const priceShopDays = pgTable(
 );
 
 /**
+ * price_day_totals summed over a network's shops per day × section (migration 0022): the same columns, ~10× fewer
+ * rows than per shop, so promo analysis's average depth over a year reads 120k rows instead of 1.15M. Recomputed
+ * at commit from price_day_totals for the network × section × days the transaction's price index queue touched.
+ */
+export const priceNetworkDayTotals = pgTable(
+  'price_network_day_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    networkId: integer('network_id').notNull(),
+    /** products.section_id; 0 for products without a section. */
+    sectionId: integer('section_id').notNull(),
+    priced: integer('priced').notNull(),
+    promo: integer('promo').notNull(),
+    priceSum: bigint('price_sum', { mode: 'number' }).notNull(),
+    depthSum: doublePrecision('depth_sum').notNull(),
+    promoStarts: integer('promo_starts').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.networkId, t.sectionId] })],
+);
+
+/**
  * One row per transaction that wrote prices since its last commit: its insert fires the deferred trigger that
  * applies the transaction's queued changes to the three tables above at commit (migration 0021).
  */
