@@ -17,7 +17,10 @@
  * Sizes: `--spans` (or BENCH_HISTORY_SPANS) accepts 100M, 25M, 1e8, 100000000. BENCH_PRODUCTS, BENCH_SHOPS,
  * BENCH_MIN_ROWS (the base year's spans) as in bench/run.ts; BENCH_ITERATIONS (200); BENCH_REUSE=1 keeps
  * and reuses a loaded schema of at least that many spans; BENCH_SKIP (comma list of calls, export, ingest,
- * ingest-triggers).
+ * ingest-off, ingest-triggers); BENCH_INGEST_BATCH (10000) observations per transaction; BENCH_RECORD_MODULE: take
+ * recordObservations from another file (a copy of an older record.ts, to time old and new code on the same data).
+ * The ingest commits its day: to time old and new code on equal data, give each run its own copy of a loaded
+ * database (CREATE DATABASE … TEMPLATE).
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL. Prints ONE JSON object on stdout; progress on stderr.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -30,7 +33,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { createExportQueries } from '../src/areas/exports/queries';
 import { createExportRunner } from '../src/areas/exports/runner';
-import { recordObservations, type Observation } from '../src/areas/prices/record';
+import type { Observation } from '../src/areas/prices/record';
 import { loadConfig } from '../src/config';
 import { createFileStore } from '../src/core/file-store';
 import { toAuthUser } from '../src/core/session-user';
@@ -70,7 +73,7 @@ const PG_URL = env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || null;
 const SCHEMA = 'pw_bench_history';
 const END_DAY = todayDay();
 const INGEST_OBSERVATIONS = 1_000_000;
-const INGEST_BATCH = 10_000;
+const INGEST_BATCH = num('BENCH_INGEST_BATCH', 10_000);
 const EXPORT_ROWS = 1_000_000;
 const NO_TIMEOUTS = { acquireMs: 0, statementMs: 0, idleInTransactionMs: 0 };
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -176,6 +179,9 @@ async function diskSize(db: Database['db']) {
  * the write path's own cost, apart from what those triggers add.
  */
 async function ingest(db: Database['db'], triggers: boolean) {
+  const { recordObservations } = (await import(
+    env.BENCH_RECORD_MODULE ? path.resolve(env.BENCH_RECORD_MODULE) : '../src/areas/prices/record'
+  )) as typeof import('../src/areas/prices/record');
   const [last] = await queryRows<{ day: string }>(db, sql`SELECT (max(last_seen) + 1)::text AS day FROM current_prices`);
   const day = last!.day;
   const existing = await queryRows<{ p: number; s: number; r: number; pr: number | null; st: boolean }>(
@@ -207,11 +213,23 @@ async function ingest(db: Database['db'], triggers: boolean) {
     totals.extended += r.extended;
     totals.opened += r.opened;
     totals.ignored += r.ignored;
+    if ((i / INGEST_BATCH) % 10 === 9) log(`ingest: ${i + INGEST_BATCH} observations in ${since(t)} s (load ${round1(loadavg()[0]!)})`);
   }
   const seconds = since(t);
   if (!triggers) await db.execute(sql`ALTER TABLE price_spans ENABLE TRIGGER USER`);
   log(`ingest (triggers ${triggers ? 'on' : 'off'}): ${seconds} s`, totals);
-  return { observations: obs.length, day, triggers, batch: INGEST_BATCH, seconds, perSecond: Math.round(obs.length / seconds), ...totals, targetSeconds: 60 };
+  return {
+    recordModule: env.BENCH_RECORD_MODULE ?? null,
+    loadAverage: round1(loadavg()[0]!),
+    observations: obs.length,
+    day,
+    triggers,
+    batch: INGEST_BATCH,
+    seconds,
+    perSecond: Math.round(obs.length / seconds),
+    ...totals,
+    targetSeconds: 60,
+  };
 }
 
 async function exportRows(db: Database['db']) {
@@ -400,7 +418,7 @@ async function main() {
     // The export reads the history as loaded; the ingest then writes the day after it.
     if (!SKIP.includes('export')) out.export = await exportRows(app.db);
     // First the write path alone, then (the next day) as the app runs it, with the history's triggers.
-    if (!SKIP.includes('ingest')) out.ingestWithoutTriggers = await ingest(app.db, false);
+    if (!SKIP.includes('ingest') && !SKIP.includes('ingest-off')) out.ingestWithoutTriggers = await ingest(app.db, false);
     if (!SKIP.includes('ingest') && !SKIP.includes('ingest-triggers')) out.ingest = await ingest(app.db, true);
   } finally {
     await app.close();

@@ -48,16 +48,29 @@ export async function recordObservations(db: Db, observations: Observation[]): P
   return { extended, opened, ignored: obs.length - extended - opened };
 }
 
-/** The one statement of a batch: spans extended or opened, current prices upserted. */
+/**
+ * The one statement of a batch: spans extended or opened, current prices upserted.
+ *
+ * The batch's rows are read by subscript (generate_subscripts) rather than unnest: the planner then guesses 1000
+ * rows whatever the batch's size, and probes the spans' primary key once per observation. Given the true size (unnest
+ * tells it), a batch of a few thousand already made it hash the whole history instead — it costs a probe of the
+ * partitioned spans as one per partition, though only the product's partition is read at run time — and a 10k batch
+ * read all 10.4M spans of the bench catalogue (docs/database.md "At scale"). The open span's source comes from the
+ * same current-prices row as its figures, not from a second probe per row.
+ */
 function observationsSql(col: <T>(f: (o: Observation) => T) => SQLWrapper) {
-  return sql`WITH o AS (
-          SELECT * FROM unnest(${col((o) => o.productId)}::int[], ${col((o) => o.shopId)}::int[], ${col((o) => o.day)}::date[],
-                               ${col((o) => o.regular)}::int[], ${col((o) => o.promo)}::int[], ${col((o) => o.inStock)}::bool[],
-                               ${col((o) => PRICE_SOURCES.indexOf(o.source))}::smallint[])
-            AS t(product_id, shop_id, day, regular, promo, in_stock, source)
+  return sql`WITH a AS (
+          SELECT ${col((o) => o.productId)}::int[] AS p, ${col((o) => o.shopId)}::int[] AS s, ${col((o) => o.day)}::date[] AS d,
+                 ${col((o) => o.regular)}::int[] AS r, ${col((o) => o.promo)}::int[] AS pr, ${col((o) => o.inStock)}::bool[] AS st,
+                 ${col((o) => PRICE_SOURCES.indexOf(o.source))}::smallint[] AS src
+        ),
+        o AS (
+          SELECT a.p[i] AS product_id, a.s[i] AS shop_id, a.d[i] AS day, a.r[i] AS regular, a.pr[i] AS promo, a.st[i] AS in_stock,
+                 a.src[i] AS source
+          FROM a CROSS JOIN LATERAL generate_subscripts(a.p, 1) AS i
         ),
         cur AS (
-          SELECT o.*, cp.start_day AS cur_start,
+          SELECT o.*, cp.start_day AS cur_start, cp.source AS cur_source,
                  (cp.product_id IS NOT NULL AND cp.regular = o.regular AND cp.promo IS NOT DISTINCT FROM o.promo
                   AND cp.in_stock = o.in_stock) AS same
           FROM o LEFT JOIN current_prices cp ON cp.product_id = o.product_id AND cp.shop_id = o.shop_id
@@ -77,7 +90,7 @@ function observationsSql(col: <T>(f: (o: Observation) => T) => SQLWrapper) {
         up AS (
           INSERT INTO current_prices (product_id, shop_id, start_day, last_seen, regular, promo, in_stock, source)
           SELECT product_id, shop_id, CASE WHEN same THEN cur_start ELSE day END, day, regular, promo, in_stock,
-                 CASE WHEN same THEN (SELECT source FROM current_prices c WHERE c.product_id = cur.product_id AND c.shop_id = cur.shop_id) ELSE source END
+                 CASE WHEN same THEN cur_source ELSE source END
           FROM cur
           ON CONFLICT (product_id, shop_id) DO UPDATE SET start_day = EXCLUDED.start_day, last_seen = EXCLUDED.last_seen,
             regular = EXCLUDED.regular, promo = EXCLUDED.promo, in_stock = EXCLUDED.in_stock, source = EXCLUDED.source
