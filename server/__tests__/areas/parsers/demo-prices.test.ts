@@ -12,6 +12,7 @@ import { queryRows } from '../../../src/db/client';
 import { UNKNOWN_PRODUCT } from '../../../src/demo-shops/setup';
 import { build, loginAs, type Session } from '../../helpers/build';
 import { indexDiffFromSpans } from '../../helpers/price-index';
+import { networkDayTotalsDiff } from '../../helpers/network-day-totals';
 
 jest.setTimeout(180_000);
 
@@ -66,6 +67,8 @@ describe('the demo shops’ prices after alignment', () => {
     // The alignment switches the index triggers off and rebuilds once (setup.ts): a rebuild that missed the
     // rewritten spans, or triggers left off, would leave the analytics screen's index on the old history.
     expect(await indexDiffFromSpans(app.db)).toEqual([]);
+    // The network day totals (0022) are rebuilt with the index.
+    expect(await networkDayTotalsDiff(app.db)).toEqual([]);
     const [{ enabled }] = await queryRows<{ enabled: number }>(
       app.db,
       sql`SELECT count(*)::int AS enabled FROM pg_trigger WHERE tgrelid = 'price_spans'::regclass AND tgname LIKE 'price_spans_index_%' AND tgenabled <> 'D'`,
