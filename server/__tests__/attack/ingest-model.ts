@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { PRICE_SOURCES } from '@pricewatch/shared/contract';
 import { queryRows, type Db } from '../../src/db/client';
 import type { Observation } from '../../src/areas/prices/record';
+import { networkDayTotalsDiff } from '../helpers/network-day-totals';
 import { indexDiffFromSpans } from '../helpers/price-index';
 import { networkRunsDiffFromPairRuns, runsDiffFromSpans, totalsDiffFromSpans } from '../helpers/price-totals';
 
@@ -85,7 +86,8 @@ export async function keptDiffs(db: Db): Promise<Record<string, string[]>> {
     pairRuns: await runsDiffFromSpans(db),
     networkRuns: await networkRunsDiffFromPairRuns(db),
     index: await indexDiffFromSpans(db),
+    networkDayTotals: await networkDayTotalsDiff(db),
   };
 }
 
-export const NO_DIFFS = { totals: [], pairRuns: [], networkRuns: [], index: [] };
+export const NO_DIFFS = { totals: [], pairRuns: [], networkRuns: [], index: [], networkDayTotals: [] };
