@@ -13,6 +13,7 @@ import { addFixtures, callerFor, us, type Caller, type Fixtures } from '../helpe
 import { upload } from '../areas/alarms/helpers';
 import { postForm } from '../areas/leaflets/helpers';
 import { settled, sheetsOf } from '../areas/exports/helpers';
+import { pollUntil } from '../helpers/until';
 
 const TIMES = 10;
 const PAGES = 3;
@@ -116,7 +117,7 @@ it('the OpenAPI reference, alarm exports and imports, export files and recogniti
   // Export requests: all queued, then done with a file of the same 30 rows.
   expect(exportsMade.map((r) => r.statusCode)).toEqual(exportsMade.map(() => 200));
   for (const r of exportsMade) {
-    const done = await settled(ashan, json(r).data._id, 180_000);
+    const done = await settled(ashan, json(r).data._id);
     expect(done).toMatchObject({ state: 'done', rowsWritten: 30, error: null });
   }
 
@@ -127,14 +128,11 @@ it('the OpenAPI reference, alarm exports and imports, export files and recogniti
   expect(firstLooks.map((r) => r.statusCode)).toEqual(firstLooks.map(() => 200));
   for (const [i, r] of pages.entries()) {
     const pageId = json(r).data._id;
-    const deadline = Date.now() + 180_000;
-    let data: any;
-    for (;;) {
-      data = json(await neural(pageId)).data;
-      if (data.status === 'done' || data.status === 'failed') break;
-      if (Date.now() > deadline) throw new Error(`recognition of page ${i} stuck at ${data.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+    const data = await pollUntil(
+      async () => json(await neural(pageId)).data,
+      (d: any) => d.status === 'done' || d.status === 'failed',
+      300,
+    );
     expect(data).toMatchObject({ status: 'done', error: null });
     expect(data.candidates.map((c: { price: number }) => c.price)).toContain(27.9 + i);
   }

@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { build, loginAs, SERVER_DIR, type Session } from '../helpers/build';
+import { pollUntil } from '../helpers/until';
 import { sql } from 'drizzle-orm';
 import { runWithReadRoute, WAL_COOKIE, type ReadRoute } from '../../src/db/read-replicas';
 
@@ -54,7 +55,7 @@ if (!enabled) {
       replica = new pg.Client({ connectionString: replicaUrl });
       await replica.connect();
       session = await loginAs(app, 'ashan');
-    }, 90_000);
+    });
 
     afterAll(async () => {
       await replica?.end().catch(() => undefined);
@@ -85,12 +86,11 @@ if (!enabled) {
       await primary.connect();
       const { rows } = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
       await primary.end();
-      for (let i = 0; i < 600; i++) {
-        const r = await replica.query<{ ok: boolean }>('SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS ok', [rows[0]!.lsn]);
-        if (r.rows[0]!.ok) return;
-        await new Promise((res) => setTimeout(res, 50));
-      }
-      throw new Error('replica never caught up');
+      await pollUntil(
+        () => replica.query<{ ok: boolean }>('SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS ok', [rows[0]!.lsn]),
+        (r) => r.rows[0]!.ok,
+        50,
+      );
     };
 
     test('reads of GET requests are answered by the replica, which is in recovery', async () => {

@@ -68,7 +68,8 @@ describe('the edit that froze the server', () => {
     expect(created.statusCode).toBe(200);
     const target = body(created).data as { _id: string };
     const put = () => netadmin('PUT', `/network-users/${target._id}`, { exportDetails: { allowedNetworks: ['albert'] } });
-    const answers = await within(20_000, 'ten concurrent PUT /network-users/{id}', Promise.all(Array.from({ length: 10 }, put)));
+    // A frozen server never answers: the test's own bound catches that; a slow answer under load is awaited.
+    const answers = await Promise.all(Array.from({ length: 10 }, put));
     for (const res of answers) expect(res.statusCode).toBe(200);
     const after = body(await put()).data;
     expect(after.exportDetails.allowedNetworks).toEqual(['albert']);

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../src/db/client';
 import { jobsSchemaFor } from '../../src/jobs';
 import { build } from '../helpers/build';
+import { pollUntil } from '../helpers/until';
 
 let app: FastifyInstance;
 
@@ -15,34 +16,35 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const waitFor = async (test: () => boolean, ms = 15_000) => {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-const waitForAsync = async (test: () => Promise<boolean>, ms = 15_000) => {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+/** Resolves when the handler has been called `n` times: waits on the calls themselves, not on a clock. */
+function calls<T>(n: number): { seen: T[]; record: (v: T) => void; all: Promise<void> } {
+  const seen: T[] = [];
+  let done!: () => void;
+  const all = new Promise<void>((resolve) => (done = resolve));
+  return {
+    seen,
+    all,
+    record: (v) => {
+      seen.push(v);
+      if (seen.length === n) done();
+    },
+  };
+}
 
 it('runs a registered handler with the data sent, and tells it the job id', async () => {
-  const seen: { data: { n: number }; id: string }[] = [];
+  const first = calls<{ data: { n: number }; id: string }>(1);
+  const second = calls<{ data: { n: number }; id: string }>(1);
   await app.jobs.register<{ n: number }>('test.echo', async (data, ctx) => {
-    seen.push({ data, id: ctx.id });
+    (first.seen.length ? second : first).record({ data, id: ctx.id });
   });
   const id = await app.jobs.send('test.echo', { n: 7 });
-  await waitFor(() => seen.length === 1);
-  expect(seen[0]).toEqual({ data: { n: 7 }, id });
+  await first.all;
+  expect(first.seen).toEqual([{ data: { n: 7 }, id }]);
   // A caller may choose the id (to record it before the job can start).
   const chosen = '8b0f7d52-4c3e-4f7e-9a51-2b6a2f0c1d11';
   expect(await app.jobs.send('test.echo', { n: 8 }, { id: chosen })).toBe(chosen);
-  await waitFor(() => seen.length === 2);
-  expect(seen[1]!.id).toBe(chosen);
+  await second.all;
+  expect(second.seen).toEqual([{ data: { n: 8 }, id: chosen }]);
 });
 
 /** The job's state in pg-boss's own table (the jobs API has no reader for it; tests only). */
@@ -65,7 +67,10 @@ it('retries a throwing handler exactly retryLimit times, then the job fails', as
   const id = await app.jobs.send('test.flaky', {});
   // Waits for the job itself to be given up: with retryLimit ignored it fails after one try (0) or
   // tries pg-boss's default number of times.
-  await waitForAsync(async () => (await jobState('test.flaky', id)) === 'failed');
+  await pollUntil(
+    () => jobState('test.flaky', id),
+    (state) => state === 'failed',
+  );
   expect(tries).toEqual([0, 1]);
 });
 
@@ -86,16 +91,17 @@ it('aborts running handlers when the app closes, and waits for them', async () =
   const other = await build({ env: { DEMO: '0' } });
   let aborted = false;
   let finished = false;
-  let started = false;
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => (started = resolve));
   await other.jobs.register('test.long', async (_data, ctx) => {
-    started = true;
+    started();
     await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve()));
     aborted = ctx.signal.aborted;
     await new Promise((r) => setTimeout(r, 50));
     finished = true;
   });
   await other.jobs.send('test.long', {});
-  await waitFor(() => started);
+  await running;
   await other.close();
   expect([aborted, finished]).toEqual([true, true]);
 });

@@ -5,6 +5,7 @@ import { alarmsRuntime } from '../../../src/areas/alarms/hook';
 import { queryRows } from '../../../src/db/client';
 import { jobsSchemaFor } from '../../../src/jobs';
 import type { Session } from '../../helpers/build';
+import { pollUntil } from '../../helpers/until';
 import { us } from '../../helpers/catalogue';
 
 export { callerFor as caller, type Caller as Call } from '../../helpers/catalogue';
@@ -57,17 +58,16 @@ export const settle = (app: FastifyInstance) => alarmsRuntime(app.db)?.idle() ??
  * Waits for the evaluation itself: the written pairs handed on (settle), then every `alarms.evaluate`
  * job done, as pg-boss's own table says — never a fixed number of sleeps.
  */
-export async function evaluated(app: FastifyInstance, ms = 60_000): Promise<void> {
+export async function evaluated(app: FastifyInstance): Promise<void> {
   await settle(app);
   const jobs = sql.identifier(jobsSchemaFor(app.config.databaseUrl ? app.config.databaseSchema : null));
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const [row] = await queryRows<{ n: number }>(
-      app.db,
-      sql`SELECT count(*)::int AS n FROM ${jobs}.job WHERE name = 'alarms.evaluate' AND state IN ('created', 'retry', 'active')`,
-    );
-    if (Number(row!.n) === 0) return;
-    if (Date.now() > deadline) throw new Error(`alarm evaluation still pending after ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await pollUntil(
+    () =>
+      queryRows<{ n: number }>(
+        app.db,
+        sql`SELECT count(*)::int AS n FROM ${jobs}.job WHERE name = 'alarms.evaluate' AND state IN ('created', 'retry', 'active')`,
+      ),
+    ([row]) => Number(row!.n) === 0,
+    50,
+  );
 }

@@ -15,6 +15,7 @@ import { SCHEDULE_QUEUE } from '../../../src/areas/exports/schedules';
 import { filesDirFor } from '../../../src/core/file-store';
 import { build, loginAs } from '../../helpers/build';
 import { addFixtures, FIXTURES, us, type Fixtures } from '../../helpers/catalogue';
+import { pollUntil } from '../../helpers/until';
 import { byHeader, caller, data, settled, sheetsOf, until, type Call } from './helpers';
 
 // Exports run as jobs beside the requests: leave room on a busy two-core machine.
@@ -533,11 +534,12 @@ describe('schedules', () => {
     const s = data(await as.ashan('POST', '/export/export-request-schedule', { template: template._id, frequency: 'daily', time: '04:00' }));
     // What pg-boss sends when the cron comes due.
     await app.jobs.send(SCHEDULE_QUEUE, { scheduleId: Number(s._id) });
-    let request: any;
-    for (let i = 0; i < 200 && !request; i++) {
-      request = data(await as.ashan('GET', '/export/list')).items.find((r: any) => r.scheduleId === s._id);
-      if (!request) await new Promise((r) => setTimeout(r, 50));
-    }
+    // Until the job has queued the request, however long pg-boss takes to hand it over under load.
+    const request = await pollUntil(
+      async () => data(await as.ashan('GET', '/export/list')).items.find((r: any) => r.scheduleId === s._id),
+      (found) => found !== undefined,
+      50,
+    );
     expect(request).toMatchObject({ name: 'Scheduled', type: 'inline', template: { _id: template._id }, end: todayIso(), network: 'auchan' });
     expect((await settled(as.ashan, request._id)).state).toBe('done');
     const after = data(await as.ashan('GET', '/export/export-request-schedule')).find((x: any) => x._id === s._id);

@@ -2,6 +2,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Session } from '../../helpers/build';
+import { pollUntil } from '../../helpers/until';
 
 export type Call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
 
@@ -20,30 +21,25 @@ export function caller(app: FastifyInstance, session: Session): Call {
 export const data = (res: LightMyRequestResponse) => res.json().data;
 
 /**
- * Polls GET /export/get/{id} until the request is done or failed. A bound, not a speed claim: a resumed
- * job after a restart took over 30 s on PostgreSQL while two suites and a browser shared two cores.
+ * Polls GET /export/get/{id} until the request is done or failed: waits on the export itself, bounded by
+ * the test's own timeout only (a resumed job after a restart took over 30 s with two suites and a browser
+ * on two cores; under more load any fixed bound is a guess).
  */
-export async function settled(call: Call, id: string, timeoutMs = 90_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await call('GET', `/export/get/${id}`);
-    if (res.statusCode !== 200) throw new Error(`GET /export/get/${id}: ${res.statusCode} ${res.body}`);
-    const r = data(res);
-    if (r.state === 'done' || r.state === 'failed') return r;
-    if (Date.now() > until) throw new Error(`request ${id} still ${r.state}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+export async function settled(call: Call, id: string) {
+  return until(call, id, (r) => r.state === 'done' || r.state === 'failed');
 }
 
-/** Polls until `test` holds for the request. */
-export async function until(call: Call, id: string, test: (r: any) => boolean, timeoutMs = 30_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const r = data(await call('GET', `/export/get/${id}`));
-    if (test(r)) return r;
-    if (Date.now() > end) throw new Error(`request ${id}: condition not reached (${r.state})`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/** Polls until `test` holds for the request (helpers/until.ts: no deadline of its own). */
+export async function until(call: Call, id: string, test: (r: any) => boolean) {
+  return pollUntil(
+    async () => {
+      const res = await call('GET', `/export/get/${id}`);
+      if (res.statusCode !== 200) throw new Error(`GET /export/get/${id}: ${res.statusCode} ${res.body}`);
+      return data(res);
+    },
+    test,
+    50,
+  );
 }
 
 /** The rows of every sheet of an xlsx file (values only, header row first). */

@@ -6,6 +6,7 @@ import { queryRows } from '../../../src/db/client';
 import { leafletsDirOf } from '../../../src/areas/leaflets/pictures';
 import { renderLeafletPage } from '../../../src/ocr/leaflet-page';
 import { body, build, loginAs, type Session } from '../../helpers/build';
+import { pollUntil } from '../../helpers/until';
 import { caller, picture, postForm, type Call } from './helpers';
 
 /**
@@ -25,17 +26,17 @@ describe('leaflet recognition (neural data)', () => {
   };
   const neural = (pageId: string, extra = '', leaflet = leafletId) => analyst('GET', `/leaflets/${leaflet}/neural-data?neuralId=${pageId}${extra}`);
 
-  async function until(pageId: string, statuses: string[]) {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const res = await neural(pageId);
-      expect(res.statusCode).toBe(200);
-      const data = body(res).data;
-      if (statuses.includes(data.status)) return data;
-      if (Date.now() > deadline) throw new Error(`recognition stuck at ${data.status}`);
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  }
+  /** Until the page's recognition reaches one of `statuses`: waits on the recognition, not a clock. */
+  const until = (pageId: string, statuses: string[]) =>
+    pollUntil(
+      async () => {
+        const res = await neural(pageId);
+        expect(res.statusCode).toBe(200);
+        return body(res).data;
+      },
+      (data) => statuses.includes(data.status),
+      300,
+    );
 
   beforeAll(async () => {
     app = await build();
@@ -95,7 +96,7 @@ describe('leaflet recognition (neural data)', () => {
     // The page's state shows in the leaflet.
     const leaflet = body(await analyst('GET', `/leaflets/${leafletId}`)).data;
     expect(leaflet.pages[0].recognition).toBe('done');
-  }, 120_000);
+  }, 300_000);
 
   it('answers a failed run as failed with its reason, re-queues on refresh, and 404s a page of another leaflet', async () => {
     const uploaded = await upload(await picture(200, 200));
