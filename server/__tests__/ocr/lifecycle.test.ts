@@ -19,7 +19,7 @@ describe('OCR lifecycle', () => {
     // A timeout during the OCR itself (the worker is up): the same, and the queue goes on.
     await expect(recognisePrices(page.png, { timeoutMs: 50 })).rejects.toMatchObject({ code: 'ocr_timeout' });
     expect((await recognisePrices(page.png)).candidates.length).toBe(page.items.length);
-  }, 120_000);
+  }, 300_000);
 
   it('limits the pixels sharp decodes for OCR', async () => {
     const small = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } })
@@ -39,5 +39,5 @@ describe('OCR lifecycle', () => {
     await expect(queued).rejects.toMatchObject({ code: 'ocr_unavailable' });
     await expect(recognisePrices(page.png)).rejects.toMatchObject({ code: 'ocr_unavailable' });
     await shutdownOcr(); // again: harmless
-  }, 60_000);
+  }, 300_000);
 });

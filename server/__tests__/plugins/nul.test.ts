@@ -24,7 +24,7 @@ beforeAll(async () => {
     s[u] = await loginAs(app, u);
     as[u] = callAs(app, s[u]);
   }
-}, 120_000);
+});
 afterAll(() => app.close());
 
 const NUL_MESSAGE = 'invalid character';

@@ -13,8 +13,6 @@ import { todayDay } from '../../src/lib/days';
 import type { Resolver } from '../../src/scraping/address';
 import { privateSpellings, startLoopback, type Loopback } from '../helpers/ssrf';
 
-jest.setTimeout(60_000);
-
 const DAY = todayDay();
 const products = new Map(
   // Half anchored on a catalogue price (250.00 to 2,250.00: thousands separators on the page), half drawn.

@@ -387,5 +387,5 @@ describe('the Czech deployment', () => {
     } finally {
       await cz.close();
     }
-  }, 120_000);
+  });
 });
