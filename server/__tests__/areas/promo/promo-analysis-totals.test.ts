@@ -1,5 +1,5 @@
 /**
- * Promo analysis from the pair runs and day totals (issue 19 item 1) equals a direct computation over the spans,
+ * Promo analysis from the network runs and network day totals (issue 19 item 1) equals a direct computation over the spans,
  * written here independently of the server's SQL from the definitions in docs/promo-analysis.md: random price
  * histories (chain-wide promos in two shops of one network, split differently; gaps; depth changes mid-promo;
  * products without a brand or section) written day by day through recordObservations, then every grouping over
@@ -286,6 +286,30 @@ describe('promo analysis equals a computation over the spans', () => {
       const want = await expectEqual(addDays(FIRST, 17), addDays(FIRST, 45), groupBy, null, analyst);
       if (groupBy === 'network') expect(want.rows.map((r) => r.key).sort()).toEqual(['albert', 'kaufland', 'lidl']);
     }
+  });
+
+  it('after a product moves to another section and a shop to another network, by section and by network still equal the spans', async () => {
+    // What the kept network day totals (0022) recompute at commit: both sections' and both networks' days.
+    const db = app.db;
+    const [moved] = await queryRows<{ id: number; section_id: number | null }>(
+      db,
+      sql`SELECT p.id, p.section_id FROM products p WHERE p.name = 'Runs product 2'`,
+    );
+    const [other] = await queryRows<{ id: number }>(db, sql`SELECT id FROM sections WHERE name = 'Runs B'`);
+    const [shop] = await queryRows<{ id: number; network_id: number }>(db, sql`SELECT id, network_id FROM shops WHERE code = 'lidl-prg-smichov'`);
+    const [billa] = await queryRows<{ id: number }>(db, sql`SELECT id FROM networks WHERE code = 'billa'`);
+    expect(moved!.section_id).not.toBe(other!.id);
+    await db.execute(sql`UPDATE products SET section_id = ${other!.id} WHERE id = ${moved!.id}`);
+    await db.execute(sql`UPDATE shops SET network_id = ${billa!.id} WHERE id = ${shop!.id}`);
+    shopDirectory(db).invalidate();
+    try {
+      for (const groupBy of ['section', 'network'] as const) await expectEqual(addDays(FIRST, 17), addDays(FIRST, 45), groupBy, null);
+    } finally {
+      await db.execute(sql`UPDATE products SET section_id = ${moved!.section_id} WHERE id = ${moved!.id}`);
+      await db.execute(sql`UPDATE shops SET network_id = ${shop!.network_id} WHERE id = ${shop!.id}`);
+      shopDirectory(db).invalidate();
+    }
+    await expectEqual(addDays(FIRST, 17), addDays(FIRST, 45), 'section', null);
   });
 
   it('a network filter narrows the groups and the weeks', async () => {
