@@ -87,13 +87,18 @@ export async function importInternalPrices(db: Db, user: AuthUser, body: z.outpu
     if (!shop) return problems.push({ path: p.shop ? `prices.${i}.shop` : 'shop', message: 'unknown shop' });
     if (body.network && shop.network !== body.network) return problems.push({ path: `prices.${i}.shop`, message: 'shop_not_in_network' });
     if (!user.isProvider && shop.networkId !== user.networkId) throw forbidden();
-    if (p.promo !== null && p.promo !== undefined && p.promo >= p.price) return problems.push({ path: `prices.${i}.promo`, message: 'promo_not_below_price' });
+    // Checked in the minor units stored: 0.004 is no price, and 1.004 with a promo of 1.001 is no promotion.
+    const regular = toMinor(p.price);
+    const promo = p.promo === null || p.promo === undefined ? null : toMinor(p.promo);
+    if (regular < 1) return problems.push({ path: `prices.${i}.price`, message: 'below_smallest_unit' });
+    if (promo !== null && promo < 1) return problems.push({ path: `prices.${i}.promo`, message: 'below_smallest_unit' });
+    if (promo !== null && promo >= regular) return problems.push({ path: `prices.${i}.promo`, message: 'promo_not_below_price' });
     observations.push({
       productId: p.product,
       shopId,
       day,
-      regular: toMinor(p.price),
-      promo: p.promo === null || p.promo === undefined ? null : toMinor(p.promo),
+      regular,
+      promo,
       inStock: p.inStock,
       source: user.isProvider ? 'manual' : 'retail',
     });
