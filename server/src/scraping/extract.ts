@@ -407,6 +407,10 @@ function decideStructured(offer: Offer, view: PageView, ctx: PriceContext): Deci
     // 'from 12 999 ₴' where the price would be: the structured price is one variant's, not the page's.
     const from = view.mentions.find((m) => m.label === 'from' && m.priceElement && !m.sticky);
     if (from) return { problem: { kind: 'price_variants', message: `the page shows only a 'from' price: "${from.text}"` } };
+    // The structured amount is one the page shows as a multi-buy, netto, card, per-unit or approximate price.
+    const qualified = [...view.mentions, ...view.labelledNearH1].find((m) => m.value === p.amount && !m.struck && m.label && QUALIFIES_THE_AMOUNT.has(m.label));
+    if (qualified)
+      return { problem: { kind: 'price_unparseable', message: `price ${qualified.label}: the page shows it as "${qualified.text.slice(0, 80)}"` } };
     if (offer.formatted)
       return { problem: { kind: 'price_unparseable', message: `price not machine-readable and not shown on the page: "${offer.text}"` }, declined: true };
     if (p.amount <= 1 && view.productArea)
@@ -449,6 +453,11 @@ function matches($: CheerioAPI, selector: string, view: PageView): Element[] {
   return outside.length ? outside : all;
 }
 
+/** Labels saying an amount is another price than the item's (structured data giving that amount is not believed). */
+const QUALIFIES_THE_AMOUNT = new Set(['tier', 'net', 'loyalty', 'approx', 'per_unit', 'instalment', 'fee']);
+/** Labels the words near a price element give it that say nothing about the amount itself ('free delivery'). */
+const NOT_OF_THE_AMOUNT = new Set(['delivery', 'saving', 'alternative']);
+
 function fromSelectors($: CheerioAPI, sel: ParserSelectors, view: PageView, format: ParserPriceFormat | undefined, ctx: PriceContext): Extraction | null {
   const priceEls = matches($, sel.price, view);
   if (!priceEls.length) return null;
@@ -484,6 +493,9 @@ function fromSelectors($: CheerioAPI, sel: ParserSelectors, view: PageView, form
   const p = first.parsed;
   if (!p.ok) return problem('price_unparseable', `price ${p.reason}: "${p.text.slice(0, 80)}"`);
   if (p.from) return problem('price_variants', `a 'from' price: "${first.parts.text.slice(0, 80)}"`);
+  // The operator's element showing a multi-buy, netto, card or approximate amount: not the item's price to record.
+  const own = view.labelOf(first.el, p.amount);
+  if (own && !NOT_OF_THE_AMOUNT.has(own.label!)) return problem('price_unparseable', `price ${own.label}: "${own.text.slice(0, 80)}"`);
   // The price selector matching several prices: which one is this product's is not the selector's to say.
   const others = read.slice(1).filter((r) => r.parsed.ok && r.parsed.minor !== p.minor);
   if (others.length)

@@ -28,12 +28,16 @@ export type Mention = {
   el: Element;
   /** The text around it, for messages. */
   text: string;
+  /** The text right after the amount on its line (a footnote mark, a label). */
+  after: string;
 };
 
 export type PageView = {
   /** The main product area: the closest block around the product's h1 that shows a price. */
   main: Element | null;
   mentions: Mention[];
+  /** Without a product area: the labelled amounts of the closest block around the h1 that shows any. */
+  labelledNearH1: Mention[];
   /** The product area says the price is on request, after login or in the cart. */
   onRequest: boolean;
   /** The page has a product area (an h1 or a microdata Product), whether or not it shows a price. */
@@ -42,6 +46,11 @@ export type PageView = {
   contains: (el: Element) => boolean;
   /** The text of an element as rendered for reading prices (split prices joined, struck parts kept). */
   textOf: (el: Element) => string;
+  /**
+   * The label of an amount an element shows itself ('3 за 99 ₴': a multi-buy; '389,00 zł netto'; 'cca 189,90 Kč';
+   * '4,99 zł*' with '* z aplikacją'), read as the product area reads it; null when it is plainly a price.
+   */
+  labelOf: (el: Element, amount: number) => Mention | null;
   /** The same without its struck-through parts, and those parts (an old price inside the price element). */
   splitStruck: (el: Element) => { text: string; struck: string };
   struck: (el: Element) => boolean;
@@ -137,7 +146,7 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   ],
   [
     'loyalty',
-    /(карт(к|о|а|і|и|у|ою|кою|ой|ы)|\bcard\b|clubcard|payback|клуб|власник|kart(ą|ou|a|y|e)\b|\bclub\b|\bklub\b|\bapp\b|додат(ок|ку|ком)|приложени|aplikac|აპლიკაც|ბარათ|\bplus\b|member|věrnost|lojal|loyal|program)/i,
+    /(карт(к|о|а|і|и|у|ою|кою|ой|ы)|\bcard\b|clubcard|payback|клуб|власник|kart(ą|ou|a|y|e)(?!\w)|\bclub\b|\bklub(u|em|ie|owicz\w*)?\b|\bapp\b|додат(ок|ку|ком)|приложени|aplikac|აპლიკაც|ბარათ|kortel|kártyá|kaardi|\bplus\b|member|věrnost|lojal|loyal|program)/i,
   ],
   [
     'saving',
@@ -151,7 +160,11 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
     'net',
     /(netto|\bnet\b|без\s*пдв|без\s*ндс|bez\s*dph|bez\s*vat|excl\.?\s*(vat|tax|btw)|without\s*vat|ohne\s*mwst|zzgl\.?\s*(\d+\s*%\s*)?mwst|\+\s*vat|before\s*tax|დღგ-ს\s*გარეშე)/i,
   ],
-  ['fee', /(pfand|záloh|kaucj|depozit|deposit|застав|recykl|recycl|\bvrg\b|poplat|gebühr|\bfee\b|ekolog)/i],
+  // A prepayment ('Передоплата 2 000 ₴, решта — при отриманні') is part of the price, not the price.
+  [
+    'fee',
+    /(pfand|záloh|kaucj|depozit|deposit|застав|передоплат|предоплат|pre-?pay|przedpłat|zaliczk|anzahlung|аванс|recykl|recycl|\bvrg\b|poplat|gebühr|\bfee\b|ekolog)/i,
+  ],
   // Volume tiers and multi-buys: 'від 10 уп.', 'ab 5 Stück', '2 шт за', '2 for', '1+1', 'druhý kus za'.
   [
     'tier',
@@ -166,7 +179,11 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
 const CLASS_LABELS: [LabelKind, RegExp][] = [
   ['lowest', /(omnibus|lowest|najnizsza|price-history)/i],
   ['instalment', /(credit|install?ment|financ|leasing|afterpay|klarna|affirm|(^|[-_\s])raty?($|[-_\s])|splatk|monthly|(^|[-_\s])rate($|[-_\s]))/i],
-  ['loyalty', /(loyal|(^|[-_\s])card($|[-_\s])|club|(^|[-_\s])app($|[-_\s])|member|(^|[-_\s])plus($|[-_\s])|karta|(^|[-_\s])bonus)/i],
+  // 'card' alone is a layout block (Bootstrap's .card, BEM 'item-card__price'): only a card price's own names count.
+  [
+    'loyalty',
+    /(loyal|card-?price|price-?card|with-?card|--card($|[-_\s])|__card($|[-_\s])|club|(^|[-_\s])app($|[-_\s])|member|(^|[-_\s])plus($|[-_\s])|karta|(^|[-_\s])bonus)/i,
+  ],
   ['saving', /((^|[-_\s])save($|[-_\s])|saving|you-?save|(^|[-_\s])econ|usetr|sparen|discount-amount|trade-?in|cashback|buyback)/i],
   ['delivery', /(deliver|shipping|versand|doprav|dostaw|freeship)/i],
   ['net', /((^|[-_\s])(net|netto|novat|nett)($|[-_\s])|without-?vat|no-?vat|excl-?vat|bez-?dph|ohne-?mwst)/i],
@@ -178,7 +195,15 @@ const CLASS_LABELS: [LabelKind, RegExp][] = [
 const FROM_BEFORE = /(^|[^\p{L}])(від|вiд|от|from|od|ab|starting (at|from)|already from|dès|a partir de)\s*$/iu;
 const FROM_AFTER = /^\s*-?\s*დან/;
 const MULTIBUY_BEFORE = /(^|[^\d])\d+\s*(шт\.?|szt\.?|ks|pcs|stück|stk|x|×)?\s*(за|za|for|für)\s*(€|\$|£|chf|fr\.)?\s*$/i;
-const APPROX_BEFORE = /(≈|~|\bca\.|circa|approx\.?|приблизно|примерно|около)\s*$/i;
+// 'cca 189,90 Kč' (cs/sk), 'ok. 12,99 zł', 'близько 40 ₴', 'etwa 5 €', 'დაახლ. 4 ₾': an estimate (goods sold by weight).
+const APPROX_BEFORE = /(≈|~|\bca\.|(^|[^\p{L}])cca\.?|circa|approx\.?|приблизно|примерно|около|близько|(^|[^\p{L}])ok\.|około|etwa|ungefähr|დაახლ\S*)\s*$/iu;
+/** A footnote mark right after an amount ('4,99 zł*', '19,90 €¹'). */
+const FOOTNOTE_AFTER = /^[^\d\n*¹²³†‡]{0,8}?(\*{1,3}|[¹²³†‡])/;
+/**
+ * What a footnote may say about its amount that makes it not the item's price ('* cena z aplikacją przy zakupie 2
+ * opakowań'). Delivery, savings and the like are left out: '* incl. VAT, plus shipping' is said of real prices.
+ */
+const FOOTNOTE_KINDS = new Set<LabelKind>(['loyalty', 'tier', 'net', 'instalment']);
 export const PRICE_ON_REQUEST =
   /(on\s*request|(see|view)\s*(the\s*)?price\s*in\s*(the\s*)?cart|price\s*in\s*cart|add\s*to\s*cart\s*to\s*see|log\s*in\s*to\s*see|after\s*log\s*in|na\s*zapytanie|na\s*dotaz|cena\s*dohodou|po\s*přihlášení|po\s*prihlásení|po\s*zalogowaniu|auf\s*anfrage|на\s*запит|по\s*запросу|уточнюйте|уточняйте|მოთხოვნით)/i;
 
@@ -459,6 +484,13 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
       const first = moneyIn(line)[0];
       lineLead = first ? lt.slice(Math.max(0, first.index - 80), first.index) : '';
     }
+    // What follows the amount on its line, a sibling's footnote mark included ('<span>4,99 zł</span><span>*</span>').
+    let after = f.after;
+    if (line) {
+      const lt = normalizePriceText(render(line), decimal, true);
+      const at = lt.indexOf(f.raw);
+      if (at >= 0) after = lt.slice(at + f.raw.length).split('\n')[0]!;
+    }
     const around = `${f.before} ${f.raw} ${f.after}`;
     const words = `${topText} ${lineLead} ${around}`;
     const classes = [...chain, ...(line && !chain.includes(line) ? [line] : [])].map(tokensOf).join(' ');
@@ -491,6 +523,7 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
       priceElement: PRICE_TOKEN.test(classes),
       el,
       text: (topText.length <= 200 ? topText : around).replace(/\s+/g, ' ').trim().slice(0, 160),
+      after,
     };
   };
 
@@ -530,8 +563,39 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     if (scope) main = scope;
   }
 
+  /** A footnote's label for a mention marked '*', '¹'…: the line of `area` that starts with the same mark. */
+  const footnoteLabel = (m: Mention, after: string, area: Element): LabelKind | null => {
+    const mark = FOOTNOTE_AFTER.exec(after)?.[1];
+    if (!mark) return null;
+    for (const raw of normalizePriceText(render(area), decimal, true).split('\n')) {
+      const line = raw.trim();
+      if (!line.startsWith(mark) || line[mark.length] === mark[0]) continue;
+      for (const [kind, re] of TEXT_LABELS) if (re.test(line)) return FOOTNOTE_KINDS.has(kind) ? kind : null;
+    }
+    return null;
+  };
+  const withFootnotes = (list: Mention[], area: Element) => {
+    for (const m of list) if (!m.label) m.label = footnoteLabel(m, m.after, area);
+  };
+
   const mentions: Mention[] = [];
-  if (main) mentionsUnder(main, false, mentions);
+  if (main) {
+    mentionsUnder(main, false, mentions);
+    withFootnotes(mentions, main);
+  }
+  // No product area because every amount near the h1 is labelled ('3 за 99 ₴', '389,00 zł netto'): those amounts,
+  // so that structured data giving the same amount is not taken for the price.
+  const labelledNearH1: Mention[] = [];
+  if (!main && h1) {
+    for (let p: AnyNode | null = h1, depth = 0; p && isTag(p) && depth < 12 && !/^(body|html)$/.test(p.name); p = p.parent, depth++) {
+      if (sizeOf(p) > 60_000) break;
+      const list = plainIn(p);
+      if (!list.length) continue;
+      withFootnotes(list, p);
+      labelledNearH1.push(...list.filter((m) => m.label && !m.struck));
+      break;
+    }
+  }
   const stickyBars: Element[] = [];
   $('body *').each((_, el) => {
     if (!isTag(el) || (main && (el === main || isInside(el, main)))) return;
@@ -570,10 +634,23 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
   return {
     main,
     mentions,
+    labelledNearH1,
     onRequest,
     productArea: !!requestArea,
     contains: (el) => scopes.some((s) => s === el || isInside(el, s)),
     textOf: (el) => normalizePriceText(render(el), decimal, true),
+    labelOf: (el, amount) => {
+      let own = mentions.filter((m) => m.el === el || isInside(m.el, el));
+      if (!own.length) {
+        // Outside the product area (none found when every amount near the h1 is labelled): read it on its own.
+        own = [];
+        mentionsUnder(el, false, own);
+        let area: Element = el;
+        for (let p = el.parent, depth = 0; p && isTag(p) && depth < 3 && !/^(body|html)$/.test(p.name) && sizeOf(p) <= 3000; p = p.parent, depth++) area = p;
+        withFootnotes(own, area);
+      }
+      return own.find((m) => m.value === amount && !m.struck && m.label) ?? null;
+    },
     splitStruck,
     struck: (el) => {
       for (let p: AnyNode | null = el; p && isTag(p); p = p.parent) if (isStruckEl(p)) return true;
