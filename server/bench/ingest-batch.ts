@@ -7,8 +7,11 @@
  * The batch is made as bench/history.ts's ingest makes a day: the day after the last one recorded, known pairs (10 %
  * at a new price) and then pairs not seen before, half and half. BENCH_INGEST_N (100000) observations, written in
  * chunks of BENCH_INGEST_CHUNK (all of them) inside the one transaction; BENCH_INGEST_OLD=<module> takes
- * recordObservations from another file (a copy of the old record.ts). Prints one JSON line on stdout.
+ * recordObservations from another file (a copy of the old record.ts); BENCH_INGEST_PREPARE=<file.sql> runs that SQL
+ * first in the same transaction (a migration's functions not yet applied to the bench schema: rolled back with the
+ * rest). Prints one JSON line on stdout.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -59,6 +62,7 @@ async function main() {
   log(`${obs.length} observations for ${day} (${known.length} known, ${fresh.length} new), chunks of ${CHUNK}, load ${load1.toFixed(1)}`);
   const result = {
     module: env.BENCH_INGEST_OLD ?? 'current',
+    prepare: env.BENCH_INGEST_PREPARE ?? null,
     observations: obs.length,
     chunk: CHUNK,
     day,
@@ -71,6 +75,7 @@ async function main() {
   };
   await db
     .transaction(async (tx) => {
+      if (env.BENCH_INGEST_PREPARE) await tx.execute(sql.raw(readFileSync(env.BENCH_INGEST_PREPARE, 'utf8')));
       const t0 = Date.now();
       for (let i = 0; i < obs.length; i += CHUNK) {
         const r = await recordObservations(tx, obs.slice(i, i + CHUNK));
