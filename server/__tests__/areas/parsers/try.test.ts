@@ -102,7 +102,8 @@ beforeAll(async () => {
   app.parsers.workerOptions.allowOrigins = [...app.parsers.workerOptions.allowOrigins, shopBase];
   operator = await loginAs(app, 'operator');
   analyst = await loginAs(app, 'analyst');
-});
+  // A demo-shops app on PGlite aligns the shops' history at start: over 240 s at load ~18 (two cores).
+}, 600_000);
 afterAll(async () => {
   await app?.close();
   for (const server of [forbidden, shop]) {
@@ -204,10 +205,11 @@ describe('the limits of a real run', () => {
 
   it('a page’s sub-requests to refused addresses are dropped, in the picture (scripts off) and in a browser fetch; the price is read', async () => {
     const overHttp = await tried('lidl-prg-smichov', `${shopBase}/page`, selectorsDefinition('.price-box .current'));
-    expect(overHttp.offer.price).toBe(24.9);
+    // The problem beside the price: a failure says why no price was read (a timeout, the browser busy).
+    expect([overHttp.offer.price, overHttp.offer.problem]).toEqual([24.9, null]);
     expect(overHttp.screenshot).not.toBeNull();
     const inBrowser = await tried('lidl-prg-smichov', `${shopBase}/page`, { ...selectorsDefinition('.price-box .current'), fetch: 'browser' });
-    expect(inBrowser.offer.price).toBe(24.9);
+    expect([inBrowser.offer.price, inBrowser.offer.problem]).toEqual([24.9, null]);
     expect(inBrowser.screenshot).not.toBeNull();
     expect(forbiddenHits).toBe(0);
   });
@@ -240,7 +242,7 @@ describe('bad input and rights', () => {
     expect((await tryOn(await loginAs(app, 'guest'), 'albert-prg-andel', `${shopBase}/page`, def)).statusCode).toBe(403);
     const own = await tryOn(analyst, 'albert-prg-andel', `${shopBase}/page`, def);
     expect(own.statusCode).toBe(200);
-    expect(body(own).data.offer.price).toBe(24.9);
+    expect([body(own).data.offer.price, body(own).data.offer.problem]).toEqual([24.9, null]);
   });
 
   it('writes nothing: no run, item, price, unmatched page or parser', async () => {
@@ -280,7 +282,7 @@ describe('ten at once', () => {
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
     expect(statuses).toContain(429);
     for (const r of results.filter((x) => x.statusCode === 429)) expect(body(r).error.code).toBe('too_many_requests');
-    for (const r of results.filter((x) => x.statusCode === 200)) expect(body(r).data.offer.price).toBe(24.9);
+    for (const r of results.filter((x) => x.statusCode === 200)) expect([body(r).data.offer.price, body(r).data.offer.problem]).toEqual([24.9, null]);
     expect(browserActivity().peak).toBe(1);
     expect(browserActivity().active).toBe(0);
     expect((await call(operator, 'GET', '/auth/check')).statusCode).toBe(200);
