@@ -1,59 +1,32 @@
 /**
  * Attack on "To match" and the home tiles from outside: every demo role and no login, strange ids,
- * another country's product, and decisions on the same pages at once. Nothing may answer 5xx, and the
- * server still answers afterwards. PGlite, and PostgreSQL with TEST_DATABASE_URL.
+ * another country's product. Nothing may answer 5xx, and the server still answers afterwards. Decisions on
+ * the same pages at once: matching-decisions-at-once.test.ts.
+ * @one-database: status codes by role and validation of odd ids, one request at a time (the writes at once
+ * are in matching-decisions-at-once, on both backends).
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client';
-import { body, build, loginAs, type Session } from '../helpers/build';
+import { body } from '../helpers/build';
+import { ROLES, startMatchingAttack, type MatchingAttack } from '../helpers/matching-attack';
 
 jest.setTimeout(180_000);
 
-const ROLES = ['operator', 'admin', 'ashan', 'metro', 'atb', 'netadmin', 'analyst', 'hunter', 'guest'] as const;
+let t: MatchingAttack;
 let app: FastifyInstance;
-const s: Record<string, Session> = {};
-let parser: { id: number; country: string; shop_id: number };
+let s: MatchingAttack['s'];
+let parser: MatchingAttack['parser'];
 let product: number;
 let foreign: number;
-
-const req = (who: Session | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url: who ? `${url}${url.includes('?') ? '&' : '?'}token=${who.token}` : url,
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-    ...(who ? { cookies: who.xsrf.cookies, headers: who.xsrf.headers } : {}),
-  });
-
-/** Waiting pages of the parser, all named like the chosen product (so it is every page's top suggestion). */
-async function addPages(n: number, tag: string): Promise<number[]> {
-  const [p] = await queryRows<{ name: string }>(app.db, sql`SELECT name FROM products WHERE id = ${product}`);
-  const ids: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const [r] = await queryRows<{ id: number }>(
-      app.db,
-      sql`INSERT INTO unmatched_pages (parser_id, url, name, price, day) VALUES (${parser.id}, ${`https://attack.example/${tag}/${i}`}, ${p!.name}, ${1000 + i}, CURRENT_DATE) RETURNING id`,
-    );
-    ids.push(Number(r!.id));
-  }
-  return ids;
-}
+const req: MatchingAttack['req'] = (...args) => t.req(...args);
+const addPages: MatchingAttack['addPages'] = (...args) => t.addPages(...args);
 
 beforeAll(async () => {
-  app = await build({ env: { DEMO_SHOPS: '1', PARSERS_WORKER: '0' } });
-  for (const r of ROLES) s[r] = await loginAs(app, r);
-  [parser] = (await queryRows<{ id: number; country: string; shop_id: number }>(
-    app.db,
-    sql`SELECT id, country, shop_id FROM parsers WHERE shop_id IS NOT NULL ORDER BY id LIMIT 1`,
-  )) as [typeof parser];
-  parser = { id: Number(parser.id), country: parser.country, shop_id: Number(parser.shop_id) };
-  product = Number((await queryRows<{ id: number }>(app.db, sql`SELECT id FROM products WHERE country = ${parser.country} ORDER BY id LIMIT 1`))[0]!.id);
-  const other = await queryRows<{ id: number }>(app.db, sql`SELECT id FROM products WHERE country <> ${parser.country} ORDER BY id LIMIT 1`);
-  foreign = other.length ? Number(other[0]!.id) : 0;
+  t = await startMatchingAttack();
+  ({ app, s, parser, product, foreign } = t);
 });
-afterAll(() => app?.close());
-
-const alive = async () => expect((await req(s.operator!, 'GET', '/home/parsers')).statusCode).toBe(200);
+afterAll(() => t?.app.close());
 
 describe('every role and no login', () => {
   const tiles = ['price-index', 'price-changes', 'alarms', 'exports', 'parsers', 'suspicious'];
@@ -110,31 +83,5 @@ describe('strange ids', () => {
     expect(JSON.stringify(body(res).error)).toContain('productId');
     const [row] = await queryRows<{ decision: string | null }>(app.db, sql`SELECT decision FROM unmatched_pages WHERE id = ${id}`);
     expect(row!.decision).toBeNull();
-  });
-});
-
-describe('decisions at once', () => {
-  it('ten accepts, rejects and accept-tops on the same pages: no 5xx, each page decided once', async () => {
-    const ids = await addPages(5, 'race');
-    const calls: Promise<{ statusCode: number; body: string }>[] = [];
-    for (let i = 0; i < 10; i++) {
-      const id = ids[i % ids.length]!;
-      calls.push(req(s.operator!, 'POST', `/parsers/${parser.id}/unmatched/${id}/accept`, { productId: product }));
-      calls.push(req(s.analyst!, 'POST', `/parsers/${parser.id}/unmatched/${id}/reject`));
-      calls.push(req(s.operator!, 'POST', `/parsers/${parser.id}/unmatched/accept-top`, { minScore: 0.5 }));
-    }
-    const res = await Promise.all(calls);
-    const failed = res.filter((r) => r.statusCode >= 500).map((r) => r.body.slice(0, 300));
-    expect(failed).toEqual([]);
-    const rows = await queryRows<{ decision: string | null }>(app.db, sql`SELECT decision FROM unmatched_pages WHERE id = ANY(${sql.param(ids)}::bigint[])`);
-    expect(rows.every((r) => r.decision !== null)).toBe(true);
-    await alive();
-  });
-
-  it('ten different pages accepted as the same product at once: no 5xx', async () => {
-    const ids = await addPages(10, 'same-product');
-    const res = await Promise.all(ids.map((id) => req(s.operator!, 'POST', `/parsers/${parser.id}/unmatched/${id}/accept`, { productId: product })));
-    expect(res.filter((r) => r.statusCode >= 500).map((r) => r.body.slice(0, 300))).toEqual([]);
-    await alive();
   });
 });
