@@ -10,6 +10,8 @@
  * BENCH_PGLITE_DIR (default a temp dir, removed after), BENCH_REUSE=1 (keep and reuse a loaded
  * database of the same sizes: PGlite dir / PostgreSQL schema). Analytics (issue 19): BENCH_ONLY=analytics
  * (skip the catalogue's hot calls), BENCH_ANALYTICS_ITERATIONS (10 per call), BENCH_SCHEMA (pw_bench).
+ * Then the heavy test matrices whole (bench/matrices.ts; `npm test` runs a sample): BENCH_ONLY=matrices
+ * runs that step alone; a failed matrix makes the bench exit 1.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -25,6 +27,7 @@ import { loadCatalogue } from '../src/demo/catalogue/load';
 import { mulberry32 } from '../src/demo/catalogue/prng';
 import { measureAnalytics } from './analytics-calls';
 import { measureHotCalls, type Timing } from './catalogue-calls';
+import { runMatrices } from './matrices';
 import { NETWORKS } from '../src/demo/data';
 import { seedDemo } from '../src/demo/seed';
 import { todayDay } from '../src/lib/days';
@@ -199,6 +202,12 @@ async function runBackend(kind: 'pglite' | 'postgres', shopsPerProduct: number) 
 
 async function main() {
   const started = Date.now();
+  if (env.BENCH_ONLY === 'matrices') {
+    const matrices = runMatrices(log);
+    process.stdout.write(`${JSON.stringify({ bench: 'matrices', date: new Date().toISOString(), ...matrices }, null, 2)}\n`);
+    if (!matrices.passed) process.exit(1);
+    return;
+  }
   const shopsPerProduct = calibrate();
   const out: Record<string, unknown> = {
     bench: 'catalogue',
@@ -228,9 +237,19 @@ async function main() {
   if (pgResult?.queries && Object.keys(pgResult.queries).length) {
     out.postgresP95UnderTarget = Object.values(pgResult.queries).every((q) => Object.values(q).every((t) => t.p95 < TARGET_P95_MS));
   }
+  const matrices = env.BENCH_ONLY === 'analytics' ? null : runMatrices(log);
+  if (matrices) out.matrices = matrices;
   out.totalSeconds = (Date.now() - started) / 1000;
   (out.machine as Record<string, unknown>).loadAverageAtEnd = round1(loadavg()[0]!);
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  // The matrices are tests: a failed case fails the bench, loudly, after the numbers.
+  if (matrices && !matrices.passed) {
+    log(
+      'matrices FAILED:',
+      matrices.runs.filter((r) => !r.passed),
+    );
+    process.exit(1);
+  }
 }
 
 main().catch((err) => {
