@@ -18,12 +18,7 @@ const { oneDatabase, touchesDatabase } = requireCjs('../../scripts/lib/db-test-f
 };
 
 /** The files whose matrices `npm test` samples. */
-export const MATRIX_FILES = [
-  '__tests__/attack/builder-odd-input.test.ts',
-  '__tests__/attack/analytics-totals-attack.test.ts',
-  '__tests__/attack/browser-fetch.test.ts',
-  '__tests__/scraping/cli-extract.test.ts',
-];
+export const MATRIX_FILES = ['__tests__/attack/builder-odd-input.test.ts', '__tests__/attack/browser-fetch.test.ts', '__tests__/scraping/cli-extract.test.ts'];
 
 export type MatrixRun = { file: string; backend: 'pglite' | 'postgres' | 'none'; passed: boolean; seconds: number };
 
