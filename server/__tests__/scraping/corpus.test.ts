@@ -1,5 +1,5 @@
 /**
- * The scraping corpus (corpus/README.md): 108 product pages (two batches) written apart from the engine, each with the
+ * The scraping corpus (corpus/README.md): 128 product pages (three batches) written apart from the engine, each with the
  * answer a careful shopper gives. Every page is extracted as its shop's parser run would (definition,
  * country, currency); the engine may refuse a page it is unsure of, but must never record a wrong price,
  * and must find at least 95 % of the prices. `npm run bench` prints the same per strategy (bench/corpus.ts).

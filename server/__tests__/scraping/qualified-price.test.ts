@@ -41,6 +41,14 @@ const qualified: [string, string, Shop, number][] = [
     PL,
     12.99,
   ],
+  ['a price per carton on a page about one can', '<div class="item-card__price">Cena: 209,- Kč / karton</div>', CZ, 209],
+  [
+    'a subscription price under its label line',
+    '<div class="box"><div class="box__label">Cena s predplatným</div><div class="item-card__price">52,90 €</div><p>pri pravidelnom doručovaní</p><p>Jednorazový nákup: v košíku</p></div>',
+    { country: 'sk', currency: 'EUR' },
+    52.9,
+  ],
+  ['an advance payment', '<div class="row"><span>Передоплата</span> <span class="item-card__price">1 500 ₴</span></div>', UA, 1500],
 ];
 
 describe('an amount the page qualifies is no price', () => {
@@ -68,6 +76,20 @@ describe('what only looks like a qualifier is still read', () => {
   it('a prepayment beside the price is not a second price', () => {
     const block = '<div class="item-card__price">21 999 ₴</div><p>Передоплата 2 000 ₴, решта — при отриманні</p>';
     expect(byStructuredData(block, UA, 21999).price).toBe(21999);
+  });
+  it('an estimate whose currency sign reads as a unit too (ლ: lari or litres) is refused by the words on its line', () => {
+    const block = '<div class="row"><span>დაახლ.</span> <span class="item-card__price">14,90 ლ</span> <span>/ ც</span></div>';
+    expect(bySelector(block, { country: 'ge', currency: 'GEL' }).price).toBeNull();
+  });
+  it('a multi-buy line beside the regular price: its per-piece amount competes with nothing', () => {
+    const block =
+      '<div class="prices"><div class="p"><s class="old">52,90</s><span class="item-card__price">45<span>,90</span></span><span>₴</span></div><div class="multi">2 шт. за 79 ₴ <small>(39,50 ₴/шт.)</small></div></div>';
+    expect(bySelector(block, UA).price).toBe(45.9);
+  });
+  it('other sellers’ offers are not this offer’s prices', () => {
+    const block =
+      '<div class="item-card__price">1 299,00 zł</div><div class="other-offers"><h3>Inne oferty od 1 249,00 zł</h3><ul><li>Sklep A — 1 249,00 zł</li><li>Sklep B — 1 319,00 zł</li></ul></div>';
+    expect(bySelector(block, PL).price).toBe(1299);
   });
   it('the regular price beside a card price is read; the card price is not', () => {
     const block =

@@ -50,7 +50,7 @@ export type PageView = {
    * The label of an amount an element shows itself ('3 за 99 ₴': a multi-buy; '389,00 zł netto'; 'cca 189,90 Kč';
    * '4,99 zł*' with '* z aplikacją'), read as the product area reads it; null when it is plainly a price.
    */
-  labelOf: (el: Element, amount: number) => Mention | null;
+  labelOf: (el: Element, amount: number) => { label: LabelKind; text: string } | null;
   /** The same without its struck-through parts, and those parts (an old price inside the price element). */
   splitStruck: (el: Element) => { text: string; struck: string };
   struck: (el: Element) => boolean;
@@ -122,11 +122,11 @@ const BLOCK_TAGS = new Set([
 
 /** Blocks that are not this product: other products, carts, site chrome. */
 const EXCLUDED_ZONE =
-  /(related|recommend|similar|upsell|up-sell|cross-?sell|accessor|recently|viewed|last-?seen|carousel|slider|product-?tile|product-?grid|products-?list|teaser|mini-?cart|header-?cart|site-header-cart|cart-?(summary|contents|widget|preview|drawer|total|icon|count|bubble)|basket-?(summary|total|preview)|cookie|newsletter|breadcrumb|navbar|(^|[-_\s])menu($|[-_\s])|sidebar|banner|promo-?strip|topbar|announcement)/i;
+  /(related|recommend|similar|upsell|up-sell|cross-?sell|accessor|recently|viewed|last-?seen|carousel|slider|product-?tile|product-?grid|products-?list|teaser|mini-?cart|header-?cart|site-header-cart|cart-?(summary|contents|widget|preview|drawer|total|icon|count|bubble)|basket-?(summary|total|preview)|cookie|newsletter|breadcrumb|navbar|(^|[-_\s])menu($|[-_\s])|sidebar|banner|promo-?strip|topbar|announcement|other-?(offers|sellers)|more-?sellers)/i;
 const EXCLUDED_ROLES = /^(navigation|banner|contentinfo|complementary|dialog|alertdialog|menu)$/i;
 /** Headings of blocks of other products, when their markup does not say so. */
 const RELATED_HEADING =
-  /(you may also like|also bought|also viewed|related|similar|recommended|recently viewed|frequently bought|complete the look|з цим товаром|схожі|рекоменд|переглянуті|вам може|с этим товаром|похожие|вы смотрели|podobn|polecane|inni kupili|ostatnio oglądane|související|naposledy|mohlo by|könnte ihnen|ähnliche|zuletzt angesehen|kunden kauften|მსგავსი|ასევე|რეკომენდ)/i;
+  /(you may also like|also bought|also viewed|related|similar|recommended|recently viewed|frequently bought|complete the look|з цим товаром|схожі|рекоменд|переглянуті|вам може|с этим товаром|похожие|вы смотрели|podobn|polecane|inni kupili|ostatnio oglądane|související|naposledy|mohlo by|könnte ihnen|ähnliche|zuletzt angesehen|kunden kauften|მსგავსი|ასევე|რეკომენდ|other offers|other sellers|alte (\d+ )?oferte|další nabídky|inne oferty|weitere angebote|інші пропозиції|другие предложения)/i;
 const STICKY = /(sticky|buy-?bar|buybar|fixed-?(buy|cart|bottom|price)|floating-?(buy|cart|bar|price)|bottom-?bar|add-?to-?cart-?bar)/i;
 const HIDDEN_CLASS = /(^|\s)(hidden|d-none|is-hidden|visually-hidden|sr-only|screen-reader-text|invisible|u-hidden|hide)(\s|$)/;
 const RESPONSIVE_SHOW = /(^|\s)(sm|md|lg|xl|2xl):(block|flex|inline|inline-block|grid|table)(\s|$)/;
@@ -139,31 +139,35 @@ const CENTS_CLASS = /(cent|coin|kop|dec|fraction|frac|minor|penny|pennies|sup|sm
 
 /** Labels saying an amount is not the item's price, by the words beside it. Order: the first match names it. */
 const TEXT_LABELS: [LabelKind, RegExp][] = [
-  ['lowest', /(najniższa|lowest price|nejnižší|najnižšia|найнижч|наименьш|niedrigste|30\s*(dni|днів|дней|days|dn[ií]|tag))/i],
+  [
+    'lowest',
+    /(najniższa|lowest price|nejnižší|najnižšia|найнижч|наименьш|niedrigste|cel mai mic|legalacsonyabb|30\s*(dni|днів|дней|days|dn[ií]|tag|de\s*zile|zile|nap))/i,
+  ],
   [
     'instalment',
-    /(міс\b|мес\b|розстроч|рассроч|\/\s*mo\b|\bmo\.|per month|month|mies|měs|\bmtl|monat|\braty?\b|splátk|платеж|частин|кредит|credit|afterpay|klarna|affirm|payments? of|interest-free|განვადებ|თვეში|finanzier|leasing|\braten\b|installment|instalment|à\s*[\d,.]+\s*€|×\s*\d+\s*(платеж|plat|rat))/i,
+    /(міс\b|мес\b|розстроч|рассроч|\/\s*mo\b|\bmo\.|per month|month|mies|měs|\bmtl|monat|\braty?\b|\brate\b|\/\s*lun[ăa]|részlet|splátk|платеж|частин|кредит|credit|afterpay|klarna|affirm|payments? of|interest-free|განვადებ|თვეში|finanzier|leasing|\braten\b|installment|instalment|à\s*[\d,.]+\s*€|×\s*\d+\s*(платеж|plat|rat))/i,
   ],
   [
     'loyalty',
-    /(карт(к|о|а|і|и|у|ою|кою|ой|ы)|\bcard\b|clubcard|payback|клуб|власник|kart(ą|ou|a|y|e)(?!\w)|\bclub\b|\bklub(u|em|ie|owicz\w*)?\b|\bapp\b|додат(ок|ку|ком)|приложени|aplikac|აპლიკაც|ბარათ|kortel|kártyá|kaardi|\bplus\b|member|věrnost|lojal|loyal|program)/i,
+    /(карт(к|о|а|і|и|у|ою|кою|ой|ы)|\bcard\b|clubcard|payback|клуб|власник|kart(ą|ou|a|y|e)(?!\w)|\bclub\b|\bklub(u|em|ie|owicz\w*)?\b|\bapp\b|додат(ок|ку|ком)|приложени|aplikac|აპლიკაც|ბარათ|kortel|kártyá|kaardi|predplat|předplat|subscri|abonament|abonnement|\babo\b|підписк|подписк|prenumerat|გამოწერ|\bplus\b|member|věrnost|lojal|loyal|program)/i,
   ],
   [
     'saving',
     /(економ|эконом|ušetř|oszczęd|sparen|you save|\bsave\b|savings|вигод|выгод|скидк|დაზოგ|бонус|bonus|cashback|кешбек|trade-?in|zvýhodn|\brabat|sleva\b|знижк)/i,
   ],
-  [
-    'delivery',
-    /(доставк|достав|delivery|shipping|\bship|versand|lieferung|liefer|doprav|doruč|dodání|přeprav|dostaw|wysyłk|przesyłk|odbiór|porto\b|მიწოდებ|zdarma od|darmowa|gratis|\bfree\b|безкоштовн|бесплатн|spedition|postage|kurier|кур'єр|пошта|minim|мінімал|mindest)/i,
-  ],
+  // Before delivery: 'zzgl. MwSt. zzgl. Versand' is a net amount.
   [
     'net',
     /(netto|\bnet\b|без\s*пдв|без\s*ндс|bez\s*dph|bez\s*vat|excl\.?\s*(vat|tax|btw)|without\s*vat|ohne\s*mwst|zzgl\.?\s*(\d+\s*%\s*)?mwst|\+\s*vat|before\s*tax|დღგ-ს\s*გარეშე)/i,
   ],
+  [
+    'delivery',
+    /(доставк|достав|delivery|livrare|szállítás|shipping|\bship|versand|lieferung|liefer|doprav|doruč|dodání|přeprav|dostaw|wysyłk|przesyłk|odbiór|porto\b|მიწოდებ|zdarma od|darmowa|gratis|\bfree\b|безкоштовн|бесплатн|spedition|postage|kurier|кур'єр|пошта|minim|мінімал|mindest)/i,
+  ],
   // A prepayment ('Передоплата 2 000 ₴, решта — при отриманні') is part of the price, not the price.
   [
     'fee',
-    /(pfand|záloh|kaucj|depozit|deposit|застав|передоплат|предоплат|pre-?pay|przedpłat|zaliczk|anzahlung|аванс|recykl|recycl|\bvrg\b|poplat|gebühr|\bfee\b|ekolog)/i,
+    /(pfand|záloh|kaucj|depozit|deposit|застав|передоплат|предоплат|pre-?pay|przedpłat|zaliczk|anzahlung|vorauszahlung|аванс|\bavans|advance\s*payment|recykl|recycl|\bvrg\b|poplat|gebühr|\bfee\b|ekolog)/i,
   ],
   // Volume tiers and multi-buys: 'від 10 уп.', 'ab 5 Stück', '2 шт за', '2 for', '1+1', 'druhý kus za'.
   [
@@ -172,18 +176,16 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   ],
   [
     'alternative',
-    /(rozbal|refurb|\bused\b|б\/у|уцін|уценен|outlet|second.?hand|pozostałe|other sizes|інші розміри|другие размеры|more seller|other seller|seller options|inne oferty|další nabídk|weitere angebote|ostatní varianty|renewed)/i,
+    /(разом дешевше|вместе дешевле|bundle|razem taniej|w zestawie z|spolu levněji|v sadě s|zusammen günstiger|rozbal|refurb|\bused\b|б\/у|уцін|уценен|outlet|second.?hand|pozostałe|other sizes|інші розміри|другие размеры|more seller|other seller|seller options|inne oferty|další nabídk|weitere angebote|ostatní varianty|renewed)/i,
   ],
 ];
 /** The same by class, id and test ids of the amount's element and its line. */
 const CLASS_LABELS: [LabelKind, RegExp][] = [
   ['lowest', /(omnibus|lowest|najnizsza|price-history)/i],
   ['instalment', /(credit|install?ment|financ|leasing|afterpay|klarna|affirm|(^|[-_\s])raty?($|[-_\s])|splatk|monthly|(^|[-_\s])rate($|[-_\s]))/i],
-  // 'card' alone is a layout block (Bootstrap's .card, BEM 'item-card__price'): only a card price's own names count.
-  [
-    'loyalty',
-    /(loyal|card-?price|price-?card|with-?card|--card($|[-_\s])|__card($|[-_\s])|club|(^|[-_\s])app($|[-_\s])|member|(^|[-_\s])plus($|[-_\s])|karta|(^|[-_\s])bonus)/i,
-  ],
+  // 'card' alone is a layout block (Bootstrap's .card and .card-price, BEM 'item-card__price'): only a card price's own
+  // names count ('price--card', 'price-area__card', 'with-card').
+  ['loyalty', /(loyal|with-?card|--card($|[-_\s])|__card($|[-_\s])|club|(^|[-_\s])app($|[-_\s])|member|(^|[-_\s])plus($|[-_\s])|karta|(^|[-_\s])bonus)/i],
   ['saving', /((^|[-_\s])save($|[-_\s])|saving|you-?save|(^|[-_\s])econ|usetr|sparen|discount-amount|trade-?in|cashback|buyback)/i],
   ['delivery', /(deliver|shipping|versand|doprav|dostaw|freeship)/i],
   ['net', /((^|[-_\s])(net|netto|novat|nett)($|[-_\s])|without-?vat|no-?vat|excl-?vat|bez-?dph|ohne-?mwst)/i],
@@ -197,13 +199,18 @@ const FROM_AFTER = /^\s*-?\s*დან/;
 const MULTIBUY_BEFORE = /(^|[^\d])\d+\s*(шт\.?|szt\.?|ks|pcs|stück|stk|x|×)?\s*(за|za|for|für)\s*(€|\$|£|chf|fr\.)?\s*$/i;
 // 'cca 189,90 Kč' (cs/sk), 'ok. 12,99 zł', 'близько 40 ₴', 'etwa 5 €', 'დაახლ. 4 ₾': an estimate (goods sold by weight).
 const APPROX_BEFORE = /(≈|~|\bca\.|(^|[^\p{L}])cca\.?|circa|approx\.?|приблизно|примерно|около|близько|(^|[^\p{L}])ok\.|około|etwa|ungefähr|დაახლ\S*)\s*$/iu;
+/** A line offering N items for an amount. */
+const MULTIBUY_LINE = /(^|[^\d\p{L}])\d+\s*(шт\.?|szt\.?|ks|pcs|stück|stk|x|×)?\s*(за|za|for|für)\s*\d/iu;
+/** A price per pack of several ('209,- Kč / karton', '/ zgrzewka', '/ уп.') on a page about one item. */
+const PACK_AFTER =
+  /^\s*(,-|\.-)?\s*[^\d\s/]{0,4}\s*\/\s*(karton|kartón|carton|krabic\p{L}*|balení|bal\.|box|opak\p{L}*|zgrzewk\p{L}*|упаковк\p{L}*|уп\.|ящик|pack\p{L}*|kiste|palet\p{L}*)(?![\p{L}])/iu;
 /** A footnote mark right after an amount ('4,99 zł*', '19,90 €¹'). */
 const FOOTNOTE_AFTER = /^[^\d\n*¹²³†‡]{0,8}?(\*{1,3}|[¹²³†‡])/;
 /**
  * What a footnote may say about its amount that makes it not the item's price ('* cena z aplikacją przy zakupie 2
  * opakowań'). Delivery, savings and the like are left out: '* incl. VAT, plus shipping' is said of real prices.
  */
-const FOOTNOTE_KINDS = new Set<LabelKind>(['loyalty', 'tier', 'net', 'instalment']);
+const FOOTNOTE_KINDS = new Set<LabelKind>(['loyalty', 'tier', 'net', 'instalment', 'fee']);
 export const PRICE_ON_REQUEST =
   /(on\s*request|(see|view)\s*(the\s*)?price\s*in\s*(the\s*)?cart|price\s*in\s*cart|add\s*to\s*cart\s*to\s*see|log\s*in\s*to\s*see|after\s*log\s*in|na\s*zapytanie|na\s*dotaz|cena\s*dohodou|po\s*přihlášení|po\s*prihlásení|po\s*zalogowaniu|auf\s*anfrage|на\s*запит|по\s*запросу|уточнюйте|уточняйте|მოთხოვნით)/i;
 
@@ -363,7 +370,8 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
       else if (isTag(child)) {
         if (SKIP_TAGS.has(child.name) || isHidden(child) || isExcluded(child)) continue;
         piece = render(child);
-        if (BLOCK_TAGS.has(child.name)) piece = `\n${piece}\n`;
+        // A struck old price is its own segment: '<s>52,90</s><span>45,90</span> ₴' is two amounts, not '52,90 45,90'.
+        if (BLOCK_TAGS.has(child.name) || (isStruckEl(child) && /\d/.test(piece))) piece = `\n${piece}\n`;
         else if (/\d$/.test(out) && /^\d/.test(piece)) {
           // '39<sup>90</sup>': cents; digits of two elements with nothing saying so are not one number.
           piece = (isCentsLike(child, piece) ? decimal : ' ') + piece;
@@ -491,14 +499,38 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
       const at = lt.indexOf(f.raw);
       if (at >= 0) after = lt.slice(at + f.raw.length).split('\n')[0]!;
     }
-    const around = `${f.before} ${f.raw} ${f.after}`;
+    // The line's text right before the amount ('<span>დაახლ.</span> <span>14,90</span>'), when its own element has none.
+    let before = f.before;
+    if (line && !before.trim()) {
+      const lt = normalizePriceText(render(line), decimal, true);
+      const at = lt.indexOf(f.raw);
+      if (at > 0)
+        before = lt
+          .slice(Math.max(0, at - 40), at)
+          .split('\n')
+          .pop()!;
+    }
+    // A short label line right above the price's own block ('Cena s predplatným' over '52,90 €').
+    let labelAbove = '';
+    for (let prev = top.prev; prev; prev = prev.prev) {
+      if (isText(prev) && !prev.data.trim()) continue;
+      if (isTag(prev) && !SKIP_TAGS.has(prev.name) && !isHidden(prev) && !moneyIn(prev).length) {
+        const t = render(prev).trim();
+        if (t.length <= 60) labelAbove = t;
+      }
+      break;
+    }
+    const around = `${before} ${f.raw} ${f.after}`;
     const words = `${topText} ${lineLead} ${around}`;
     const classes = [...chain, ...(line && !chain.includes(line) ? [line] : [])].map(tokensOf).join(' ');
     const struck = chain.some(isStruckEl) || STRUCK_TEXT.test(topText) || STRUCK_TEXT.test(f.before);
     let label: LabelKind | null = null;
     if (opts.ctx?.currency && f.currency && f.currency !== opts.ctx.currency.toUpperCase()) label = 'other_currency';
-    else if (APPROX_BEFORE.test(f.before)) label = 'approx';
-    else if (MULTIBUY_BEFORE.test(f.before)) label = 'tier';
+    else if (APPROX_BEFORE.test(before)) label = 'approx';
+    else if (MULTIBUY_BEFORE.test(before)) label = 'tier';
+    else if (PACK_AFTER.test(after)) label = 'per_unit';
+    // Every amount of a multi-buy line ('2 шт. за 79 ₴ (39,50 ₴/шт.)') is the offer's, not one item's price.
+    else if (line && MULTIBUY_LINE.test(normalizePriceText(render(line), decimal, true))) label = 'tier';
     else if (FROM_BEFORE.test(f.before.replace(/\s*[€$£]\s*$|\s*(chf|s?fr\.)\s*$/i, '')) || FROM_AFTER.test(f.after)) label = 'from';
     else if (amountsIn(normalizePriceText(around, decimal)).some((a) => a.raw === f.raw && a.perUnit)) label = 'per_unit';
     else {
@@ -507,6 +539,12 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
           label = kind;
           break;
         }
+      if (!label && labelAbove)
+        for (const [kind, re] of TEXT_LABELS)
+          if (re.test(labelAbove)) {
+            if (FOOTNOTE_KINDS.has(kind)) label = kind;
+            break;
+          }
       if (!label)
         for (const [kind, re] of CLASS_LABELS)
           if (re.test(classes.replace(/product-card|card-wrapper/gi, ''))) {
@@ -649,7 +687,29 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
         for (let p = el.parent, depth = 0; p && isTag(p) && depth < 3 && !/^(body|html)$/.test(p.name) && sizeOf(p) <= 3000; p = p.parent, depth++) area = p;
         withFootnotes(own, area);
       }
-      return own.find((m) => m.value === amount && !m.struck && m.label) ?? null;
+      const m = own.find((x) => x.value === amount && !x.struck && x.label);
+      if (m) return { label: m.label!, text: m.text };
+      // Not read as money on its own ('14,90 ლ': lari or litres?): the words its line puts right around it.
+      let line: Element = el;
+      for (let p: AnyNode | null = el; p && isTag(p); p = p.parent)
+        if (BLOCK_TAGS.has(p.name) && p.name !== 'br') {
+          line = p;
+          break;
+        }
+      const lt = normalizePriceText(render(line), decimal, true);
+      const own_ = normalizePriceText(render(el), decimal, true).trim();
+      const at = own_ ? lt.indexOf(own_) : -1;
+      if (at < 0) return null;
+      const before = lt
+        .slice(Math.max(0, at - 40), at)
+        .split('\n')
+        .pop()!;
+      const after = lt.slice(at + own_.length).split('\n')[0]!;
+      let label: LabelKind | null = APPROX_BEFORE.test(before) ? 'approx' : MULTIBUY_BEFORE.test(before) ? 'tier' : PACK_AFTER.test(after) ? 'per_unit' : null;
+      // 'Avans la comandă 1.500,00 lei': the label before it on its line.
+      if (!label) label = TEXT_LABELS.find(([, re]) => re.test(before))?.[0] ?? null;
+      if (label && !FOOTNOTE_KINDS.has(label) && !['approx', 'tier', 'per_unit'].includes(label)) label = null;
+      return label ? { label, text: `${before}${own_}${after}`.trim().slice(0, 160) } : null;
     },
     splitStruck,
     struck: (el) => {
