@@ -82,7 +82,9 @@ beforeAll(async () => {
   shop = await startPageShop(pages);
   shopBase = shop.base;
   ({ app, call } = await parsersApp({ shop: shopBase, env: { DEMO_SHOPS: '1' } }));
-});
+  // A demo-shops PGlite start passed 240 s at load ~12-20; cut short, the app went on loading after jest's
+  // teardown and crashed the worker (jest re-ran the file: a pass that hid the failure).
+}, 600_000);
 afterAll(async () => {
   await app?.close();
   await Promise.all([forbidden?.close(), shop?.close()]);
