@@ -176,10 +176,32 @@ const swapped: Swapped[] = [
   ],
 ];
 
+/**
+ * Cases still wrong or refused after the lead's fixes (2026-11-27, after this attack): `it.failing` so the suite
+ * stays green and a fix shows up as a failure here (then the title leaves this list). Every other case passes.
+ */
+const KNOWN_GAPS = new Set<string>([
+  // Over-refusals left: a product that IS the carton/crate, 'Ціна без картки' as a label line, 'the app may differ'.
+  // Wrong left (before too): a footnote marked '¹' whose line starts '1)'.
+  '"the online price; the app may differ" (pl): by selector a human reads 49.99',
+  '"the online price; the app may differ" (pl): by structured data a human reads 49.99',
+  'a carton of 24 beers priced per carton: by selector a human reads 549',
+  'a carton of 24 beers priced per carton: by structured data a human reads 549',
+  'a 6-pack of water priced per zgrzewka: by selector a human reads 29.99',
+  'a 6-pack of water priced per zgrzewka: by structured data a human reads 29.99',
+  'a crate of apples priced per ящик: by selector a human reads 899',
+  'a crate of apples priced per ящик: by structured data a human reads 899',
+  '"Ціна без картки" above the price: by selector a human reads 1299',
+  '"Ціна без картки" above the price: by structured data a human reads 1299',
+  'an app price through a "1)" footnote: by selector nothing is recorded',
+  'an app price through a "1)" footnote: by structured data nothing is recorded',
+]);
+const gap = (title: string, fn: () => void) => (KNOWN_GAPS.has(title) ? it.failing : it)(title, fn);
+
 describe('a wrong price the qualifier rules now record, by structured data', () => {
   for (const [what, h1, block, shop, price, wrong] of swapped) {
     // A human reads `price` (the structured data says so too); the engine records `wrong`. Right or refused is fine.
-    it.failing(`${what}: ${price} or nothing, never ${wrong}`, () => {
+    gap(`${what}: ${price} or nothing, never ${wrong}`, () => {
       expect([price, null]).toContain(byStructuredData(h1, block, shop, price).price);
     });
   }
@@ -188,10 +210,10 @@ describe('a wrong price the qualifier rules now record, by structured data', () 
 describe('a plain price the qualifier rules now refuse (read before 1d95199)', () => {
   for (const [what, h1, block, shop, price] of [...nameAbovePrice, ...plainFootnotes, ...otherPlain]) {
     // A human reads `price` as the item's price; the engine refuses it (price_unparseable: loyalty/fee/tier/…).
-    it.failing(`${what}: by selector a human reads ${price}`, () => {
+    gap(`${what}: by selector a human reads ${price}`, () => {
       expect(bySelector(h1, block, shop).price).toBe(price);
     });
-    it.failing(`${what}: by structured data a human reads ${price}`, () => {
+    gap(`${what}: by structured data a human reads ${price}`, () => {
       expect(byStructuredData(h1, block, shop, price).price).toBe(price);
     });
   }
@@ -200,10 +222,10 @@ describe('a plain price the qualifier rules now refuse (read before 1d95199)', (
 describe('a qualified amount still recorded as the price (wrong before and after)', () => {
   for (const [what, h1, block, shop, amount] of missedQualifiers) {
     // A human reads `amount` as a club/app/multi-buy/estimated amount, not one item's price: nothing to record.
-    it.failing(`${what}: by selector nothing is recorded`, () => {
+    gap(`${what}: by selector nothing is recorded`, () => {
       expect(bySelector(h1, block, shop).price).toBeNull();
     });
-    it.failing(`${what}: by structured data nothing is recorded`, () => {
+    gap(`${what}: by structured data nothing is recorded`, () => {
       expect(byStructuredData(h1, block, shop, amount).price).toBeNull();
     });
   }

@@ -435,6 +435,16 @@ function decideStructured(offer: Offer, view: PageView, ctx: PriceContext): Deci
     if ('problem' in old) return old;
     return { price: p.amount, old: old.old, currency, text: offer.text };
   }
+  // The structured amount shown under a label while another amount is plain: which is the price is not clear.
+  const labelled = view.mentions.find((m) => m.value === p.amount && !m.struck && m.label && QUALIFIES_THE_AMOUNT.has(m.label));
+  if (labelled) {
+    return {
+      problem: {
+        kind: 'price_conflict',
+        message: `structured data says ${fmt(p.amount)}, shown as a ${labelled.label} amount ("${labelled.text.slice(0, 60)}"); the page also shows ${fmt(q)}`,
+      },
+    };
+  }
   const stale = struckMentions(view).some((m) => m.value === p.amount);
   if (!stale && !qMentions.some((m) => m.priceElement)) {
     return { problem: { kind: 'price_conflict', message: `structured data says ${fmt(p.amount)}, the page shows ${fmt(q)}` } };

@@ -149,7 +149,7 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   ],
   [
     'loyalty',
-    /(карт(к|о|а|і|и|у|ою|кою|ой|ы)|\bcard\b|clubcard|payback|клуб|власник|kart(ą|ou|a|y|e)(?!\w)|\bclub\b|\bklub(u|em|ie|owicz\w*)?\b|\bapp\b|додат(ок|ку|ком)|приложени|aplikac|აპლიკაც|ბარათ|kortel|kártyá|kaardi|predplat|předplat|subscri|abonament|abonnement|\babo\b|підписк|подписк|prenumerat|გამოწერ|\bplus\b|member|věrnost|lojal|loyal|program)/i,
+    /(карт(к|о|а|і|и|у|ою|кою|ой|ы)|\bcard\b|clubcard|payback|клуб|власник|kart(ą|ou|a|y|e)(?!\w)|\bclub\b|\bklub(u|em|ie|owicz\w*)?\b|\bapp\b|додат(ок|ку|ком)|приложени|aplikac|აპლიკაც|ბარათ|kortel|kártyá|kaardi|člensk|členov|членськ|членск|klubow|clubow|predplat|předplat|subscri|abonament|abonnement|\babo\b|підписк|подписк|prenumerat|გამოწერ|\bplus\b|member|věrnost|lojal|loyal|program)/i,
   ],
   [
     'saving',
@@ -172,7 +172,7 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   // Volume tiers and multi-buys: 'від 10 уп.', 'ab 5 Stück', '2 шт за', '2 for', '1+1', 'druhý kus za'.
   [
     'tier',
-    /((від|вiд|от|od|ab|from|при)\s*\d+\s*(уп|шт|szt|ks|kus|par|stück|stk|pcs|pieces|items|units|бал|bal|бут)|przy zakupie\s*\d|when you buy\s*\d|\b\d\s*\+\s*(\d\b|szt|шт|ks|pcs)|druh(ý|á|é)\s*(kus\s*)?za|друг(ий|а|е)\s*(товар\s*)?за|second\s*(one|item)?\s*for)/iu,
+    /((від|вiд|от|od|ab|from|при)\s*\d+\s*(уп|шт|szt|ks|kus|par|stück|stk|pcs|pieces|items|units|бал|bal|бут)|przy zakupie\s*\d|při koupi\s*\d|pri kúpe\s*\d|при купівлі\s*\d|при покупке\s*\d|beim kauf von\s*\d|(ціна|цена|cena)\s*(за|za)\s*[2-9]\d*\s*(шт|szt|ks)|when you buy\s*\d|\b\d\s*\+\s*(\d\b|szt|шт|ks|pcs)|druh(ý|á|é)\s*(kus\s*)?za|друг(ий|а|е)\s*(товар\s*)?за|second\s*(one|item)?\s*for)/iu,
   ],
   [
     'alternative',
@@ -198,7 +198,17 @@ const FROM_BEFORE = /(^|[^\p{L}])(від|вiд|от|from|od|ab|starting (at|from
 const FROM_AFTER = /^\s*-?\s*დან/;
 const MULTIBUY_BEFORE = /(^|[^\d])\d+\s*(шт\.?|szt\.?|ks|pcs|stück|stk|x|×)?\s*(за|za|for|für)\s*(€|\$|£|chf|fr\.)?\s*$/i;
 // 'cca 189,90 Kč' (cs/sk), 'ok. 12,99 zł', 'близько 40 ₴', 'etwa 5 €', 'დაახლ. 4 ₾': an estimate (goods sold by weight).
-const APPROX_BEFORE = /(≈|~|\bca\.|(^|[^\p{L}])cca\.?|circa|approx\.?|приблизно|примерно|около|близько|(^|[^\p{L}])ok\.|około|etwa|ungefähr|დაახლ\S*)\s*$/iu;
+const APPROX_BEFORE =
+  /(≈|~|\bca\.|(^|[^\p{L}])cca\.?|circa|approx\.?|přibližně|približne|orientačn|приблизно|примерно|около|близько|(^|[^\p{L}])ok\.|około|etwa|ungefähr|დაახლ\S*)\s*$/iu;
+/** The amount comes after a line's 'N for X' offer ('45,90 ₴ · 2 за 79 ₴': 79 does, 45,90 does not). */
+function multibuyAfter(lineText: string, raw: string): boolean {
+  const m = MULTIBUY_LINE.exec(lineText);
+  if (!m) return false;
+  // The amount's first standalone occurrence on the line ('2' in '52,90' is not one).
+  const esc = raw.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const first = new RegExp(`(?<![\\d.,])${esc}(?![\\d])`).exec(lineText);
+  return !!first && first.index >= m.index;
+}
 /** A line offering N items for an amount. */
 const MULTIBUY_LINE = /(^|[^\d\p{L}])\d+\s*(шт\.?|szt\.?|ks|pcs|stück|stk|x|×)?\s*(за|za|for|für)\s*\d/iu;
 /** A price per pack of several ('209,- Kč / karton', '/ zgrzewka', '/ уп.') on a page about one item. */
@@ -211,6 +221,33 @@ const FOOTNOTE_AFTER = /^[^\d\n*¹²³†‡]{0,8}?(\*{1,3}|[¹²³†‡])/;
  * opakowań'). Delivery, savings and the like are left out: '* incl. VAT, plus shipping' is said of real prices.
  */
 const FOOTNOTE_KINDS = new Set<LabelKind>(['loyalty', 'tier', 'net', 'instalment', 'fee']);
+/** A footnote or label that frees the price of a condition ('z kartą lub bez', 'bez karty', 'без картки'). */
+const NEGATED = /(^|[^\p{L}])(bez|без|without|ohne|nie|не)\s/iu;
+const EITHER_WAY = /(lub|or|або|или|nebo|alebo|oder)\s+(bez|без|without|ohne)(?![\p{L}])/iu;
+/** A footnote naming the price gross ('cena brutto (netto 40,64 zł)'). */
+const GROSS_WORDS = /(brutto|z\s*vat|s\s*dph|vč\.?\s*dph|včetně\s*dph|з\s*пдв|с\s*ндс|incl\.?\s*(vat|tax)|inkl)/iu;
+/** A footnote saying what the price includes or allows ('vč. DPH a poplatků', 'możliwość zakupu na raty'). */
+const INCLUDES_OR_ALLOWS = /(zawiera|včetně|vč\.|incl|inkl|включ|з урахуванням|możliw|можлив|possib|available|dostępn|lze|můžete)/iu;
+/**
+ * What a footnote line or a label line above the price says of it: a card/app, tier, netto, instalment or fee
+ * condition, by a word starting there ('Směs' is no 'měs', 'Картопля' no 'карт'), not negated, not 'includes'.
+ */
+function conditionOf(text: string): LabelKind | null {
+  for (const [kind, re] of TEXT_LABELS) {
+    const m = re.exec(text);
+    if (!m) continue;
+    if (!FOOTNOTE_KINDS.has(kind)) return null;
+    // Word start: the match begins a word (its first letter follows no letter).
+    const lead = m.index + (m[0].length - m[0].trimStart().length);
+    if (lead > 0 && /\p{L}/u.test(text[lead - 1]!)) continue;
+    // 'bez karty', 'без картки' right before the word, or 'z kartą lub bez' anywhere.
+    if (kind !== 'net' && (NEGATED.test(text.slice(Math.max(0, lead - 12), lead)) || EITHER_WAY.test(text))) return null;
+    if ((kind === 'fee' || kind === 'instalment') && INCLUDES_OR_ALLOWS.test(text)) return null;
+    if (kind === 'net' && GROSS_WORDS.test(text)) return null;
+    return kind;
+  }
+  return null;
+}
 export const PRICE_ON_REQUEST =
   /(on\s*request|(see|view)\s*(the\s*)?price\s*in\s*(the\s*)?cart|price\s*in\s*cart|add\s*to\s*cart\s*to\s*see|log\s*in\s*to\s*see|after\s*log\s*in|na\s*zapytanie|na\s*dotaz|cena\s*dohodou|po\s*přihlášení|po\s*prihlásení|po\s*zalogowaniu|auf\s*anfrage|на\s*запит|по\s*запросу|уточнюйте|уточняйте|მოთხოვნით)/i;
 
@@ -514,7 +551,8 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     let labelAbove = '';
     for (let prev = top.prev; prev; prev = prev.prev) {
       if (isText(prev) && !prev.data.trim()) continue;
-      if (isTag(prev) && !SKIP_TAGS.has(prev.name) && !isHidden(prev) && !moneyIn(prev).length) {
+      // Not a heading (the product's own name sits right above its price in most layouts).
+      if (isTag(prev) && !SKIP_TAGS.has(prev.name) && !/^h[1-6]$/.test(prev.name) && !hasH1(prev) && !isHidden(prev) && !moneyIn(prev).length) {
         const t = render(prev).trim();
         if (t.length <= 60) labelAbove = t;
       }
@@ -530,7 +568,7 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     else if (MULTIBUY_BEFORE.test(before)) label = 'tier';
     else if (PACK_AFTER.test(after)) label = 'per_unit';
     // Every amount of a multi-buy line ('2 шт. за 79 ₴ (39,50 ₴/шт.)') is the offer's, not one item's price.
-    else if (line && MULTIBUY_LINE.test(normalizePriceText(render(line), decimal, true))) label = 'tier';
+    else if (line && multibuyAfter(normalizePriceText(render(line), decimal, true), f.raw)) label = 'tier';
     else if (FROM_BEFORE.test(f.before.replace(/\s*[€$£]\s*$|\s*(chf|s?fr\.)\s*$/i, '')) || FROM_AFTER.test(f.after)) label = 'from';
     else if (amountsIn(normalizePriceText(around, decimal)).some((a) => a.raw === f.raw && a.perUnit)) label = 'per_unit';
     else {
@@ -539,12 +577,7 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
           label = kind;
           break;
         }
-      if (!label && labelAbove)
-        for (const [kind, re] of TEXT_LABELS)
-          if (re.test(labelAbove)) {
-            if (FOOTNOTE_KINDS.has(kind)) label = kind;
-            break;
-          }
+      if (!label && labelAbove) label = conditionOf(labelAbove);
       if (!label)
         for (const [kind, re] of CLASS_LABELS)
           if (re.test(classes.replace(/product-card|card-wrapper/gi, ''))) {
@@ -608,7 +641,7 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     for (const raw of normalizePriceText(render(area), decimal, true).split('\n')) {
       const line = raw.trim();
       if (!line.startsWith(mark) || line[mark.length] === mark[0]) continue;
-      for (const [kind, re] of TEXT_LABELS) if (re.test(line)) return FOOTNOTE_KINDS.has(kind) ? kind : null;
+      return conditionOf(line.slice(mark.length));
     }
     return null;
   };
