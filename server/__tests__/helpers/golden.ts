@@ -165,9 +165,14 @@ export async function ensureGolden(config: Config, databaseUrl: string | null): 
       };
       // Without it every copy replays the seeding's WAL at start (~0.45 s of CPU per app, measured).
       await pglite.exec('CHECKPOINT');
-      const [{ wal }] = (await pglite.query<{ wal: string }>('SELECT pg_walfile_name(pg_current_wal_lsn()) AS wal')).rows as [{ wal: string }];
+      // From the checkpoint's redo segment to the insert position's: at a segment boundary these differ.
+      const [range] = (
+        await pglite.query<{ redo: string; wal: string }>(
+          'SELECT (SELECT redo_wal_file FROM pg_control_checkpoint()) AS redo, pg_walfile_name(pg_current_wal_lsn()) AS wal',
+        )
+      ).rows as [{ redo: string; wal: string }];
       const dump = await pglite.dumpDataDir('none');
-      writeFileSync(`${name}.tmp`, withoutSpareWal(Buffer.from(await dump.arrayBuffer()), wal));
+      writeFileSync(`${name}.tmp`, withoutSpareWal(Buffer.from(await dump.arrayBuffer()), range.redo, range.wal));
       renameSync(`${name}.tmp`, name);
     });
   } else {
@@ -183,9 +188,9 @@ export async function ensureGolden(config: Config, databaseUrl: string | null): 
 /**
  * The image without the WAL segments the checkpoint recycled for later use (16 MB each, written again
  * before they are read): the demo golden held 8 segments, 134 of its 227 MB, which every app copied in.
- * The segment of the current insert position (holding the checkpoint) stays. Entries are plain tar.
+ * The segments from the checkpoint's redo point to the current insert position stay. Entries are plain tar.
  */
-export function withoutSpareWal(tar: Buffer, keep: string): Buffer {
+export function withoutSpareWal(tar: Buffer, from: string, to: string): Buffer {
   const kept: Buffer[] = [];
   let at = 0;
   while (at + 512 <= tar.length) {
@@ -196,7 +201,8 @@ export function withoutSpareWal(tar: Buffer, keep: string): Buffer {
     const size = parseInt(text(124, 136).trim() || '0', 8);
     const end = at + 512 + Math.ceil(size / 512) * 512;
     const segment = /(?:^|\/)pg_wal\/([0-9A-F]{24})$/.exec(name)?.[1];
-    if (!segment || segment === keep) kept.push(tar.subarray(at, end));
+    // Same timeline: segment names order as their positions do.
+    if (!segment || (segment >= from && segment <= to)) kept.push(tar.subarray(at, end));
     at = end;
   }
   kept.push(Buffer.alloc(1024));
