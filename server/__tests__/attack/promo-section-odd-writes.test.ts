@@ -1,6 +1,6 @@
 /**
  * Attack on promo analysis by section from kept aggregates (issue 19 item 1, migration 0022): after odd writes the
- * answers by section and by network equal the computation over the spans (promo-reference.ts) and every kept table
+ * answers by section and by network equal the computation over the spans (helpers/promo-reference.ts) and every kept table
  * its check — odd history (years ago and years ahead, 0.01 and 20M, a 20M price on a 0.01 promo, no section, a price
  * back to an earlier value, the same observation twice in a batch), ten writers at once over one network and several,
  * a shop moved to another network and a product to another section while writers write them, a
@@ -18,7 +18,7 @@ import { addDays } from '../../src/lib/days';
 import { build, loginAs } from '../helpers/build';
 import { callerFor, type Caller } from '../helpers/catalogue';
 import { keptDiffs, NO_DIFFS } from './ingest-model';
-import { iso, reference, us, type Span } from './promo-reference';
+import { iso, reference, us, type Span } from '../helpers/promo-reference';
 
 jest.setTimeout(600_000);
 

@@ -1,7 +1,7 @@
 /**
  * Promo analysis computed straight from the spans (docs/promo-analysis.md "Definitions"), independent of the server's
- * SQL and of the kept tables: a copy of the reference in areas/promo/promo-analysis-totals.test.ts (not exported
- * there), for the attack files on the promo upkeep.
+ * SQL and of the kept tables: the reference promo-analysis-totals and the attack files on the promo upkeep compare
+ * the server's answers with.
  */
 import type { PromoGroup } from '@pricewatch/shared/contract';
 import { addDays, dayNumber } from '../../src/lib/days';
