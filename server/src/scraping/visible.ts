@@ -503,6 +503,26 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     walk(root);
   };
 
+  /** The block an element's text sits in: its line on the page. */
+  const lineOf = (el: Element): Element | null => {
+    for (let p: AnyNode | null = el; p && isTag(p); p = p.parent) if (BLOCK_TAGS.has(p.name) && p.name !== 'br') return p;
+    return null;
+  };
+  /** Where `text` stands on `line`, and the line's words right before (up to 40 characters) and after it. */
+  const aroundOnLine = (line: Element, text: string): { at: number; before: string; after: string } | null => {
+    const lt = normalizePriceText(render(line), decimal, true);
+    const at = lt.indexOf(text);
+    if (at < 0) return null;
+    return {
+      at,
+      before: lt
+        .slice(Math.max(0, at - 40), at)
+        .split('\n')
+        .pop()!,
+      after: lt.slice(at + text.length).split('\n')[0]!,
+    };
+  };
+
   const describe = (el: Element, f: Found, elText: string, sticky: boolean): Mention => {
     // The chain: the element and the ancestors that hold no other amount (its own block), short ones only.
     const chain: Element[] = [el];
@@ -515,13 +535,7 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
       chain.push(p);
       top = p;
     }
-    let line: Element | null = null;
-    for (let p: AnyNode | null = el; p && isTag(p); p = p.parent) {
-      if (BLOCK_TAGS.has(p.name) && p.name !== 'br') {
-        line = p;
-        break;
-      }
-    }
+    const line = lineOf(el);
     const topText = render(top).length <= 200 ? render(top) : elText.slice(Math.max(0, f.index - 60), f.index + 60);
     let lineLead = '';
     if (line && !chain.includes(line)) {
@@ -530,23 +544,10 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
       lineLead = first ? lt.slice(Math.max(0, first.index - 80), first.index) : '';
     }
     // What follows the amount on its line, a sibling's footnote mark included ('<span>4,99 zł</span><span>*</span>').
-    let after = f.after;
-    if (line) {
-      const lt = normalizePriceText(render(line), decimal, true);
-      const at = lt.indexOf(f.raw);
-      if (at >= 0) after = lt.slice(at + f.raw.length).split('\n')[0]!;
-    }
+    const onLine = line ? aroundOnLine(line, f.raw) : null;
+    const after = onLine ? onLine.after : f.after;
     // The line's text right before the amount ('<span>დაახლ.</span> <span>14,90</span>'), when its own element has none.
-    let before = f.before;
-    if (line && !before.trim()) {
-      const lt = normalizePriceText(render(line), decimal, true);
-      const at = lt.indexOf(f.raw);
-      if (at > 0)
-        before = lt
-          .slice(Math.max(0, at - 40), at)
-          .split('\n')
-          .pop()!;
-    }
+    const before = onLine && onLine.at > 0 && !f.before.trim() ? onLine.before : f.before;
     // A short label line right above the price's own block ('Cena s predplatným' over '52,90 €').
     let labelAbove = '';
     for (let prev = top.prev; prev; prev = prev.prev) {
@@ -723,21 +724,10 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
       const m = own.find((x) => x.value === amount && !x.struck && x.label);
       if (m) return { label: m.label!, text: m.text };
       // Not read as money on its own ('14,90 ლ': lari or litres?): the words its line puts right around it.
-      let line: Element = el;
-      for (let p: AnyNode | null = el; p && isTag(p); p = p.parent)
-        if (BLOCK_TAGS.has(p.name) && p.name !== 'br') {
-          line = p;
-          break;
-        }
-      const lt = normalizePriceText(render(line), decimal, true);
       const own_ = normalizePriceText(render(el), decimal, true).trim();
-      const at = own_ ? lt.indexOf(own_) : -1;
-      if (at < 0) return null;
-      const before = lt
-        .slice(Math.max(0, at - 40), at)
-        .split('\n')
-        .pop()!;
-      const after = lt.slice(at + own_.length).split('\n')[0]!;
+      const onLine = own_ ? aroundOnLine(lineOf(el) ?? el, own_) : null;
+      if (!onLine) return null;
+      const { before, after } = onLine;
       let label: LabelKind | null = APPROX_BEFORE.test(before) ? 'approx' : MULTIBUY_BEFORE.test(before) ? 'tier' : PACK_AFTER.test(after) ? 'per_unit' : null;
       // 'Avans la comandă 1.500,00 lei': the label before it on its line.
       if (!label) label = TEXT_LABELS.find(([, re]) => re.test(before))?.[0] ?? null;
