@@ -11,7 +11,7 @@ import { load, type CheerioAPI } from 'cheerio';
 import { isTag, type Element } from 'domhandler';
 import type { ExtractionStrategy, ParserPriceFormat, ParserSelectors, ParserProblemKind } from '@pricewatch/shared/contract';
 import { currencyIn, parseMachinePrice, parsePrice, type ParsedPrice, type PriceContext } from './price';
-import { plainMentions, readPage, struckMentions, type PageView } from './visible';
+import { plainMentions, QUALIFYING_LABELS, readPage, struckMentions, type PageView } from './visible';
 
 export type Extraction = {
   name: string | null;
@@ -408,7 +408,7 @@ function decideStructured(offer: Offer, view: PageView, ctx: PriceContext): Deci
     const from = view.mentions.find((m) => m.label === 'from' && m.priceElement && !m.sticky);
     if (from) return { problem: { kind: 'price_variants', message: `the page shows only a 'from' price: "${from.text}"` } };
     // The structured amount is one the page shows as a multi-buy, netto, card, per-unit or approximate price.
-    const qualified = [...view.mentions, ...view.labelledNearH1].find((m) => m.value === p.amount && !m.struck && m.label && QUALIFIES_THE_AMOUNT.has(m.label));
+    const qualified = [...view.mentions, ...view.labelledNearH1].find((m) => m.value === p.amount && !m.struck && m.label && QUALIFYING_LABELS.has(m.label));
     if (qualified)
       return { problem: { kind: 'price_unparseable', message: `price ${qualified.label}: the page shows it as "${qualified.text.slice(0, 80)}"` } };
     if (offer.formatted)
@@ -436,7 +436,7 @@ function decideStructured(offer: Offer, view: PageView, ctx: PriceContext): Deci
     return { price: p.amount, old: old.old, currency, text: offer.text };
   }
   // The structured amount shown under a label while another amount is plain: which is the price is not clear.
-  const labelled = view.mentions.find((m) => m.value === p.amount && !m.struck && m.label && QUALIFIES_THE_AMOUNT.has(m.label));
+  const labelled = view.mentions.find((m) => m.value === p.amount && !m.struck && m.label && QUALIFYING_LABELS.has(m.label));
   if (labelled) {
     return {
       problem: {
@@ -463,8 +463,6 @@ function matches($: CheerioAPI, selector: string, view: PageView): Element[] {
   return outside.length ? outside : all;
 }
 
-/** Labels saying an amount is another price than the item's (structured data giving that amount is not believed). */
-const QUALIFIES_THE_AMOUNT = new Set(['tier', 'net', 'loyalty', 'approx', 'per_unit', 'instalment', 'fee']);
 /** Labels the words near a price element give it that say nothing about the amount itself ('free delivery'). */
 const NOT_OF_THE_AMOUNT = new Set(['delivery', 'saving', 'alternative']);
 

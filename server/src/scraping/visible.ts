@@ -221,6 +221,8 @@ const FOOTNOTE_AFTER = /^[^\d\n*¹²³†‡]{0,8}?(\*{1,3}|[¹²³†‡])/;
  * opakowań'). Delivery, savings and the like are left out: '* incl. VAT, plus shipping' is said of real prices.
  */
 const FOOTNOTE_KINDS = new Set<LabelKind>(['loyalty', 'tier', 'net', 'instalment', 'fee']);
+/** Labels saying an amount is another price than one item's alone: structured data or a selector giving it is not believed. */
+export const QUALIFYING_LABELS = new Set<LabelKind>([...FOOTNOTE_KINDS, 'approx', 'per_unit']);
 /** A footnote or label that frees the price of a condition ('z kartą lub bez', 'bez karty', 'без картки'). */
 const NEGATED = /(^|[^\p{L}])(bez|без|without|ohne|nie|не)\s/iu;
 const EITHER_WAY = /(lub|or|або|или|nebo|alebo|oder)\s+(bez|без|without|ohne)(?![\p{L}])/iu;
@@ -731,7 +733,7 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
       let label: LabelKind | null = APPROX_BEFORE.test(before) ? 'approx' : MULTIBUY_BEFORE.test(before) ? 'tier' : PACK_AFTER.test(after) ? 'per_unit' : null;
       // 'Avans la comandă 1.500,00 lei': the label before it on its line.
       if (!label) label = TEXT_LABELS.find(([, re]) => re.test(before))?.[0] ?? null;
-      if (label && !FOOTNOTE_KINDS.has(label) && !['approx', 'tier', 'per_unit'].includes(label)) label = null;
+      if (label && !QUALIFYING_LABELS.has(label)) label = null;
       return label ? { label, text: `${before}${own_}${after}`.trim().slice(0, 160) } : null;
     },
     splitStruck,
