@@ -131,6 +131,9 @@ export async function setupDemoShops(db: Db, opts: Omit<StartOptions, 'products'
   const shops = await startDemoShops({ ...opts, specs: present, products });
   try {
     await db.transaction(async (t) => {
+      // The history alignment and the index rebuild over the whole demo catalogue may outlast the server's
+      // per-statement timeout on a loaded machine (a first start on PostgreSQL died so); as the seed does.
+      await t.execute(sql`SET LOCAL statement_timeout = 0`);
       const existing = new Set(
         (await queryRows<{ code: string }>(t, sql`SELECT code FROM parsers WHERE code = ANY(${sql.param(present.map((s) => s.code))}::text[])`)).map(
           (r) => r.code,
