@@ -74,9 +74,26 @@ function figuresSql(groupBy: PromoGroup, shops: number[] | null, networks: numbe
                  sum(c.firsts) FILTER (WHERE c.promo)::int AS promo_products, max(c.max_depth) AS max_depth,
                  sum(c.started) FILTER (WHERE c.promo) AS started, sum(c.started_days) FILTER (WHERE c.promo) AS started_days
           FROM c GROUP BY 1`
-    : // One pass, one row per product (a product counts once across networks; a hash over 100k products): whether it
-      // was priced and on promo in the period, and its promos' figures, then per group.
-      sql`SELECT ${GROUP_KEY[groupBy]} AS gk, count(*) FILTER (WHERE x.priced)::int AS products,
+    : groupBy === 'section' && networks === null
+      ? // Every network: a section's distinct products are the product runs (0024) opening a product's presence in the
+        // period, counted without a per-product pass; the promos' additive figures from the network runs' promo rows
+        // joined to their products' sections (a parallel hash join, no grouping per product).
+        sql`SELECT r.gk, r.products, r.promo_products, f.max_depth, f.started, f.started_days
+            FROM (SELECT u.section_id AS gk, count(*) FILTER (WHERE NOT u.promo)::int AS products,
+                         count(*) FILTER (WHERE u.promo)::int AS promo_products
+                  FROM price_product_runs u
+                  WHERE u.start_day <= ${e} AND u.end_day >= ${s} AND (u.prev_end IS NULL OR u.prev_end < ${s})
+                  GROUP BY 1) r
+            LEFT JOIN (SELECT coalesce(p.section_id, 0) AS gk, max(w.max_depth) AS max_depth,
+                              count(*) FILTER (WHERE w.start_day >= ${s}) AS started,
+                              sum(${days}) FILTER (WHERE w.start_day >= ${s}) AS started_days
+                       FROM price_network_runs w JOIN products p ON p.id = w.product_id
+                       WHERE w.promo AND w.start_day <= ${e} AND w.end_day >= ${s}
+                       GROUP BY 1) f ON f.gk = r.gk`
+      : // One pass, one row per product (a product counts once across networks; a hash over 100k products): whether it
+        // was priced and on promo in the period, and its promos' figures, then per group. A network filter (or a
+        // network user's view) and brands: the product runs are over every shop and keyed by section.
+        sql`SELECT ${GROUP_KEY[groupBy]} AS gk, count(*) FILTER (WHERE x.priced)::int AS products,
                  count(*) FILTER (WHERE x.on_promo)::int AS promo_products, max(x.max_depth) AS max_depth,
                  sum(x.started) AS started, sum(x.started_days) AS started_days
           FROM (SELECT w.product_id, bool_or(NOT w.promo AND ${first}) AS priced, bool_or(w.promo AND ${first}) AS on_promo,

@@ -81,6 +81,27 @@ export const priceNetworkRuns = pgTable(
 );
 
 /**
+ * Per product × promo the maximal runs of days the product was priced (promo false) or on promo (true) in any shop
+ * (docs/analytics.md "Product runs", migration 0024): promo analysis by section counts distinct products across
+ * networks from them — the rows that open a product's presence in a period — instead of grouping a year of network
+ * runs per product. Kept at commit by the price index's queue (0021's machinery).
+ */
+export const priceProductRuns = pgTable(
+  'price_product_runs',
+  {
+    productId: integer('product_id').notNull(),
+    promo: boolean('promo').notNull(),
+    startDay: date('start_day', { mode: 'string' }).notNull(),
+    endDay: date('end_day', { mode: 'string' }).notNull(),
+    /** end_day of the product × promo's run before; null for the first. Runs neither overlap nor touch. */
+    prevEnd: date('prev_end', { mode: 'string' }),
+    /** products.section_id; 0 for products without a section. */
+    sectionId: integer('section_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.promo, t.startDay] })],
+);
+
+/**
  * The price index's figures per network × day × section (docs/analytics.md "Price index"): the products the
  * network priced that day and Σ of their network averages (a product's average over the network's shops that
  * priced it, rounded to 6 decimals of a minor unit so that what a write adds its undoing takes away exactly).
