@@ -18,15 +18,17 @@ CREATE TABLE "price_product_runs" (
 -- countries of the queued products, so two writers of one product (whatever their networks) apply one after the
 -- other, each seeing what the other committed (READ COMMITTED).
 --
--- The day's writes only add days (spans opened or extended: sign +1 in the queue): a product's new runs are its
--- kept runs merged with the pair runs holding the added days (a handful of rows read by primary key). A product
--- with anything else queued (days taken away, figures changed at the same price — a promo may have ended —, a
--- section move, a shop moved or deleted) is rebuilt from its pair runs in existing shops. Only rows that differ are
--- written.
+-- The day's writes only add days (spans opened or extended: sign +1 in the queue, whose ranges are the days added).
+-- Such a product's runs change only from the day before its first added day on: its kept runs reaching that far are
+-- merged with the added days (priced: the queue's ranges; on promo: those ranges' parts in promo pair runs, read by
+-- primary key) — usually one run per kind, the last, grows by a day. A product with anything else queued (days taken
+-- away, figures changed at the same shopper's price — a promo may have ended —, a section move, a shop moved or
+-- deleted) is rebuilt from its pair runs in existing shops. Only rows that differ are written.
 CREATE FUNCTION price_product_runs_apply() RETURNS void LANGUAGE plpgsql SET jit = off AS $$
 BEGIN
   IF to_regclass('pg_temp.price_product_runs_keys') IS NULL THEN
-    CREATE TEMP TABLE price_product_runs_keys (product_id int, rebuild boolean) ON COMMIT DELETE ROWS;
+    -- lo: the product's first added day (short path); its kept runs ending before lo - 1 stay as they are.
+    CREATE TEMP TABLE price_product_runs_keys (product_id int, rebuild boolean, lo date) ON COMMIT DELETE ROWS;
     CREATE TEMP TABLE price_product_runs_new (
       product_id int, promo boolean, start_day date, end_day date, prev_end date, section_id int
     ) ON COMMIT DELETE ROWS;
@@ -34,7 +36,7 @@ BEGIN
   DELETE FROM pg_temp.price_product_runs_keys;
   DELETE FROM pg_temp.price_product_runs_new;
   INSERT INTO pg_temp.price_product_runs_keys
-  SELECT product_id, bool_or(sign <> 1) FROM pg_temp.price_index_queue GROUP BY 1;
+  SELECT product_id, bool_or(sign <> 1), min(f) FROM pg_temp.price_index_queue GROUP BY 1;
   INSERT INTO pg_temp.price_product_runs_new
   WITH iv AS (
     SELECT r.product_id, r.promo, r.start_day, r.end_day
@@ -43,12 +45,16 @@ BEGIN
     UNION ALL
     SELECT r.product_id, r.promo, r.start_day, r.end_day
     FROM pg_temp.price_product_runs_keys k JOIN price_product_runs r ON r.product_id = k.product_id
-    WHERE NOT k.rebuild
+    WHERE NOT k.rebuild AND r.end_day >= k.lo - 1
     UNION ALL
-    SELECT r.product_id, r.promo, r.start_day, r.end_day
-    FROM (SELECT DISTINCT product_id, shop_id, f, t FROM pg_temp.price_index_queue WHERE sign = 1) q
+    SELECT q.product_id, false, q.f, q.t
+    FROM pg_temp.price_index_queue q JOIN pg_temp.price_product_runs_keys k ON k.product_id = q.product_id AND NOT k.rebuild
+    UNION ALL
+    SELECT q.product_id, true, greatest(r.start_day, q.f), least(r.end_day, q.t)
+    FROM (SELECT DISTINCT product_id, shop_id, f, t FROM pg_temp.price_index_queue) q
     JOIN pg_temp.price_product_runs_keys k ON k.product_id = q.product_id AND NOT k.rebuild
-    JOIN price_pair_runs r ON r.product_id = q.product_id AND r.shop_id = q.shop_id AND r.start_day <= q.t AND r.end_day >= q.f
+    JOIN price_pair_runs r ON r.product_id = q.product_id AND r.shop_id = q.shop_id AND r.promo
+                          AND r.start_day <= q.t AND r.end_day >= q.f
   ),
   -- Islands: a run starts where no earlier interval of its product × promo reaches the day before.
   reach AS (
@@ -62,11 +68,15 @@ BEGIN
     FROM reach
   ),
   runs AS (SELECT product_id, promo, min(start_day) AS start_day, max(end_day) AS end_day FROM grp GROUP BY 1, 2, g)
+  -- The first new run's prev_end: the last kept run left as it is (short path), if any.
   SELECT r.product_id, r.promo, r.start_day, r.end_day,
-         lag(r.end_day) OVER (PARTITION BY r.product_id, r.promo ORDER BY r.start_day), coalesce(p.section_id, 0)
-  FROM runs r LEFT JOIN products p ON p.id = r.product_id;
+         coalesce(lag(r.end_day) OVER (PARTITION BY r.product_id, r.promo ORDER BY r.start_day),
+                  (SELECT max(o.end_day) FROM price_product_runs o
+                   WHERE NOT k.rebuild AND o.product_id = r.product_id AND o.promo = r.promo AND o.end_day < k.lo - 1)),
+         coalesce(p.section_id, 0)
+  FROM runs r JOIN pg_temp.price_product_runs_keys k ON k.product_id = r.product_id LEFT JOIN products p ON p.id = r.product_id;
   DELETE FROM price_product_runs r USING pg_temp.price_product_runs_keys k
-  WHERE r.product_id = k.product_id
+  WHERE r.product_id = k.product_id AND (k.rebuild OR r.end_day >= k.lo - 1)
     AND NOT EXISTS (SELECT 1 FROM pg_temp.price_product_runs_new n
                     WHERE n.product_id = r.product_id AND n.promo = r.promo AND n.start_day = r.start_day);
   INSERT INTO price_product_runs AS r (product_id, promo, start_day, end_day, prev_end, section_id)

@@ -138,6 +138,13 @@ describe('the product runs follow the writes', () => {
       sql`DELETE FROM price_spans WHERE product_id = ${productIds[3]!} AND start_day BETWEEN ${addDays(FIRST, 4)}::date AND ${addDays(FIRST, 6)}::date`,
     );
     expect(await productRunsDiff(app.db)).toEqual([]);
+    // A span written into the hole (days only added): the two runs become one again.
+    const pl = byNetwork.find((n) => n.country === 'pl')!.shops[0]!;
+    await app.db.execute(
+      sql`INSERT INTO price_spans (product_id, shop_id, start_day, end_day, regular, promo, in_stock, source)
+          VALUES (${productIds[3]!}, ${pl}, ${addDays(FIRST, 3)}::date, ${addDays(FIRST, 9)}::date, 1200, 900, true, 0)`,
+    );
+    expect(await productRunsDiff(app.db)).toEqual([]);
     await app.db.execute(sql`DELETE FROM price_spans WHERE product_id = ${productIds[2]!}`);
     expect(await productRunsDiff(app.db)).toEqual([]);
     const [gone] = await queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM price_product_runs WHERE product_id = ${productIds[2]!}`);
