@@ -43,6 +43,23 @@ const SortIcon = ({ direction }: { direction: false | 'asc' | 'desc' }) => (
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
+ * Phones (below `md`): a table wider than the screen scrolls sideways inside its box, and the column
+ * that names the row stays at the start edge while it does, so a price far right is still read against
+ * its product. That column is at most 40 % of the screen and wraps; from `md` up nothing changes.
+ */
+const stickyCell = (bg: string, width: string | undefined, whiteSpace: 'normal' | 'nowrap', zIndex: string) => ({
+  position: { base: 'sticky', md: 'static' },
+  insetInlineStart: { base: '0', md: 'auto' },
+  zIndex: { base: zIndex, md: 'auto' },
+  bg: { base: bg, md: 'transparent' },
+  boxShadow: { base: 'inset -1px 0 0 var(--chakra-colors-border)', md: 'none' },
+  maxW: { base: '40vw', md: 'none' },
+  minW: { base: width ? `min(${width}, 40vw)` : undefined, md: width },
+  whiteSpace: { base: 'normal', md: whiteSpace },
+  overflowWrap: { base: 'anywhere', md: 'normal' },
+});
+
+/**
  * The product's one data table (TanStack Table v9 + Chakra): sortable headers announced with
  * aria-sort, right-aligned tabular figures for `meta.numeric` columns, optional client paging, an
  * empty state, highlighted rows. Server-driven sorting and paging plug in through `sorting` and
@@ -89,7 +106,10 @@ export function DataTable<T extends RowData>({
   });
 
   const rows = table.getRowModel().rows;
-  const columnCount = table.getAllLeafColumns().length;
+  const leafColumns = table.getAllLeafColumns();
+  const columnCount = leafColumns.length;
+  // The column that names a row: the first with a value (a selection or actions column has none).
+  const namingColumn = leafColumns.find((c) => c.accessorFn !== undefined)?.id;
 
   return (
     <Box>
@@ -102,6 +122,7 @@ export function DataTable<T extends RowData>({
                   const meta = header.column.columnDef.meta;
                   const canSort = header.column.getCanSort();
                   const direction = header.column.getIsSorted();
+                  const sticky = header.column.id === namingColumn ? stickyCell('bg.muted', meta?.width, 'normal', '2') : undefined;
                   return (
                     <Table.ColumnHeader
                       key={header.id}
@@ -118,6 +139,7 @@ export function DataTable<T extends RowData>({
                       letterSpacing="wide"
                       color="fg.muted"
                       aria-sort={canSort ? (direction ? ARIA_SORT[direction] : 'none') : undefined}
+                      {...sticky}
                     >
                       {header.isPlaceholder ? null : canSort ? (
                         <chakra.button
@@ -161,6 +183,10 @@ export function DataTable<T extends RowData>({
                   <Table.Row key={row.id} data-highlighted={highlighted || undefined} bg={highlighted ? 'green.subtle' : undefined}>
                     {row.getAllCells().map((cell) => {
                       const meta = cell.column.columnDef.meta;
+                      const sticky =
+                        cell.column.id === namingColumn
+                          ? stickyCell(highlighted ? 'green.subtle' : 'bg', meta?.width, meta?.wrap ? 'normal' : 'nowrap', '1')
+                          : undefined;
                       return (
                         <Table.Cell
                           key={cell.id}
@@ -168,6 +194,7 @@ export function DataTable<T extends RowData>({
                           fontVariantNumeric={meta?.numeric ? 'tabular-nums' : undefined}
                           whiteSpace={meta?.wrap ? 'normal' : 'nowrap'}
                           minW={meta?.width}
+                          {...sticky}
                         >
                           <table.FlexRender cell={cell} />
                         </Table.Cell>

@@ -1,5 +1,8 @@
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
 
+/** Touch screens: a finger, not a mouse pointer. */
+const COARSE = '@media (pointer: coarse)';
+
 /**
  * Pricewatch theme: Chakra's defaults plus one restrained brand palette (a deep teal) used as the
  * default colorPalette, so buttons, links and focus rings agree across host and remotes.
@@ -7,6 +10,17 @@ import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
 const config = defineConfig({
   globalCss: {
     'html, body': { colorPalette: 'brand' },
+    // A touch screen (a phone): whatever a finger aims at is at least 44 × 44 px (WCAG 2.5.5). The
+    // screens' dense sm/xs controls are 24–36 px, fine for a mouse: desktop (a fine pointer) is left
+    // as it is. `!important` because recipes' sizes sit in a later cascade layer than global CSS.
+    'button, select, [role="tab"], a[role="button"], input:not([type="checkbox"], [type="radio"], [type="range"], [type="hidden"])': {
+      [COARSE]: { minHeight: '44px !important' },
+    },
+    'button, a[role="button"]': { [COARSE]: { minWidth: '44px !important' } },
+    // Menu items, a header bar's links (the leaflet screen's way back), and a checkbox's row (its label takes the tap).
+    'nav a, nav button, header a, label:has(> input[type="checkbox"]), label:has(> input[type="radio"])': { [COARSE]: { minHeight: '44px' } },
+    // A bare checkbox (a table's row selection): as big as its cell lets it be.
+    'td > input[type="checkbox"], th > input[type="checkbox"]': { [COARSE]: { width: '24px', height: '24px' } },
   },
   theme: {
     tokens: {

@@ -1,0 +1,247 @@
+import { devices, expect, test, type Locator, type Page } from '@playwright/test';
+import { BASE, BASE_PL } from '../playwright.config';
+import { PASSWORD } from './helpers';
+import { chooseLanguage, htmlLang, navigate, signInAs } from './deployment-helpers';
+import { settle } from './layout-helpers';
+
+// The product used on a phone, by touch (phone.spec.ts only checks that screens fit): a Pixel 7 held
+// upright — 390×844, touch, a mobile browser — logs in, searches, reads a long list and a chart, sets an
+// alarm, exports, opens the menu and logs out, as the users of the spec's roles, in en, ru, ua and pl.
+const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
+test.use({ ...pixel7, viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 } });
+
+/** Logs in through the form by touch, in `lang` (remembered as the user's choice before the page starts). */
+async function logIn(page: Page, username: string, { lang, base = BASE }: { lang?: string; base?: string } = {}) {
+  await page.goto(`${base}/login`);
+  if (lang) {
+    await page.evaluate((l) => localStorage.setItem('selected-lang', l), lang);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', htmlLang(lang));
+  }
+  await page.locator('input[name="username"]').tap();
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').tap();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await settle(page);
+}
+
+/**
+ * The controls on screen a finger aims at that are smaller than 44 × 44 px (WCAG 2.5.5): buttons, tabs,
+ * dropdowns, text fields, menu items and a checkbox's row. Links inside running text are not targets of
+ * their own; a bare checkbox in a table cell is as big as the row lets it be (24 px).
+ */
+const smallTargets = (page: Page) =>
+  page.evaluate(() => {
+    const out: string[] = [];
+    const selector =
+      'button, select, [role="tab"], a[role="button"], nav a, header a, input:not([type="checkbox"], [type="radio"], [type="range"], [type="hidden"]), label:has(> input[type="checkbox"])';
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden' || el.closest('[aria-hidden="true"]')) continue;
+      if (r.width < 43.5 || r.height < 43.5) {
+        const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('placeholder') || '').trim().slice(0, 40);
+        out.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+      }
+    }
+    return [...new Set(out)];
+  });
+
+/** Whether the whole of `locator` is inside the window (not scrolled off sideways, not cut by its box). */
+async function inWindow(locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  return !!box && box.x >= 0 && box.x + box.width <= 390 + 0.5;
+}
+
+/** The box a table scrolls sideways in (its nearest ancestor that scrolls on the x axis). */
+const scrollBoxOf = (table: Locator) =>
+  table.evaluateHandle((el) => {
+    let box: HTMLElement | null = el.parentElement;
+    while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+    return box!;
+  });
+
+test('a long list by touch: search, sort by price, and the product still names each row when the prices are scrolled to', async ({ page }) => {
+  await logIn(page, 'admin');
+  const search = page.getByTestId('header').getByRole('searchbox');
+  await search.tap();
+  await search.fill('Ariel');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/product\?q=Ariel$/);
+  const table = page.getByRole('table', { name: 'Products' });
+  await expect(table.getByRole('row').nth(1)).toContainText('Ariel');
+
+  await table.getByRole('button', { name: 'Price now' }).tap();
+  await expect(table.getByRole('columnheader', { name: /Price now/ })).toHaveAttribute('aria-sort', 'ascending');
+  await settle(page);
+
+  // Swipe the table sideways until the price column shows: the first row's price is in view, and its
+  // product's name stays at the start edge beside it (phones only: that column sticks there).
+  const firstRow = table.getByRole('row').nth(1);
+  const name = firstRow.getByRole('cell').first().getByRole('link');
+  const price = firstRow.getByRole('cell').nth(7);
+  await expect(price).toContainText(/\d/);
+  await name.scrollIntoViewIfNeeded();
+  const box = await scrollBoxOf(table);
+  await box.evaluate(
+    (el, cell) => {
+      const nameCell = el.querySelector('tbody td')!;
+      el.scrollTo({ left: (cell as HTMLElement).offsetLeft - nameCell.getBoundingClientRect().width });
+    },
+    await price.elementHandle(),
+  );
+  await expect.poll(() => inWindow(price)).toBe(true);
+  expect(await inWindow(name)).toBe(true);
+  // Neither covers the other: a tap on each reaches it.
+  const priceBox = (await price.boundingBox())!;
+  const atPrice = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('td')?.textContent ?? null, {
+    x: priceBox.x + priceBox.width / 2,
+    y: priceBox.y + priceBox.height / 2,
+  });
+  expect(atPrice).toBe(await price.textContent());
+  // The name is not hidden under the prices: it is what a tap there reaches.
+  const nameBox = (await name.boundingBox())!;
+  const reached = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.textContent ?? null, {
+    x: nameBox.x + 4,
+    y: nameBox.y + nameBox.height / 2,
+  });
+  expect(reached).toBe(await name.textContent());
+});
+
+test('a product card by touch: the price history chart answers a tap with that day’s prices', async ({ page }) => {
+  await logIn(page, 'admin');
+  await navigate(page, '/product?q=Ariel');
+  const table = page.getByRole('table', { name: 'Products' });
+  const first = table.getByRole('row').nth(1).getByRole('link');
+  const productName = (await first.textContent())!.trim();
+  await first.tap();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(productName);
+  await settle(page);
+  const chart = page.getByRole('figure', { name: /price history/i });
+  await chart.scrollIntoViewIfNeeded();
+  const box = (await chart.boundingBox())!;
+  await page.touchscreen.tap(box.x + box.width * 0.7, box.y + box.height * 0.4);
+  const tooltip = page.locator('.recharts-tooltip-wrapper');
+  await expect(tooltip).toBeVisible();
+  // A day and at least one shop's price on it, all inside the screen.
+  await expect(tooltip).toContainText(/[A-Z][a-z]{2} \d{1,2}/);
+  await expect(tooltip).toContainText(/CZK|Kč|\d[.,]\d\d/);
+  expect(await inWindow(tooltip)).toBe(true);
+});
+
+test('every control a finger aims at is at least 44 px: header, menu, lists, filters, dialogs', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, 'admin');
+  const found: string[] = [];
+  const check = async (where: string) => found.push(...(await smallTargets(page)).map((s) => `${where}: ${s}`));
+
+  await check('home');
+  await page.getByRole('button', { name: 'Open menu' }).tap();
+  await expect(page.getByTestId('menu-drawer')).toBeVisible();
+  await check('menu');
+  await page.getByTestId('menu-drawer').getByRole('button', { name: 'Close' }).tap();
+  await expect(page.getByTestId('menu-drawer')).toBeHidden();
+
+  for (const path of ['/product', '/analytics', '/report-analytics', '/network-users', '/parsers', '/leaflet']) {
+    await navigate(page, path);
+    await settle(page);
+    await check(path);
+  }
+  await navigate(page, '/alarms');
+  await settle(page);
+  await check('/alarms');
+  await page.getByRole('button', { name: 'New price alarm' }).tap();
+  await expect(page.getByRole('dialog', { name: 'New price alarm' })).toBeVisible();
+  await check('new price alarm');
+  expect(found).toEqual([]);
+});
+
+test('a price alarm set and changed by touch (an Ashan-type user, in Ukrainian)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await logIn(page, 'ashan', { lang: 'ua' });
+  await page.getByRole('button', { name: 'Відкрити меню' }).tap();
+  await page
+    .getByTestId('menu-drawer')
+    .getByRole('link', { name: /^Сповіщення/ })
+    .tap();
+  await expect(page).toHaveURL(/\/alarms$/);
+  await settle(page);
+
+  await page.getByRole('button', { name: 'Нове цінове сповіщення' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Нове цінове сповіщення' });
+  const product = dialog.getByRole('combobox', { name: 'Товар' });
+  await product.tap();
+  await product.fill('Ariel');
+  const option = dialog.getByRole('option', { name: /Ariel/ }).first();
+  const optionText = (await option.textContent())!;
+  await option.tap();
+  await expect(dialog.getByTestId('picked-products')).not.toBeEmpty();
+  const shop = dialog.getByRole('checkbox').first();
+  await shop.scrollIntoViewIfNeeded();
+  // The row's label takes the tap, not only the 16 px box.
+  const label = shop.locator('xpath=ancestor::label[1]');
+  const labelBox = (await label.boundingBox())!;
+  await page.touchscreen.tap(labelBox.x + labelBox.width - 8, labelBox.y + labelBox.height / 2);
+  await expect(shop).toBeChecked();
+  const amount = dialog.getByLabel(/^Сума/);
+  await amount.tap();
+  await amount.fill('12');
+  // The keyboard is up: the field being typed in is on screen, and so is Save.
+  expect(await inWindow(amount)).toBe(true);
+  const save = dialog.getByRole('button', { name: 'Зберегти' });
+  await expect(save).toBeInViewport();
+  await save.tap();
+  await expect(dialog).toBeHidden();
+
+  const table = page.getByRole('table', { name: 'Цінові сповіщення' });
+  const row = table.getByRole('row').filter({ hasText: optionText.trim().slice(0, 12) });
+  await expect(row.first()).toBeVisible();
+  await row.first().getByRole('button', { name: 'Змінити' }).tap();
+  const edit = page.getByRole('dialog', { name: 'Змінити цінове сповіщення' });
+  await edit.getByLabel(/^Сума/).fill('15');
+  await edit.getByRole('button', { name: 'Зберегти' }).tap();
+  await expect(edit).toBeHidden();
+  await expect(row.first()).toContainText(/15[,.]00/);
+});
+
+test('export by touch: the filtered list arrives as an Excel file', async ({ page }) => {
+  await logIn(page, 'admin', { lang: 'ru' });
+  await navigate(page, '/product?q=Ariel');
+  await settle(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Экспорт в Excel' }).tap();
+  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+});
+
+test('the menu by touch: open, close, switch language, log out (Polish deployment)', async ({ page }) => {
+  await logIn(page, 'admin', { base: BASE_PL, lang: 'pl' });
+  const menuButton = page.getByTestId('menu-button');
+  const drawer = page.getByTestId('menu-drawer');
+  await menuButton.tap();
+  await expect(drawer).toBeVisible();
+  // Tapping outside the drawer closes it.
+  await page.touchscreen.tap(380, 400);
+  await expect(drawer).toBeHidden();
+
+  await chooseLanguage(page, 'en');
+  await expect(menuButton).toHaveAccessibleName('Open menu');
+  await chooseLanguage(page, 'pl');
+  await menuButton.tap();
+  await drawer.getByRole('button', { name: /wyloguj/i }).tap();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test.describe('on a desktop with a mouse', () => {
+  test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false, screen: { width: 1440, height: 900 } });
+
+  test('nothing of the phone changes: dense controls keep their size, the first column scrolls with the rest', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await navigate(page, '/product?q=Ariel');
+    await settle(page);
+    // Chakra's sm controls: 36 px, as before the touch sizes.
+    expect((await page.getByTestId('header').getByRole('searchbox').boundingBox())!.height).toBe(36);
+    expect((await page.getByRole('button', { name: 'Export to Excel' }).boundingBox())!.height).toBe(36);
+    const firstHeader = page.getByRole('table', { name: 'Products' }).getByRole('columnheader').first();
+    expect(await firstHeader.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+  });
+});
