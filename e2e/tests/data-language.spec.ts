@@ -27,7 +27,7 @@ test('in Russian the product list and card show Russian sections and description
 });
 
 test('the Polish deployment shows Polish sections', async ({ page }) => {
-  // The Polish server's first page is its first load of the remotes (a bound, as languages.spec has).
+  // The Polish server's first page is its first load of the remotes (a bound, as deployment-translations.spec has).
   test.setTimeout(90_000);
   await signInAs(page, 'ashan', BASE_PL);
   await page.goto(`${BASE_PL}/product`);
