@@ -4,6 +4,7 @@
  * (POST bodies with the anti-forgery pair). Targets: p95 < 1 s on PostgreSQL, < 3 s on PGlite. Needs an app
  * of a deployment with promo analysis (not cz).
  */
+import { loadavg } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { benchLogin, stats, type Timing } from './catalogue-calls';
 
@@ -32,12 +33,16 @@ export async function measureAnalytics(
     promoAnalysisByNetwork: { method: 'GET', url: `/promo-analysis/summary?start=${start}&end=${end}&groupBy=network` },
     promoAnalysisBySection: { method: 'GET', url: `/promo-analysis/summary?start=${start}&end=${end}&groupBy=section` },
   };
-  const results: Record<string, (Timing & { truncated?: boolean; total?: number }) | { failed: string }> = {};
+  const results: Record<string, (Timing & { truncated?: boolean; total?: number; loadAverage?: [number, number] }) | { failed: string }> = {};
+  // The figures follow the machine's load more than small changes (docs/analytics.md): each call carries the
+  // 1-minute load average before and after its calls.
+  const load1 = () => Math.round(loadavg()[0]! * 10) / 10;
   // BENCH_ANALYTICS_CALLS (a comma list of the names above): only those, to measure one change without the rest.
   const only = process.env.BENCH_ANALYTICS_CALLS?.split(',').map((s) => s.trim());
   calls: for (const [name, c] of Object.entries(calls)) {
     if (only && !only.includes(name)) continue;
     const ms: number[] = [];
+    const loadBefore = load1();
     let truncated: boolean | undefined;
     let total: number | undefined;
     // The first call warms caches (plans, the shop directory): not counted.
@@ -62,9 +67,10 @@ export async function measureAnalytics(
       total = res.json().data?.total;
     }
     const timing = stats(ms);
-    results[name] = { ...timing, ...(truncated === undefined ? {} : { truncated }), ...(total === undefined ? {} : { total }) };
+    const loadAverage: [number, number] = [loadBefore, load1()];
+    results[name] = { ...timing, ...(truncated === undefined ? {} : { truncated }), ...(total === undefined ? {} : { total }), loadAverage };
     log(
-      `${kind} analytics ${name}: p50 ${timing.p50} ms, p95 ${timing.p95} ms${truncated ? ' (a sample of the products: truncated)' : ''}${total === undefined ? '' : ` (first page of ${total} products)`}`,
+      `${kind} analytics ${name}: p50 ${timing.p50} ms, p95 ${timing.p95} ms${truncated ? ' (a sample of the products: truncated)' : ''}${total === undefined ? '' : ` (first page of ${total} products)`}, load ${loadAverage.join('–')}`,
     );
   }
   const target = ANALYTICS_TARGET_P95_MS[kind];
