@@ -231,6 +231,53 @@ test('the menu by touch: open, close, switch language, log out (Polish deploymen
   await expect(page).toHaveURL(/\/login$/);
 });
 
+/** A finger's drag through Chromium's input pipeline (Playwright taps but does not drag by touch). */
+async function touchDrag(page: Page, points: { x: number; y: number }[]) {
+  const cdp = await page.context().newCDPSession(page);
+  const [first, ...rest] = points;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [first!] });
+  for (const point of rest) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test('a leaflet page by touch: a swipe up scrolls past the picture, a finger drawn across it marks a new price', async ({ page }) => {
+  test.setTimeout(60_000);
+  await logIn(page, 'admin');
+  await navigate(page, '/leaflet');
+  await settle(page);
+  await page
+    .getByRole('button', { name: /^Open / })
+    .first()
+    .tap();
+  await settle(page);
+  const picture = page.getByTestId('page-picture');
+  await expect.poll(() => picture.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await picture.scrollIntoViewIfNeeded();
+  const form = page.getByRole('form', { name: 'Add price' });
+
+  // Up and down over the picture is still the page's scroll, and draws nothing.
+  let box = (await picture.boundingBox())!;
+  const before = await page.evaluate(() => window.scrollY);
+  const x = box.x + box.width / 2;
+  await touchDrag(
+    page,
+    [0, 20, 40, 60, 80, 100, 120, 140].map((d) => ({ x, y: box.y + box.height * 0.7 - d })),
+  );
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before);
+  await expect(form).toBeHidden();
+
+  // A drag that starts sideways draws a box: the form for the new price opens.
+  await picture.scrollIntoViewIfNeeded();
+  box = (await picture.boundingBox())!;
+  const start = { x: box.x + box.width * 0.2, y: box.y + Math.min(box.height, 844 - box.y) * 0.3 };
+  await touchDrag(
+    page,
+    [0, 1, 2, 3, 4, 5, 6].map((i) => ({ x: start.x + i * 20, y: start.y + (i > 1 ? (i - 1) * 12 : 0) })),
+  );
+  await expect(form).toBeVisible();
+});
+
 test.describe('on a desktop with a mouse', () => {
   test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false, screen: { width: 1440, height: 900 } });
 

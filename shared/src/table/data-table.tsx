@@ -47,7 +47,7 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
  * that names the row stays at the start edge while it does, so a price far right is still read against
  * its product. That column is at most 40 % of the screen and wraps; from `md` up nothing changes.
  */
-const stickyCell = (bg: string, width: string | undefined, whiteSpace: 'normal' | 'nowrap', zIndex: string) => ({
+const stickyCell = (bg: string, width: string | undefined, whiteSpace: 'normal' | 'nowrap', zIndex: string, header = false) => ({
   position: { base: 'sticky', md: 'static' },
   insetInlineStart: { base: '0', md: 'auto' },
   zIndex: { base: zIndex, md: 'auto' },
@@ -56,7 +56,8 @@ const stickyCell = (bg: string, width: string | undefined, whiteSpace: 'normal' 
   maxW: { base: '40vw', md: 'none' },
   minW: { base: width ? `min(${width}, 40vw)` : undefined, md: width },
   whiteSpace: { base: 'normal', md: whiteSpace },
-  overflowWrap: { base: 'anywhere', md: 'normal' },
+  // A long name (an EAN, a compound word) breaks rather than widen the column; a header word never does.
+  overflowWrap: { base: header ? 'normal' : 'anywhere', md: 'normal' },
 });
 
 /**
@@ -122,7 +123,7 @@ export function DataTable<T extends RowData>({
                   const meta = header.column.columnDef.meta;
                   const canSort = header.column.getCanSort();
                   const direction = header.column.getIsSorted();
-                  const sticky = header.column.id === namingColumn ? stickyCell('bg.muted', meta?.width, 'normal', '2') : undefined;
+                  const sticky = header.column.id === namingColumn ? stickyCell('bg.muted', meta?.width, 'normal', '2', true) : undefined;
                   return (
                     <Table.ColumnHeader
                       key={header.id}

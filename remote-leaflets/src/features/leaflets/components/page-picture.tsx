@@ -64,6 +64,9 @@ export function PagePicture({
         width="100%"
         userSelect="none"
         cursor={onDraw ? 'crosshair' : undefined}
+        // By touch the browser took every drag as a scroll (pointercancel): a box could not be drawn on a
+        // phone. Up-and-down still scrolls the page; a drag that starts sideways draws.
+        touchAction={onDraw ? 'pan-y pinch-zoom' : undefined}
         onPointerDown={(e) => {
           if (!onDraw || e.button !== 0) return;
           e.preventDefault();
@@ -77,6 +80,8 @@ export function PagePicture({
           setDrag({ ...drag, x1: p.x, y1: p.y });
         }}
         onPointerUp={finish}
+        // The browser took the gesture over (a scroll): no box.
+        onPointerCancel={() => setDrag(null)}
         data-testid="page-picture"
       >
         <Image src={url(page.name, 'full')} alt={t('leaflet.pageN', { n: page.pageNo })} width="100%" draggable={false} display="block" />
