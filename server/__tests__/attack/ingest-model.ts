@@ -10,6 +10,7 @@ import { queryRows, type Db } from '../../src/db/client';
 import type { Observation } from '../../src/areas/prices/record';
 import { networkDayTotalsDiff } from '../helpers/network-day-totals';
 import { indexDiffFromSpans } from '../helpers/price-index';
+import { productRunsDiff } from '../helpers/product-runs';
 import { networkRunsDiffFromPairRuns, runsDiffFromSpans, totalsDiffFromSpans } from '../helpers/price-totals';
 
 type Span = { start: string; end: string; regular: number; promo: number | null; inStock: boolean; source: string };
@@ -87,7 +88,8 @@ export async function keptDiffs(db: Db): Promise<Record<string, string[]>> {
     networkRuns: await networkRunsDiffFromPairRuns(db),
     index: await indexDiffFromSpans(db),
     networkDayTotals: await networkDayTotalsDiff(db),
+    productRuns: await productRunsDiff(db),
   };
 }
 
-export const NO_DIFFS = { totals: [], pairRuns: [], networkRuns: [], index: [], networkDayTotals: [] };
+export const NO_DIFFS = { totals: [], pairRuns: [], networkRuns: [], index: [], networkDayTotals: [], productRuns: [] };
