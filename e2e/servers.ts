@@ -1,10 +1,12 @@
 /**
  * Playwright's global setup (playwright.config.ts): starts the product's servers side by side and waits
  * until each answers. Playwright's own webServer list starts them one after another, so the run waited
- * for three demo seedings in a row. Returns the teardown that stops them.
+ * for three demo seedings in a row. Returns the teardown that stops them and removes their data dirs
+ * (~1 GB each with the demo data: left in the temp dir, a few runs fill the disk).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVERS, WORKSPACE } from './playwright.config';
@@ -29,6 +31,7 @@ export default function globalSetup(): Promise<() => Promise<void>> {
 
 async function startServers(workspace: string, servers: Server[]): Promise<() => Promise<void>> {
   const children: ChildProcess[] = [];
+  const dataDirs: string[] = [];
   // Each in its own process group: the stop reaches `run.mjs serve` and the tsx server it starts.
   const stop = async () => {
     await Promise.all(
@@ -45,6 +48,7 @@ async function startServers(workspace: string, servers: Server[]): Promise<() =>
           }),
       ),
     );
+    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   };
   process.once('exit', () => children.forEach((c) => c.pid && c.exitCode === null && process.kill(-c.pid, 'SIGKILL')));
 
@@ -52,6 +56,8 @@ async function startServers(workspace: string, servers: Server[]): Promise<() =>
   try {
     await Promise.all(
       servers.map(async ({ port, env }) => {
+        const dataDir = mkdtempSync(join(tmpdir(), `pw-e2e-${port}-`));
+        dataDirs.push(dataDir);
         const child = spawn(process.execPath, [join(workspace, 'scripts', 'run.mjs'), 'serve'], {
           cwd: join(workspace, 'e2e'),
           env: {
@@ -61,7 +67,7 @@ async function startServers(workspace: string, servers: Server[]): Promise<() =>
             DEMO: '1',
             COUNTRY: 'cz',
             LOG_LEVEL: 'warn',
-            DATA_DIR: mkdtempSync(join(tmpdir(), `pw-e2e-${port}-`)),
+            DATA_DIR: dataDir,
             ...env,
           },
           detached: true,
