@@ -90,6 +90,29 @@ const jsonValueSchema: z.ZodType<unknown> = z.lazy(() =>
   z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), z.array(jsonValueSchema).max(100), z.record(z.string().max(200), jsonValueSchema)]),
 );
 
+/** How deep a JSON request body may nest: an API's request is a few levels deep. */
+const JSON_BODY_MAX_DEPTH = 20;
+
+/**
+ * Whether a value nests deeper than `limit` levels, found without recursion: the value check above recurses
+ * once per level, and a body nested 5,000 deep overflowed the stack (a 500) before this bound ran first.
+ */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+const boundedJsonValueSchema = z
+  .unknown()
+  .refine((v) => !nestsDeeperThan(v, JSON_BODY_MAX_DEPTH), `nested deeper than ${JSON_BODY_MAX_DEPTH} levels`)
+  .pipe(jsonValueSchema);
+
 export const jsonApiRequestSchema = z.object({
   /** The address, with {page} (paging), {ean} or {id} (one request per catalogue product of the shop). */
   url: templateUrlSchema,
@@ -112,7 +135,7 @@ export const jsonApiRequestSchema = z.object({
    * placeholders inside other strings are replaced by their text); a string is sent as it is, with its
    * placeholders replaced URL-encoded (a form body).
    */
-  body: z.union([z.string().max(20_000), jsonValueSchema]).optional(),
+  body: z.union([z.string().max(20_000), boundedJsonValueSchema]).optional(),
 });
 
 export const jsonApiPagingSchema = z.object({
