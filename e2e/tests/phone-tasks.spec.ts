@@ -9,6 +9,8 @@ import { settle } from './layout-helpers';
 // alarm, exports, opens the menu and logs out, as the users of the spec's roles, in en, ru, ua and pl.
 const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
 test.use({ ...pixel7, viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 } });
+// Each test logs in and walks several screens: at load 40+ a login alone took over 20 s of the default 30.
+test.describe.configure({ timeout: 90_000 });
 
 /** Logs in through the form by touch, in `lang` (remembered as the user's choice before the page starts). */
 async function logIn(page: Page, username: string, { lang, base = BASE }: { lang?: string; base?: string } = {}) {
@@ -157,7 +159,6 @@ test('every control a finger aims at is at least 44 px: header, menu, lists, fil
 });
 
 test('a price alarm set and changed by touch (an Ashan-type user, in Ukrainian)', async ({ page }) => {
-  test.setTimeout(90_000);
   await logIn(page, 'ashan', { lang: 'ua' });
   await page.getByRole('button', { name: 'Відкрити меню' }).tap();
   await page
@@ -242,7 +243,6 @@ async function touchDrag(page: Page, points: { x: number; y: number }[]) {
 }
 
 test('a leaflet page by touch: a swipe up scrolls past the picture, a finger drawn across it marks a new price', async ({ page }) => {
-  test.setTimeout(60_000);
   await logIn(page, 'admin');
   await navigate(page, '/leaflet');
   await settle(page);
