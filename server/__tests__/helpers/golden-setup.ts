@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { CLONE_DB_PREFIX, GOLDEN_DB_PREFIX, GOLDEN_DIR_ENV, GOLDEN_PREBUILD_ENV, GOLDEN_RUN_ENV } from './golden-names';
 
-export default async function goldenSetup(): Promise<void> {
+export default async function goldenSetup(globalConfig: { testPathPatterns?: { isSet(): boolean } }): Promise<void> {
   dropDeadDirs();
   process.env[GOLDEN_DIR_ENV] = mkdtempSync(path.join(tmpdir(), `${DIR_PREFIX}${process.pid}-`));
   process.env[GOLDEN_RUN_ENV] = `${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -24,6 +24,9 @@ export default async function goldenSetup(): Promise<void> {
     // build beside the page-thread attack outran the hook's timeout in a clean-clone run, and the app that
     // went on loading after jest's teardown crashed the whole lane.
     await ensureGolden(testConfig({ DEMO: '0' }), url);
+    // The demo shops' (their first start's alignment, ~20 files' apps): on the whole lane only, so that no
+    // file's start hook pays for it; a run of chosen files builds it in the first app that needs it.
+    if (!globalConfig.testPathPatterns?.isSet()) await ensureGolden(testConfig({ DEMO_SHOPS: '1' }), url);
   }
 }
 

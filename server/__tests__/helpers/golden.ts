@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Config } from '../../src/config';
 import { bootstrapData } from '../../src/db/bootstrap';
+import { setupDemoShops } from '../../src/demo-shops/setup';
 import { openDatabase, pgliteImages, type DatabaseOptions } from '../../src/db/client';
 import { todayDay } from '../../src/lib/days';
 import { CLONE_DB_PREFIX, GOLDEN_DB_PREFIX, GOLDEN_DIR_ENV, GOLDEN_RUN_ENV } from './golden-names';
@@ -38,12 +39,16 @@ function assertKeyCoversBootstrap(): void {
   }
 }
 
+/** Demo mode with the demo shops: the parsers plugin's start aligns their networks' history (src/areas/parsers/plugin.ts). */
+const withDemoShops = (config: Config) => config.demo && config.demoShops;
+
 /** The key of the data an app starts with, or null when it cannot come from a golden. */
 function seedingKey(config: Config, databaseUrl: string | null): string | null {
   // The demo leaflets' pictures are files under DATA_DIR, outside the database: such apps build afresh.
   if (config.demo && config.demoProducts > 0 && config.demoLeaflets) return null;
   assertKeyCoversBootstrap();
   const fields: Record<string, unknown> = Object.fromEntries(KEYED_FIELDS.map((f) => [f, config[f]]));
+  fields.demoShops = withDemoShops(config);
   // The country only names the first admin's network: apps of other countries share the demo golden.
   if (!config.admin) delete fields.country;
   // The catalogue's history ends today (UTC): a run that crosses midnight seeds a new golden.
@@ -64,12 +69,18 @@ function claim(lockFile: string): boolean {
 
 const silentLog = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 
-/** Migrates and fills a fresh database exactly as the app's db plugin does at start (src/plugins/db.ts). */
+/**
+ * Migrates and fills a database exactly as the app's db plugin does at start (src/plugins/db.ts), then, in
+ * demo mode with the demo shops, sets them up as the parsers plugin's start does: a copy then starts as
+ * the same app's second start that day would (parsers present, history aligned, index built: nothing
+ * re-aligned) instead of every demo-shops test app aligning on its own.
+ */
 async function fill(options: DatabaseOptions, config: Config, then?: (client: unknown) => Promise<void>): Promise<void> {
   const database = await openDatabase(options);
   try {
     await database.migrate(MIGRATIONS);
-    await bootstrapData(database.db, config, silentLog);
+    await bootstrapData(database.db, config, silentLog, { indexLater: withDemoShops(config) });
+    if (withDemoShops(config)) await (await setupDemoShops(database.db, { basePort: 0 })).close();
     await then?.((database.db as unknown as { $client: unknown }).$client);
   } finally {
     await database.close();
@@ -154,10 +165,15 @@ export async function ensureGolden(config: Config, databaseUrl: string | null): 
   // PGlite: the image file; PostgreSQL: the template database.
   const name = databaseUrl ? `${GOLDEN_DB_PREFIX}${run}_${key}` : path.join(dir, `${key}.tar`);
   if (existsSync(ready)) return { key, run, dir, name };
+  // The demo shops' golden starts from the demo one, as a demo-shops app did before it (its seeding done,
+  // the shops' start aligning on top); without that one ready, the app is built afresh.
+  const base = withDemoShops(config) ? await ensureGolden({ ...config, demoShops: false }, databaseUrl) : undefined;
+  if (base === null) return null;
   if (!claim(path.join(dir, `${key}.lock`))) return null;
   const fresh = { ...config, dataDir: 'memory://' };
   if (!databaseUrl) {
-    await fill({ dataDir: 'memory://', databaseUrl: null, schema: null }, fresh, async (client) => {
+    const dataDir = base ? pgliteImageDir(base) : 'memory://';
+    await fill({ dataDir, databaseUrl: null, schema: null }, fresh, async (client) => {
       const pglite = client as {
         exec(sql: string): Promise<unknown>;
         query<T>(sql: string): Promise<{ rows: T[] }>;
@@ -176,7 +192,7 @@ export async function ensureGolden(config: Config, databaseUrl: string | null): 
       renameSync(`${name}.tmp`, name);
     });
   } else {
-    await adminQuery(databaseUrl, `CREATE DATABASE "${name}"`);
+    await adminQuery(databaseUrl, `CREATE DATABASE "${name}"${base ? ` TEMPLATE "${base.name}"` : ''}`);
     // Listed before it is filled, so the run's teardown drops it even if filling fails.
     writeFileSync(path.join(dir, `${key}.pg`), name);
     await fill({ dataDir: 'memory://', databaseUrl: withDatabase(databaseUrl, name), schema: PG_SCHEMA }, fresh);
@@ -209,16 +225,19 @@ export function withoutSpareWal(tar: Buffer, from: string, to: string): Buffer {
   return Buffer.concat(kept);
 }
 
+/** A PGlite `memory://` data directory that opens as a copy of the golden's image. */
+function pgliteImageDir(golden: Golden): string {
+  if (!images.has(golden.key)) images.set(golden.key, new Blob([readFileSync(golden.name)]));
+  const dataDir = `memory://golden-${randomBytes(6).toString('hex')}`;
+  pgliteImages.set(dataDir, images.get(golden.key)!);
+  return dataDir;
+}
+
 /** A database for one app, copied from the golden of its configuration; null when the app must build its own. */
 export async function goldenCopy(config: Config, databaseUrl: string | null): Promise<TestDatabase | null> {
   const golden = await ensureGolden(config, databaseUrl);
   if (!golden) return null;
-  if (!databaseUrl) {
-    if (!images.has(golden.key)) images.set(golden.key, new Blob([readFileSync(golden.name)]));
-    const dataDir = `memory://golden-${randomBytes(6).toString('hex')}`;
-    pgliteImages.set(dataDir, images.get(golden.key)!);
-    return { options: { dataDir, databaseUrl: null, schema: null }, drop: async () => {} };
-  }
+  if (!databaseUrl) return { options: { dataDir: pgliteImageDir(golden), databaseUrl: null, schema: null }, drop: async () => {} };
   // A template copy needs nobody connected to the golden: its filling pool is closed.
   const copy = `${CLONE_DB_PREFIX}${golden.run}_${randomBytes(6).toString('hex')}`;
   await adminQuery(databaseUrl, `CREATE DATABASE "${copy}" TEMPLATE "${golden.name}"`);
