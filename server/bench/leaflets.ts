@@ -11,7 +11,12 @@
  * Prints a table and one JSON line. `--pages N` (or BENCH_LEAFLET_PAGES) pages, default 12 (0: only the
  * kinds section); `--kinds strike,traps` scores only those kinds;
  * `--strike` adds a measurement of struck-through old prices (reported apart, not in the accuracy).
+ * Then the "blind corpus" row: the 16 Chromium-drawn pages of __tests__/fixtures/leaflet-corpus, scored
+ * by bench/leaflets-corpus.ts (found, one-click, wrong one-click, wrong, not-prices offered); `--no-corpus`
+ * (or BENCH_LEAFLET_CORPUS=0) skips it.
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import {
   LEAFLET_CARD_TEXTS,
@@ -21,7 +26,8 @@ import {
   type LeafletPageKind,
   type RenderedLeafletItem,
 } from '../src/ocr/leaflet-page';
-import { lastWorkerStartSeconds, ocrLanguagesFor, recognisePrices, shutdownOcr, type OcrCandidate } from '../src/ocr';
+import { candidatesOf, lastWorkerStartSeconds, ocrLanguagesFor, readPrices, recognisePrices, shutdownOcr, type OcrCandidate } from '../src/ocr';
+import { corpusPages, corpusPicture, corpusTable, corpusTotals, scorePage, type CorpusTotals, type PageScore } from './leaflets-corpus';
 import * as contract from '@pricewatch/shared/contract';
 
 const args = process.argv.slice(2);
@@ -31,6 +37,8 @@ const flag = (name: string) => {
 };
 const PAGES = Number(flag('--pages') ?? process.env.BENCH_LEAFLET_PAGES ?? 12);
 const STRIKE = args.includes('--strike');
+const CORPUS = !args.includes('--no-corpus') && process.env.BENCH_LEAFLET_CORPUS !== '0';
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Pages per kind of the kinds section (0: none). */
 const KIND_PAGES = Number(flag('--kind-pages') ?? process.env.BENCH_LEAFLET_KIND_PAGES ?? 3);
 /** First seed of the kinds section: pages the rules were never tuned on (tuning used other seeds). */
@@ -112,7 +120,7 @@ async function main() {
     const jpeg = p % 3 === 2;
     const image = jpeg ? await sharp(page.png).jpeg({ quality: 75 }).toBuffer() : page.png;
     const t0 = performance.now();
-    const result = await recognisePrices(image);
+    const result = await recognisePrices(image, { timeoutMs: 600_000 });
     const secs = (performance.now() - t0) / 1000;
     if (p > 0) seconds.push(secs); // the first page includes the worker's start
     const s = score(page.items, result.candidates);
@@ -137,7 +145,7 @@ async function main() {
     strike = { items: 0, oldRight: 0 };
     for (const seed of [201, 202, 203]) {
       const page = await renderLeafletPage({ seed, oldPriceStyle: 'strike' });
-      const cands = (await recognisePrices(page.png)).candidates;
+      const cands = (await recognisePrices(page.png, { timeoutMs: 600_000 })).candidates;
       for (const item of page.items.filter((i) => i.oldPrice !== null)) {
         strike.items++;
         if (cands.some((c) => c.price === item.price && centreIn(c, item) && c.oldPrice === item.oldPrice)) strike.oldRight++;
@@ -145,6 +153,7 @@ async function main() {
     }
   }
   const kinds = KIND_PAGES > 0 ? await benchKinds() : null;
+  const blindCorpus = CORPUS ? await benchCorpus() : null;
   await shutdownOcr();
   const sorted = [...seconds].sort((a, b) => a - b);
   const mean = seconds.reduce((a, b) => a + b, 0) / Math.max(1, seconds.length);
@@ -168,11 +177,25 @@ async function main() {
     firstPageSeconds: Math.round((firstPageSeconds - seconds.reduce((a, b) => a + b, 0)) * 100) / 100,
     ...(strike ? { strikeOldPricePct: pct(strike.oldRight, strike.items) } : {}),
     ...(kinds ? { kinds } : {}),
+    ...(blindCorpus ? { blindCorpus } : {}),
   };
   console.log(
     `\nprices found exactly ${summary.exactPricePct}% · old prices ${summary.oldPricePct}% · names ${summary.namePct}% · mechanics ${summary.mechanicsPct}% · false ${summary.falseCandidates} · ${summary.secondsPerPageMean} s/page (p95 ${summary.secondsPerPageP95}) · worker start ${summary.workerStartSeconds} s`,
   );
   console.log(JSON.stringify(summary));
+}
+
+/** The blind corpus row: each page read with its country's models, scored by the price's own box. */
+async function benchCorpus(): Promise<CorpusTotals & { secondsPerPage: number }> {
+  const scores: PageScore[] = [];
+  const t0 = performance.now();
+  for (const page of corpusPages(SERVER_DIR)) {
+    const reading = await readPrices(corpusPicture(SERVER_DIR, page.id), { languages: ocrLanguagesFor(page.country), timeoutMs: 600_000 });
+    scores.push(scorePage(page, candidatesOf(reading, { priceBoxes: true })));
+  }
+  const secondsPerPage = Math.round(((performance.now() - t0) / 1000 / Math.max(1, scores.length)) * 100) / 100;
+  console.log(`\nblind corpus (accept threshold ${ACCEPT}):\n${corpusTable(scores)}`);
+  return { ...corpusTotals(scores), secondsPerPage };
 }
 
 type KindScore = {
@@ -213,7 +236,7 @@ async function benchKinds(): Promise<Record<string, KindScore & { foundPct: numb
       const language = options.language ?? 'en';
       const country = language === 'uk' || language === 'ru' ? 'ua' : language === 'ka' ? 'ge' : 'cz';
       // the models the app picks for the leaflet's country (areas/leaflets/recognition.ts)
-      const cands = (await recognisePrices(image, { languages: ocrLanguagesFor(country) })).candidates;
+      const cands = (await recognisePrices(image, { languages: ocrLanguagesFor(country), timeoutMs: 600_000 })).candidates;
       s.seconds += (performance.now() - t0) / 1000;
       s.pages++;
       const used = new Set<OcrCandidate>();

@@ -9,6 +9,9 @@ import { ocrLanguagesFor, recognisePrices, shutdownOcr } from '../../src/ocr';
 
 afterAll(() => shutdownOcr());
 
+/** These check what is read, not how fast (the bench does): at load ~50 a page passed the 60 s default. */
+const LOADED_MS = 600_000;
+
 type Box = { x: number; y: number; w: number; h: number };
 /** Most of the candidate's box lies in the item's tile. */
 const inTile = (c: { box: Box }, i: { box: Box }) => {
@@ -30,7 +33,7 @@ describe('pages of the classes that slipped through (issue 14 follow-up)', () =>
   it('a Georgian page: a price tesseract answers twice is one candidate, no wrong one-click candidate', async () => {
     const seed = 7600;
     const page = await renderLeafletPage({ seed, columns: 3, rows: 3, width: 1240, ...leafletKindOptions('georgian', seed) });
-    const { candidates } = await recognisePrices(page.png, { languages: ocrLanguagesFor('ge') });
+    const { candidates } = await recognisePrices(page.png, { languages: ocrLanguagesFor('ge'), timeoutMs: LOADED_MS });
     const wrong = wrongOnes(page.items, candidates);
     expect(wrong.filter((c) => c.confidence >= CANDIDATE_ACCEPT_CONFIDENCE)).toEqual([]);
     // and every price is read
@@ -40,7 +43,7 @@ describe('pages of the classes that slipped through (issue 14 follow-up)', () =>
   it('a page with pack sizes printed large above the prices ("0,75 l", "2,5 l", "0,95 l"): no pack size is a candidate at all', async () => {
     const seed = 9700;
     const page = await renderLeafletPage({ seed, columns: 4, rows: 3, width: 1240, ...leafletKindOptions('traps', seed) });
-    const { candidates } = await recognisePrices(page.png);
+    const { candidates } = await recognisePrices(page.png, { timeoutMs: LOADED_MS });
     // under 5: only pack sizes are that small on this page (its prices are 20.99 and up)
     expect(page.items.every((i) => i.price > 5)).toBe(true);
     expect(candidates.filter((c) => c.price < 5).map((c) => c.price)).toEqual([]);
@@ -50,7 +53,7 @@ describe('pages of the classes that slipped through (issue 14 follow-up)', () =>
   it('struck-through old prices are read as the old prices of the prices under them', async () => {
     const seed = 9100;
     const page = await renderLeafletPage({ seed, columns: 4, rows: 3, width: 1240, ...leafletKindOptions('strike', seed) });
-    const { candidates } = await recognisePrices(page.png);
+    const { candidates } = await recognisePrices(page.png, { timeoutMs: LOADED_MS });
     const withOld = page.items.filter((i) => i.oldPrice !== null);
     const read = withOld.filter((i) => candidates.some((c) => c.price === i.price && inTile(c, i) && c.oldPrice === i.oldPrice));
     // 0 of 10 before (a struck word was taken for a white-on-colour box and inverted)

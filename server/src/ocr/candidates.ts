@@ -75,6 +75,8 @@ export type CandidateDraft = {
   text: string;
   box: { x: number; y: number; w: number; h: number };
   confidence: number;
+  /** Only with CandidateOptions.priceBoxes: where the price itself was read (original pixels). */
+  priceBox?: { x: number; y: number; w: number; h: number };
 };
 
 const h = (r: Rect) => r.y1 - r.y0;
@@ -95,6 +97,26 @@ function lines(words: OcrWord[]): number[][] {
 }
 
 const DATE_WORDS = /^(valid|from|until|till|to|od|do|platí|plati|platnost|ważne|wazne|obowiązuje|з|до|с|по|diні|діє|акція|акция|дійсна|действует)$/i;
+
+/** "za", "за", "per", "pro", "/": the word that makes the unit after it a per-unit basis. */
+const PER_WORD = /^(za|за|3a|3а|per|pro|na|на|\/)$/i; // "3a": за as OCR reads it
+
+/**
+ * A per-unit basis right before a number on its line ("za 1 kg:", "за 1 кг —", "за 100 г"): a unit word
+ * (or a number glued to one, "1кг-") within the four words before it, after a "per" word. The number is
+ * the price of a kilogram or a litre, never the item's (the blind corpus offered three at 0.74).
+ */
+function perUnitBasisBefore(words: OcrWord[], line: number[], firstAt: number, rh: number): boolean {
+  let unitAt = -1;
+  for (let j = firstAt - 1, x = words[line[firstAt]!]!.x0; j >= Math.max(0, firstAt - 4); j--) {
+    const w = words[line[j]!]!;
+    if (x - w.x1 > 3 * rh) break;
+    x = w.x0;
+    if (unitAt < 0 && isUnitWord(w.text.replace(/^\d+[.,]?\d*/, '').replace(/[:=\-–—]+$/, ''))) unitAt = j;
+    else if (unitAt >= 0 && PER_WORD.test(w.text.trim())) return true;
+  }
+  return false;
+}
 
 /** Price tokens of the page, in the order found. */
 export function findPriceTokens(words: OcrWord[]): PriceToken[] {
@@ -159,6 +181,8 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
       if (after && !p.hasCurrency && after.x0 - rect.x1 < 0.8 * rh && after.text.trim() === '|' && h(after) >= 0.4 * rh && h(after) <= 1.3 * rh) continue;
       // a unit price: "1 kg = 79.80", "79.80/kg"
       if (before && /[=/]$/.test(before.text.trim())) continue;
+      // … or after its basis: "cena za 1 kg: 249,00", "ціна за 1 кг — 105,43 грн", "za 1 l 19,90"
+      if (perUnitBasisBefore(words, line, firstAt, rh)) continue;
       const similar = (o: OcrWord) => h(o) > 0.6 * rh && h(o) < 1.6 * rh;
       // a quantity or a size read backwards: "x 2", "× 1,5", "l 0,5" right before it, printed alike
       if (before && similar(before) && rect.x0 - before.x1 < rh && (isQuantityWord(before.text) || isUnitWord(before.text))) continue;
@@ -264,13 +288,22 @@ export function withRegions(tokens: PriceToken[], regions: RegionReading[], stri
     }
     for (const t of inside) out.splice(out.indexOf(t), 1);
     const hasCurrency = inside.some((t) => t.hasCurrency);
+    // the page read other whole digits in the same big print, though not as a price ("79,”" where the
+    // region read "19." — a condensed 7 read as 1): two readings that disagree are no one-click price
+    const whole = String(Math.trunc(value));
+    const pageDigits = words
+      .filter((w) => /\d/.test(w.text) && h(w) >= 0.6 * h(r.big) && overlap(w, r.big) >= 0.4 * Math.min(area(w), area(r.big)))
+      .sort((a, b) => a.x0 - b.x0)
+      .map((w) => w.text.replace(/\D/g, ''))
+      .join('');
+    const otherDigits = pageDigits !== '' && !pageDigits.startsWith(whole) && !whole.startsWith(pageDigits);
     out.push({
       ...rect,
       value,
       conf,
       words: inside.flatMap((t) => t.words),
       oldLabel: false,
-      source: inside.length ? 'disputed' : 'region',
+      source: inside.length || otherDigits ? 'disputed' : 'region',
       hasCurrency,
       dateLike: false,
     });
@@ -416,6 +449,8 @@ export type CandidateOptions = {
   regions?: RegionReading[];
   /** Boxes of struck-through words (old prices). */
   strikes?: Rect[];
+  /** Scoring aid (the corpus test and bench): each draft also gets `priceBox`, the price's own box. */
+  priceBoxes?: boolean;
 };
 
 /** A word's letters and digits, for comparing two readings of it ("7.90»" and "7.90" are one). */
@@ -618,7 +653,10 @@ export function buildCandidates(allWords: OcrWord[], opts: CandidateOptions = {}
     if (opts.width) x1 = Math.min(x1, opts.width);
     if (opts.height) y1 = Math.min(y1, opts.height);
     const box = { x: x0, y: y0, w: Math.max(1, x1 - x0), h: Math.max(1, y1 - y0) };
+    const m0 = { x: Math.floor(c.main.x0 / scale), y: Math.floor(c.main.y0 / scale) };
+    const priceBox = { ...m0, w: Math.max(1, Math.ceil(c.main.x1 / scale) - m0.x), h: Math.max(1, Math.ceil(c.main.y1 / scale) - m0.y) };
     out.push({
+      ...(opts.priceBoxes ? { priceBox } : {}),
       key: `${box.x}-${box.y}-${Math.round(price * 100)}`,
       price,
       oldPrice,

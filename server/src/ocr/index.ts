@@ -20,7 +20,7 @@ import engData from '@tesseract.js-data/eng';
 import katData from '@tesseract.js-data/kat';
 import ukrData from '@tesseract.js-data/ukr';
 import { LEAFLET_LIMITS, type PriceCandidate } from '@pricewatch/shared/contract';
-import { buildCandidates, type OcrWord, type RegionReading } from './candidates';
+import { buildCandidates, type CandidateDraft, type CandidateOptions, type OcrWord, type RegionReading } from './candidates';
 import { darkTextOnLight } from './polarity';
 import { findPriceRegions, removeStrikes, type PriceRegion, type Rect } from './regions';
 
@@ -329,10 +329,15 @@ function wordsOf(page: {
   return words;
 }
 
+/** The candidate rules on what OCR read (recognisePrices; scoring scripts pass `priceBoxes`). */
+export function candidatesOf(r: OcrReading, extra: Pick<CandidateOptions, 'priceBoxes'> = {}): CandidateDraft[] {
+  return buildCandidates(r.words, { scale: r.scale, width: r.width, height: r.height, regions: r.regions, strikes: r.strikes, ...extra });
+}
+
 async function run(image: Buffer, opts: RecogniseOptions): Promise<OcrResult> {
   const started = performance.now();
   const r = await read(image, opts);
-  const candidates = buildCandidates(r.words, { scale: r.scale, width: r.width, height: r.height, regions: r.regions, strikes: r.strikes });
+  const candidates = candidatesOf(r);
   try {
     opts.onProgress?.(100);
   } catch {
@@ -409,6 +414,17 @@ async function read(image: Buffer, opts: RecogniseOptions): Promise<OcrReading> 
 export function recognisePrices(image: Buffer, opts: RecogniseOptions = {}): Promise<OcrResult> {
   if (stopped) return Promise.reject(unavailable());
   const result = queue.then(() => run(image, opts));
+  queue = result.catch(() => undefined);
+  return result;
+}
+
+/**
+ * What OCR read on a page, before the candidate rules (queued like recognisePrices): tuning scripts keep
+ * it and replay buildCandidates on it without OCR's minutes per page.
+ */
+export function readPrices(image: Buffer, opts: RecogniseOptions = {}): Promise<OcrReading> {
+  if (stopped) return Promise.reject(unavailable());
+  const result = queue.then(() => read(image, opts));
   queue = result.catch(() => undefined);
   return result;
 }

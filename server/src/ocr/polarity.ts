@@ -98,6 +98,8 @@ export function darkTextOnLight(grey: Uint8Array, width: number, height: number)
   if (D.count === 0 || L.count === 0) return Uint8Array.from(grey);
 
   const darkArea = new Int32Array(D.count);
+  // the light component right above a dark component's topmost pixel: the one enclosing it (−1 border)
+  const darkEnclosing = new Int32Array(D.count).fill(-2);
   const bx0 = new Int32Array(D.count).fill(width);
   const by0 = new Int32Array(D.count).fill(height);
   const bx1 = new Int32Array(D.count);
@@ -107,6 +109,7 @@ export function darkTextOnLight(grey: Uint8Array, width: number, height: number)
       const d = D.labels[y * width + x];
       if (d < 0) continue;
       darkArea[d]++;
+      if (darkEnclosing[d] === -2) darkEnclosing[d] = y === 0 || x === 0 || x === width - 1 ? -1 : L.labels[y * width + x - width];
       if (x < bx0[d]) bx0[d] = x;
       if (x > bx1[d]) bx1[d] = x;
       if (y < by0[d]) by0[d] = y;
@@ -156,11 +159,17 @@ export function darkTextOnLight(grey: Uint8Array, width: number, height: number)
     }
   }
   if (!any && !frames) return Uint8Array.from(grey);
+  // a letter's counters (the bowls of 9, 0, 4, 6, 8) are dark components inside an inverted letter:
+  // left grey they filled the dark letter, and the superscript "99" of a white-on-red price was read as
+  // nothing (the blind corpus: Kaufland, Albert, Tesco); they become paper like the box
+  const inverted = (l: number) => l >= 0 && enclosing[l] >= 0 && box[enclosing[l]] === 1 && lightArea[l] <= 0.5 * darkArea[enclosing[l]];
+  const counter = new Uint8Array(D.count);
+  for (let d = 0; d < D.count; d++) if (!box[d] && inverted(darkEnclosing[d]) && darkArea[d] < 2 * lightArea[darkEnclosing[d]]) counter[d] = 1;
   const out = Uint8Array.from(grey);
   for (let i = 0; i < n; i++) {
     const d = D.labels[i];
     if (d >= 0) {
-      if (box[d] || frame[d]) out[i] = 255; // the box itself becomes plain white paper; frames go
+      if (box[d] || frame[d] || counter[d]) out[i] = 255; // the box itself becomes plain white paper; frames go
       continue;
     }
     const l = L.labels[i];
