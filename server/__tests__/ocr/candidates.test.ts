@@ -35,6 +35,18 @@ describe('findPriceTokens', () => {
     expect(findPriceTokens(words).map((t) => t.value)).toEqual([1299, 39.9, 49.9]);
   });
 
+  it('the blind corpus: a per-unit amount after its basis is out; a small "x" after a price (its "zł" misread) is no "×"', () => {
+    const words = [
+      ...row(100, 14, ['cena', 20], ['za', 60], ['1', 85], ['kg:', 100], ['249,00', 140]),
+      ...row(100, 14, ['ціна', 420], ['3a', 470], ['1кг-', 500], ['105,43', 560], ['грн', 640]),
+      ...row(200, 60, ['138,50', 20]),
+      ...row(200, 60, ['6', 420], ['x', 460]),
+    ];
+    // the "x" of "138,50 zł" read small: a third of the price's height, right after it
+    words.push({ text: 'x', conf: 58, x0: 260, y0: 230, x1: 280, y1: 250, line: words[words.length - 3]!.line });
+    expect(findPriceTokens(words).map((t) => t.value)).toEqual([138.5]);
+  });
+
   it('leaves unit prices out', () => {
     expect(findPriceTokens(row(10, 16, ['1', 10], ['kg', 25], ['=', 50], ['79,80', 70])).map((t) => t.value)).toEqual([]);
   });

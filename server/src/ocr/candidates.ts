@@ -118,6 +118,13 @@ function perUnitBasisBefore(words: OcrWord[], line: number[], firstAt: number, r
   return false;
 }
 
+/**
+ * An "x" under half as tall as the number before it: a small currency sign misread ("138,50 zł" read
+ * "138,50 x" once the counters of the inverted digits turned white), not the "×" of "6 × 0,5 l", which
+ * is printed as tall as its numbers.
+ */
+const smallTimes = (w: OcrWord, numberH: number) => /^[x×]$/i.test(w.text.trim()) && h(w) < 0.5 * numberH;
+
 /** Price tokens of the page, in the order found. */
 export function findPriceTokens(words: OcrWord[]): PriceToken[] {
   const tokens: PriceToken[] = [];
@@ -165,7 +172,7 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
       const before = firstAt > 0 ? words[line[firstAt - 1]] : null;
       const rh = h(rect);
       // a size: "0,5 l", "1,2 kg", "2,5 %"
-      if (after && after.x0 - rect.x1 < 1.5 * rh && isUnitWord(after.text)) continue;
+      if (after && after.x0 - rect.x1 < 1.5 * rh && isUnitWord(after.text) && !smallTimes(after, rh)) continue;
       // a size whose unit was misread as a bar or I ("0,75 |") — right after name words on the line
       if (
         after &&
@@ -273,7 +280,10 @@ export function withRegions(tokens: PriceToken[], regions: RegionReading[], stri
     }
     // a pack size printed big ("0,33 л"): a unit word right after it on its line
     const rh = h(rect);
-    if (words.some((w) => w.x0 >= rect.x1 - 0.2 * rh && w.x0 - rect.x1 < 1.2 * rh && w.y0 < rect.y1 && w.y1 > rect.y0 && isUnitWord(w.text))) continue;
+    if (
+      words.some((w) => w.x0 >= rect.x1 - 0.2 * rh && w.x0 - rect.x1 < 1.2 * rh && w.y0 < rect.y1 && w.y1 > rect.y0 && isUnitWord(w.text) && !smallTimes(w, rh))
+    )
+      continue;
     let conf = r.centsConf === null ? r.conf : Math.min(r.conf, r.centsConf);
     // under one unit printed big is more often a size than a price: never one click
     if (value < 1) conf = Math.min(conf, 40);
