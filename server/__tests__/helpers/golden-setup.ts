@@ -19,7 +19,8 @@ export default async function goldenSetup(globalConfig: { testPathPatterns?: { i
   // runs; others are built by the first app that needs them (golden.ts).
   if (process.env[GOLDEN_PREBUILD_ENV] === '1') {
     const [{ testConfig }, { ensureGolden }] = await Promise.all([import('./test-config'), import('./golden')]);
-    await ensureGolden(testConfig(), url);
+    // DEMO_SHOPS named: a test app's default (off under jest's workers) reads JEST_WORKER_ID, unset in this process.
+    await ensureGolden(testConfig({ DEMO_SHOPS: '0' }), url);
     // The jobs and migrations tests' empty database (DEMO=0): built lazily inside a test's hook, its
     // build beside the page-thread attack outran the hook's timeout in a clean-clone run, and the app that
     // went on loading after jest's teardown crashed the whole lane.
