@@ -81,6 +81,8 @@ type Offer = {
   old: ParsedPrice | null;
   currency: string | null;
   inStock: boolean | null;
+  /** schema.org Discontinued: the price is the last one the shop sold at, not an offer. */
+  discontinued: boolean;
   ean: string | null;
   url: string | null;
   condition: string | null;
@@ -157,6 +159,7 @@ function ldOffer(o: Record<string, unknown>, item: Record<string, unknown> | nul
     old: strike ? readStructuredPrice(strike.price, ctx).price : null,
     currency: str(o.priceCurrency) ?? str(specs.find((s) => s.priceCurrency)?.priceCurrency) ?? null,
     inStock: availability(o.availability ?? item?.availability),
+    discontinued: /Discontinued/i.test(String(o.availability ?? item?.availability ?? '')),
     ean: eanOf(o) ?? (item ? eanOf(item) : null),
     url: str(o.url) ?? (item ? str(item.url) : null),
     condition: str(o.itemCondition) ?? (item ? str(item.itemCondition) : null),
@@ -278,6 +281,7 @@ function fromMicrodata($: CheerioAPI, ctx: PriceContext, view: PageView): Struct
       old: null,
       currency: value(inner('priceCurrency')) || currencyIn(view.textOf(el)),
       inStock: availability(value(inner('availability'))),
+      discontinued: /Discontinued/i.test(value(inner('availability')) ?? ''),
       ean: ['gtin13', 'gtin', 'gtin8', 'gtin12', 'gtin14'].map((g) => validEan(value(inner(g)))).find(Boolean) ?? null,
       url: value(inner('url')) || null,
       condition: value(inner('itemCondition')) || null,
@@ -396,6 +400,7 @@ function decideStructured(offer: Offer, view: PageView, ctx: PriceContext): Deci
   const p = offer.price;
   if (view.onRequest) return { problem: { kind: 'price_unparseable', message: 'price on_request: the page says the price is on request' }, declined: true };
   if (!p.ok) return { problem: { kind: 'price_unparseable', message: `price ${p.reason}: "${p.text.slice(0, 80)}"` }, declined: true };
+  if (offer.discontinued) return { problem: { kind: 'price_unparseable', message: 'the product is discontinued: its price is the last one, not an offer' } };
   const plain = plainMentions(view);
   if (plain.some((m) => m.value === null)) {
     return { problem: { kind: 'price_conflict', message: `a price on the page cannot be read for sure: "${plain.find((m) => m.value === null)!.text}"` } };

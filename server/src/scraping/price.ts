@@ -150,6 +150,8 @@ function numberGuessed(raw: string, dashSep: ',' | '.' | null, ctx?: PriceContex
     // '1.600' or '1,600': one thousand six hundred, or one point six? A shop's shelf price has at most two
     // decimals, so with the currency known it groups thousands; from the text alone it cannot be told.
     if (!ctx?.currency) return 'ambiguous';
+    // '1,250 Kč': where the comma is the decimal separator ('12,50 Kč'), it does not group thousands either.
+    if (ctx.country && countryDecimal(ctx.country) === sep) return 'ambiguous';
     return { value: Number(raw.replace(sep, '')), decimal: null, thousands: sep };
   }
   const v = numberWithFormat(raw, { decimal: sep, thousands: '' }, false);
@@ -253,7 +255,9 @@ export function amountsIn(text: string, format?: ParserPriceFormat, ctx?: PriceC
     // Glued to letters ('5G', '18V', '300ml'): a name or a quantity, not an amount.
     const glued = /^[\p{L}]/u.test(text[end] ?? ' ') && !/^(kč|zł|грн|uah|eur|usd|chf|pln|czk|gel)/i.test(text.slice(end, end + 3));
     const percent = /^\s?%/.test(text.slice(end, end + 2));
-    if (!glued && !percent) {
+    // Nine digits or more in a row: a bar code or an article number ('EAN 5022836021146 $1,299.00'), not money.
+    const code = /^\d{9,}$/.test(raw);
+    if (!glued && !percent && !code) {
       const pre = text.slice(Math.max(0, i - 6), i);
       const post = text.slice(end, end + 8);
       const curText = (CUR_BEFORE.exec(pre)?.[0] ?? '') + ' ' + (CUR_AFTER.exec(post)?.[0] ?? '');

@@ -122,16 +122,19 @@ const BLOCK_TAGS = new Set([
 
 /** Blocks that are not this product: other products, carts, site chrome. */
 const EXCLUDED_ZONE =
-  /(related|recommend|similar|upsell|up-sell|cross-?sell|accessor|recently|viewed|last-?seen|carousel|slider|product-?tile|product-?grid|products-?list|teaser|mini-?cart|header-?cart|site-header-cart|cart-?(summary|contents|widget|preview|drawer|total|icon|count|bubble)|basket-?(summary|total|preview)|cookie|newsletter|breadcrumb|navbar|(^|[-_\s])menu($|[-_\s])|sidebar|banner|promo-?strip|topbar|announcement|other-?(offers|sellers)|more-?sellers)/i;
+  /(related|recommend|similar|upsell|up-sell|cross-?sell|accessor|recently|viewed|last-?seen|carousel|slider|product-?tile|product-?grid|products-?list|teaser|mini-?cart|header-?cart|site-header-cart|cart-?(summary|contents|widget|preview|drawer|total|icon|count|bubble)|basket-?(summary|total|preview)|cookie|newsletter|breadcrumb|navbar|(^|[-_\s])menu($|[-_\s])|sidebar|banner|promo-?strip|topbar|announcement|other-?(offers|sellers)|more-?sellers|successor|nachfolg|replacement-?(product|model))/i;
 const EXCLUDED_ROLES = /^(navigation|banner|contentinfo|complementary|dialog|alertdialog|menu)$/i;
 /** Headings of blocks of other products, when their markup does not say so. */
 const RELATED_HEADING =
-  /(you may also like|also bought|also viewed|related|similar|recommended|recently viewed|frequently bought|complete the look|з цим товаром|схожі|рекоменд|переглянуті|вам може|с этим товаром|похожие|вы смотрели|podobn|polecane|inni kupili|ostatnio oglądane|související|naposledy|mohlo by|könnte ihnen|ähnliche|zuletzt angesehen|kunden kauften|მსგავსი|ასევე|რეკომენდ|other offers|other sellers|alte (\d+ )?oferte|další nabídky|inne oferty|weitere angebote|інші пропозиції|другие предложения)/i;
+  /(you may also like|also bought|also viewed|related|similar|recommended|recently viewed|frequently bought|complete the look|з цим товаром|схожі|рекоменд|переглянуті|вам може|с этим товаром|похожие|вы смотрели|podobn|polecane|inni kupili|ostatnio oglądane|související|naposledy|mohlo by|könnte ihnen|ähnliche|zuletzt angesehen|kunden kauften|მსგავსი|ასევე|რეკომენდ|other offers|other sellers|successor|nachfolgemodell|nástupce|następca|nowszy model|наступник|новіша модель|новая модель|замінник|alte (\d+ )?oferte|další nabídky|inne oferty|weitere angebote|інші пропозиції|другие предложения)/i;
 const STICKY = /(sticky|buy-?bar|buybar|fixed-?(buy|cart|bottom|price)|floating-?(buy|cart|bar|price)|bottom-?bar|add-?to-?cart-?bar)/i;
 const HIDDEN_CLASS = /(^|\s)(hidden|d-none|is-hidden|visually-hidden|sr-only|screen-reader-text|invisible|u-hidden|hide)(\s|$)/;
 const RESPONSIVE_SHOW = /(^|\s)(sm|md|lg|xl|2xl):(block|flex|inline|inline-block|grid|table)(\s|$)/;
 const STRUCK_CLASS =
   /(^|[\s_-])(old|was|strike|striked|strikethrough|line-through|crossed|crossout|crossed-out|before|statt|uvp|rrp|msrp|compare|compare-at|list-?price|listprice|original|puvodni|stara|stary|streich|streichpreis)($|[\s_-])/i;
+/** A tooltip naming an old price ('Cena przed obniżką: 1 199,00 zł', 'Původní cena 1 599 Kč', 'Was £12'). */
+const WAS_TITLE =
+  /^\s*(cena przed obniżką|przed obniżką|cena regularna|poprzednia cena|cena katalogowa|původní cena|běžná cena|pôvodná cena|стара ціна|старая цена|ціна без знижки|цена без скидки|регулярна ціна|was|regular price|original price|statt|vorher|ursprünglicher preis|ძველი ფასი)\s*:?\s*/i;
 const STRUCK_TEXT =
   /^\s*(statt|was|war|uvp|rrp|msrp|list price|compare at|regular price was|běžná cena|pôvodná cena|původní cena|doporučená( cena)?|стара ціна|старая цена|була|було|было|zamiast|wcześniej|poprzednio|dříve|predtým|vorher|bisher|ძველი ფასი)(?![\p{L}])/iu;
 const PRICE_TOKEN = /(price|cena|ceny|cina|preis|prix|prezzo|precio|ціна|цiна|цена|ფასი|amount|money)/i;
@@ -141,7 +144,7 @@ const CENTS_CLASS = /(cent|coin|kop|dec|fraction|frac|minor|penny|pennies|sup|sm
 const TEXT_LABELS: [LabelKind, RegExp][] = [
   [
     'lowest',
-    /(najniższa|lowest price|nejnižší|najnižšia|найнижч|наименьш|niedrigste|cel mai mic|legalacsonyabb|30\s*(dni|днів|дней|days|dn[ií]|tag|de\s*zile|zile|nap))/i,
+    /(najniższa|lowest price|nejnižší|najnižšia|найнижч|наименьш|niedrigste|cel mai mic|legalacsonyabb|30\s*(dni|днів|дней|days|dn[ií]|tag|de\s*zile|zile|nap)|letzter preis|last price|ostatnia cena|poslední cena|posledná cena|остання ціна|последняя цена|ბოლო ფასი)/i,
   ],
   [
     'instalment',
@@ -149,11 +152,11 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   ],
   [
     'loyalty',
-    /(карт(к|о|а|і|и|у|ою|кою|ой|ы)|\bcard\b|clubcard|payback|клуб|власник|kart(ą|ou|a|y|e)(?!\w)|\bclub\b|\bklub(u|em|ie|owicz\w*)?\b|\bapp\b|додат(ок|ку|ком)|приложени|aplikac|აპლიკაც|ბარათ|kortel|kártyá|kaardi|člensk|členov|членськ|членск|klubow|clubow|predplat|předplat|subscri|abonament|abonnement|\babo\b|підписк|подписк|prenumerat|გამოწერ|\bplus\b|member|věrnost|lojal|loyal|program)/i,
+    /(карт(к|о|а|і|и|у|ою|кою|ой|ы)|\bcard\b|clubcard|payback|клуб|власник|kart(ą|ou|a|y|e)(?!\w)|\bclub\b|\bklub(u|em|ie|owicz\w*)?\b|\bapp\b|додат(ок|ку|ком)|приложени|aplikac|აპლიკაც|ბარათ|kortel|kártyá|kaardi|člensk|členov|членськ|членск|klubow|clubow|predplat|předplat|subscri|abonament|abonnement|\babo\b|підписк|подписк|prenumerat|გამოწერ|\bplus\b|member|věrnost|lojal|loyal|program|промокод|promo-?k[oó]d|kupon|coupon|voucher|(^|[^\p{L}])(s|z|with|mit|с|з)\s*k[oó]d(em|om)?(?![\p{L}])|(^|[^\p{L}])(with|mit)\s*code|zalogowan|logged[-\s]?in|přihlášen|prihlásen|registrovan|зареєстрован|зарегистрирован|авторизован|eingeloggt|angemeldet)/iu,
   ],
   [
     'saving',
-    /(економ|эконом|ušetř|oszczęd|sparen|you save|\bsave\b|savings|вигод|выгод|скидк|დაზოგ|бонус|bonus|cashback|кешбек|trade-?in|zvýhodn|\brabat|sleva\b|знижк)/i,
+    /(економ|эконом|ušetř|oszczęd|sparen|you save|\bsave\b|savings|вигод|выгод|скидк|დაზოგ|бонус|bonus|cashback|кешбек|trade-?in|zvýhodn|\brabat|sleva\b|знижк|v hodnotě|w wartości|o wartości|вартістю|стоимостью|im wert von|\bworth\b|dárek|\bgift\b|prezent|подарун|подарок|geschenk)/i,
   ],
   // Before delivery: 'zzgl. MwSt. zzgl. Versand' is a net amount.
   [
@@ -195,7 +198,9 @@ const CLASS_LABELS: [LabelKind, RegExp][] = [
   ['alternative', /((^|[-_\s])alt($|[-_\s])|more-?sellers|other-?offers|(^|[-_\s])sellers|refurb|(^|[-_\s])used($|[-_\s])|outlet)/i],
 ];
 const FROM_BEFORE = /(^|[^\p{L}])(від|вiд|от|from|od|ab|starting (at|from)|already from|dès|a partir de)\s*$/iu;
-const FROM_AFTER = /^\s*-?\s*დან/;
+const FROM_AFTER = /^\s*(₾|ლ|ლარი|gel)?\s*-?\s*დან/i;
+/** 'Raty 0%: 10 × 99,90 zł': one of several payments. */
+const INSTALMENT_BEFORE = /(^|[^\d.,])\d{1,2}\s*[×x]\s*$/i;
 const MULTIBUY_BEFORE = /(^|[^\d])\d+\s*(шт\.?|szt\.?|ks|pcs|stück|stk|x|×)?\s*(за|za|for|für)\s*(€|\$|£|chf|fr\.)?\s*$/i;
 // 'cca 189,90 Kč' (cs/sk), 'ok. 12,99 zł', 'близько 40 ₴', 'etwa 5 €', 'დაახლ. 4 ₾': an estimate (goods sold by weight).
 const APPROX_BEFORE =
@@ -214,6 +219,22 @@ const MULTIBUY_LINE = /(^|[^\d\p{L}])\d+\s*(шт\.?|szt\.?|ks|pcs|stück|stk|x|�
 /** A price per pack of several ('209,- Kč / karton', '/ zgrzewka', '/ уп.') on a page about one item. */
 const PACK_AFTER =
   /^\s*(,-|\.-)?\s*[^\d\s/]{0,4}\s*\/\s*(karton|kartón|carton|krabic\p{L}*|balení|bal\.|box|opak\p{L}*|zgrzewk\p{L}*|упаковк\p{L}*|уп\.|ящик|pack\p{L}*|kiste|palet\p{L}*)(?![\p{L}])/iu;
+/**
+ * The pack a per-pack amount names ('karton', 'zgrzewka', 'ящик') is the product itself when its name says so
+ * ('Pivo 24 × 0,5 l, karton' at '549,- Kč / karton'): then it is one item's price. Compared by the word's first
+ * four letters, so 'zgrzewka' meets 'zgrzewce' and 'упаковка' meets 'упаковці'.
+ */
+function packIsTheProduct(after: string, name: string): boolean {
+  const word = PACK_AFTER.exec(after)?.[2];
+  if (!word || !name) return false;
+  const stem = word.replace(/\.$/, '').slice(0, 4).toLowerCase();
+  const named = new RegExp(`(^|[^\\p{L}])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'iu').test(name);
+  // And the name counts what is in it ('24 × 0,5 l', '6 szt.', '10 кг'): 'Mleko 1 l karton' is one carton of milk,
+  // whose '/ karton' price may be a case of twelve.
+  return named && PACK_CONTENTS.test(name);
+}
+const PACK_CONTENTS = /\d+\s*[×x]\s*\d|\d+\s*(szt|ks|kus|шт|pcs|stk|stück|бут|пляш|plech|lahv|butel|puszk|банок|бан)|\d+\s*(кг|kg)(?![\p{L}])/iu;
+const SUPERSCRIPT_DIGIT: Record<string, string> = { '¹': '1', '²': '2', '³': '3' };
 /** A footnote mark right after an amount ('4,99 zł*', '19,90 €¹'). */
 const FOOTNOTE_AFTER = /^[^\d\n*¹²³†‡]{0,8}?(\*{1,3}|[¹²³†‡])/;
 /**
@@ -226,6 +247,30 @@ export const QUALIFYING_LABELS = new Set<LabelKind>([...FOOTNOTE_KINDS, 'approx'
 /** A footnote or label that frees the price of a condition ('z kartą lub bez', 'bez karty', 'без картки'). */
 const NEGATED = /(^|[^\p{L}])(bez|без|without|ohne|nie|не)\s/iu;
 const EITHER_WAY = /(lub|or|або|или|nebo|alebo|oder)\s+(bez|без|without|ohne)(?![\p{L}])/iu;
+/** A footnote saying another channel's price may differ: the price it marks is the plain one. */
+const MAY_DIFFER =
+  /(mo(że|gą)\s*się\s*różni|may\s*(differ|vary)|can\s*(differ|vary)|мо(же|жуть)\s*відрізн|мо(жет|гут)\s*отлича|m(ůže|ohou|ôže|ôžu)\s*(se|sa)?\s*(od\s*\S+\s*)?li[šs]it|kann\s*abweichen|können\s*abweichen)/iu;
+/**
+ * The first label the words around an amount give. A card word negated where it stands ('Ціна без картки', 'bez
+ * karty') gives none, unless the same words also name a card plainly. Only cards: 'nie zawiera kaucji 0,50 zł'
+ * still names the deposit's own amount.
+ */
+function labelOfWords(words: string): LabelKind | null {
+  for (const [kind, re] of TEXT_LABELS) {
+    if (!re.test(words)) continue;
+    if (kind === 'loyalty' && everyMatchNegated(words, re)) continue;
+    return kind;
+  }
+  return null;
+}
+function everyMatchNegated(text: string, re: RegExp): boolean {
+  if (EITHER_WAY.test(text)) return true;
+  for (const m of text.matchAll(new RegExp(re.source, `${re.flags.replace('g', '')}g`))) {
+    const lead = m.index + (m[0].length - m[0].trimStart().length);
+    if (!NEGATED.test(text.slice(Math.max(0, lead - 12), lead))) return false;
+  }
+  return true;
+}
 /** A footnote naming the price gross ('cena brutto (netto 40,64 zł)'). */
 const GROSS_WORDS = /(brutto|z\s*vat|s\s*dph|vč\.?\s*dph|včetně\s*dph|з\s*пдв|с\s*ндс|incl\.?\s*(vat|tax)|inkl)/iu;
 /** A footnote saying what the price includes or allows ('vč. DPH a poplatků', 'możliwość zakupu na raty'). */
@@ -244,14 +289,17 @@ function conditionOf(text: string): LabelKind | null {
     if (lead > 0 && /\p{L}/u.test(text[lead - 1]!)) continue;
     // 'bez karty', 'без картки' right before the word, or 'z kartą lub bez' anywhere.
     if (kind !== 'net' && (NEGATED.test(text.slice(Math.max(0, lead - 12), lead)) || EITHER_WAY.test(text))) return null;
+    // 'cena w sklepie internetowym, w aplikacji może się różnić': the app's price is another one, not this.
+    if (kind === 'loyalty' && MAY_DIFFER.test(text)) return null;
     if ((kind === 'fee' || kind === 'instalment') && INCLUDES_OR_ALLOWS.test(text)) return null;
     if (kind === 'net' && GROSS_WORDS.test(text)) return null;
     return kind;
   }
   return null;
 }
+const PRICE_LEAD = /^\s*(ціна|цена|price|cena|preis|ფასი)(?![\p{L}])/iu;
 export const PRICE_ON_REQUEST =
-  /(on\s*request|(see|view)\s*(the\s*)?price\s*in\s*(the\s*)?cart|price\s*in\s*cart|add\s*to\s*cart\s*to\s*see|log\s*in\s*to\s*see|after\s*log\s*in|na\s*zapytanie|na\s*dotaz|cena\s*dohodou|po\s*přihlášení|po\s*prihlásení|po\s*zalogowaniu|auf\s*anfrage|на\s*запит|по\s*запросу|уточнюйте|уточняйте|მოთხოვნით)/i;
+  /(on\s*request|(ціна|цена|price|cena|preis)[^.\n]{0,40}(уточнюєт|уточнюют|уточняет|уточняют|to be (confirmed|announced)|bude upřesn|zostanie (podana|ustalona)|wird noch bekannt)|(see|view)\s*(the\s*)?price\s*in\s*(the\s*)?cart|price\s*in\s*cart|add\s*to\s*cart\s*to\s*see|log\s*in\s*to\s*see|after\s*log\s*in|na\s*zapytanie|na\s*dotaz|cena\s*dohodou|po\s*přihlášení|po\s*prihlásení|po\s*zalogowaniu|auf\s*anfrage|на\s*запит|по\s*запросу|уточнюйте|уточняйте|მოთხოვნით)/i;
 
 const attr = (el: Element, name: string) => el.attribs?.[name] ?? '';
 const tokensOf = (el: Element) =>
@@ -525,6 +573,8 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     };
   };
 
+  // The product's name (its h1, set below before any mention is read): a pack it names is the product ('/ karton').
+  let productName = '';
   const describe = (el: Element, f: Found, elText: string, sticky: boolean): Mention => {
     // The chain: the element and the ancestors that hold no other amount (its own block), short ones only.
     const chain: Element[] = [el];
@@ -569,17 +619,16 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     if (opts.ctx?.currency && f.currency && f.currency !== opts.ctx.currency.toUpperCase()) label = 'other_currency';
     else if (APPROX_BEFORE.test(before)) label = 'approx';
     else if (MULTIBUY_BEFORE.test(before)) label = 'tier';
-    else if (PACK_AFTER.test(after)) label = 'per_unit';
+    else if (INSTALMENT_BEFORE.test(before)) label = 'instalment';
+    // '+ 1 290,- Kč' beside a service or option: what it adds, not the item's price.
+    else if (/\+\s*$/.test(before)) label = 'alternative';
+    else if (PACK_AFTER.test(after) && !packIsTheProduct(after, productName)) label = 'per_unit';
     // Every amount of a multi-buy line ('2 шт. за 79 ₴ (39,50 ₴/шт.)') is the offer's, not one item's price.
     else if (line && multibuyAfter(normalizePriceText(render(line), decimal, true), f.raw)) label = 'tier';
     else if (FROM_BEFORE.test(f.before.replace(/\s*[€$£]\s*$|\s*(chf|s?fr\.)\s*$/i, '')) || FROM_AFTER.test(f.after)) label = 'from';
     else if (amountsIn(normalizePriceText(around, decimal)).some((a) => a.raw === f.raw && a.perUnit)) label = 'per_unit';
     else {
-      for (const [kind, re] of TEXT_LABELS)
-        if (re.test(words)) {
-          label = kind;
-          break;
-        }
+      label = labelOfWords(words);
       if (!label && labelAbove) label = conditionOf(labelAbove);
       if (!label)
         for (const [kind, re] of CLASS_LABELS)
@@ -615,6 +664,7 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     .filter((el): el is Element => isTag(el) && !outside(el));
   // A logo in the site header is sometimes an h1 too: the product's is outside the chrome.
   const h1 = h1s.find((el) => !inChrome(el)) ?? h1s[0];
+  productName = h1 ? render(h1) : $('title').first().text();
   let main: Element | null = null;
   const plainIn = (el: Element) => {
     const list: Mention[] = [];
@@ -637,14 +687,50 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     if (scope) main = scope;
   }
 
+  /**
+   * An old price a shop shows only on hover: a `title` saying so ('Cena przed obniżką: 1 199,00 zł' on the price or
+   * its '-17%' badge). One struck mention per amount, however many elements repeat the tooltip.
+   */
+  const oldPricesInTitles = (area: Element): Mention[] => {
+    const out: Mention[] = [];
+    const visit = (el: Element) => {
+      for (const c of el.children) {
+        if (!isTag(c) || SKIP_TAGS.has(c.name) || isHidden(c) || isExcluded(c)) continue;
+        const title = normalizePriceText(attr(c, 'title'), decimal, true).trim();
+        const was = WAS_TITLE.exec(title);
+        if (was) {
+          const amounts = amountsIn(title.slice(was[0].length), opts.format, opts.ctx).filter((x) => x.money && typeof x.value === 'number');
+          const a = amounts.length === 1 ? amounts[0]! : null;
+          if (a && !out.some((m) => m.value === a.value))
+            out.push({
+              value: a.value as number,
+              currency: a.currency,
+              struck: true,
+              label: null,
+              sticky: false,
+              priceElement: false,
+              el: c,
+              text: title.slice(0, 160),
+              after: '',
+            });
+        }
+        visit(c);
+      }
+    };
+    visit(area);
+    return out;
+  };
   /** A footnote's label for a mention marked '*', '¹'…: the line of `area` that starts with the same mark. */
   const footnoteLabel = (m: Mention, after: string, area: Element): LabelKind | null => {
     const mark = FOOTNOTE_AFTER.exec(after)?.[1];
     if (!mark) return null;
     for (const raw of normalizePriceText(render(area), decimal, true).split('\n')) {
       const line = raw.trim();
-      if (!line.startsWith(mark) || line[mark.length] === mark[0]) continue;
-      return conditionOf(line.slice(mark.length));
+      // '¹' is also written '1)' or '(1)' where the footnotes are listed.
+      const digit = SUPERSCRIPT_DIGIT[mark];
+      const start = line.startsWith(mark) && line[mark.length] !== mark[0] ? mark.length : digit && new RegExp(`^\\(?${digit}\\)`).exec(line)?.[0].length;
+      if (!start) continue;
+      return conditionOf(line.slice(start));
     }
     return null;
   };
@@ -656,6 +742,7 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
   if (main) {
     mentionsUnder(main, false, mentions);
     withFootnotes(mentions, main);
+    mentions.push(...oldPricesInTitles(main));
   }
   // No product area because every amount near the h1 is labelled ('3 за 99 ₴', '389,00 zł netto'): those amounts,
   // so that structured data giving the same amount is not taken for the price.
@@ -697,7 +784,8 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
         if (!isTag(c) || SKIP_TAGS.has(c.name) || isHidden(c) || isExcluded(c)) continue;
         const t = normalizePriceText(render(c), decimal);
         if (!PRICE_ON_REQUEST.test(t)) continue;
-        if (t.length <= 50 || (t.length <= 120 && PRICE_TOKEN.test(tokensOf(c)))) onRequest = true;
+        // A short line, a price element's, or a sentence about the price ('Ціна та дата початку продажів уточнюються.').
+        if (t.length <= 50 || (t.length <= 120 && (PRICE_TOKEN.test(tokensOf(c)) || PRICE_LEAD.test(t)))) onRequest = true;
         else visit(c);
       }
     };
@@ -730,9 +818,17 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
       const onLine = own_ ? aroundOnLine(lineOf(el) ?? el, own_) : null;
       if (!onLine) return null;
       const { before, after } = onLine;
-      let label: LabelKind | null = APPROX_BEFORE.test(before) ? 'approx' : MULTIBUY_BEFORE.test(before) ? 'tier' : PACK_AFTER.test(after) ? 'per_unit' : null;
+      let label: LabelKind | null = APPROX_BEFORE.test(before)
+        ? 'approx'
+        : MULTIBUY_BEFORE.test(before)
+          ? 'tier'
+          : INSTALMENT_BEFORE.test(before)
+            ? 'instalment'
+            : PACK_AFTER.test(after) && !packIsTheProduct(after, productName)
+              ? 'per_unit'
+              : null;
       // 'Avans la comandă 1.500,00 lei': the label before it on its line.
-      if (!label) label = TEXT_LABELS.find(([, re]) => re.test(before))?.[0] ?? null;
+      if (!label) label = labelOfWords(before);
       if (label && !QUALIFYING_LABELS.has(label)) label = null;
       return label ? { label, text: `${before}${own_}${after}`.trim().slice(0, 160) } : null;
     },
