@@ -44,17 +44,62 @@ type Case = {
   fails?: ('selector' | 'structured')[];
 };
 
+/** Checks marked `fails` that the lead's follow-up to this attack reads right (their `it.failing` would now pass). */
+const FIXED_SINCE = new Set<string>([
+  "'1 × 4,99 zł' (quantity one): by selector 4.99",
+  "'1 × 4,99 zł' (quantity one): by structured 4.99",
+  "'2 899 ₾–დან' (en dash): by selector nothing",
+  "'Cena dla niezalogowanych:' (price for guests): by selector 399",
+  "'Cena dla niezalogowanych:' (price for guests): by structured 399",
+  "'Cena dopravy bude upřesněna.' under the price: by selector 12990",
+  "'Cena dopravy bude upřesněna.' under the price: by structured 12990",
+  "'Cena montażu zostanie ustalona indywidualnie.' under the price: by selector 1299",
+  "'Cena montażu zostanie ustalona indywidualnie.' under the price: by structured 1299",
+  "'Cena pro nepřihlášené:' (price for guests): by selector 1999",
+  "'Cena pro nepřihlášené:' (price for guests): by structured 1999",
+  "'Neues Modell' heading over the successor's price: by structured 799 or nothing",
+  "'Nie kupisz w tej cenie bez karty:' before the price: by selector nothing",
+  "'Nie kupisz w tej cenie bez karty:' before the price: by structured nothing",
+  "'Nový model' heading over the successor's price: by structured 16990 or nothing",
+  "'Nowy model' heading over the successor's price: by structured 2499 or nothing",
+  "'Price for installation to be confirmed.' under the price: by selector 499",
+  "'Price for installation to be confirmed.' under the price: by structured 499",
+  "'Нова модель' heading over the successor's price: by structured 25999 or nothing",
+  "'Остання ціна:' (final price) before the price: by selector 1999",
+  "'Ціна доставки уточнюється у менеджера.' under the price: by selector 21999",
+  "'Ціна доставки уточнюється у менеджера.' under the price: by structured 21999",
+  "'Ціна не діє без картки:' before the price: by selector nothing",
+  "'Ціна не діє без картки:' before the price: by structured nothing",
+  "'– cena nie obowiązuje bez karty' after the price: by selector nothing",
+  "'– cena nie obowiązuje bez karty' after the price: by structured nothing",
+  "a 'Kupon -10% w koszyku' badge beside the price: by selector 199.99",
+  "a 'Kupon -10% w koszyku' badge beside the price: by structured 199.99",
+  'a bundle link titled "Cena przed obniżką: 1 599,00 zł": by selector 1099 (old none)',
+  'a bundle link titled "Cena przed obniżką: 1 599,00 zł": by structured 1099 (old none)',
+  "a lip balm (Balzám … 2 ks) with a '1 690 Kč / bal.' line: by selector 89",
+  "a lip balm (Balzám … 2 ks) with a '1 690 Kč / bal.' line: by structured 89",
+  'a per-kilo old price in the unit line\'s title ("Původní cena 199,80 Kč/kg"): by selector 89.9 (old none)',
+  'a per-kilo old price in the unit line\'s title ("Původní cena 199,80 Kč/kg"): by structured 89.9 (old none)',
+  "a toothbrush (Kartáček … 1 ks) with a '1 890 Kč / karton' wholesale line: by selector 99",
+  "a toothbrush (Kartáček … 1 ks) with a '1 890 Kč / karton' wholesale line: by structured 99",
+  'a variant swatch titled "Wasserkocher Bosch 1,7 l Edelstahl 59,99 €": by selector 39.99 (old none)',
+  'a variant swatch titled "Wasserkocher Bosch 1,7 l Edelstahl 59,99 €": by structured 39.99 (old none)',
+  "a voucher product's line 'Voucher 100 zł: 100,00 zł': by selector 100",
+  "a voucher product's line 'Voucher 100 zł: 100,00 zł': by structured 100",
+  "boxer shorts (Boxerky … 3 ks) with a '3 490 Kč / box' line: by selector 399",
+  "boxer shorts (Boxerky … 3 ks) with a '3 490 Kč / box' line: by structured 399",
+]);
+const failing = (title: string, marked: boolean | undefined) => (marked && !FIXED_SINCE.has(title) ? it.failing : it);
+
 const check = (c: Case) => {
   const by = { selector: () => bySelector(c.h1, c.block, c.shop), structured: () => byStructuredData(c.h1, c.block, c.shop, c.ld ?? c.price!, c.ldExtra) };
   for (const mode of ['selector', 'structured'] as const) {
-    (c.fails?.includes(mode) ? it.failing : it)(
-      `${c.what}: by ${mode} ${c.price ?? 'nothing'}${c.old !== undefined ? ` (old ${c.old ?? 'none'})` : ''}`,
-      () => {
-        const got = by[mode]();
-        expect(got.price).toBe(c.price);
-        if (c.old !== undefined) expect(got.oldPrice).toBe(c.old);
-      },
-    );
+    const title = `${c.what}: by ${mode} ${c.price ?? 'nothing'}${c.old !== undefined ? ` (old ${c.old ?? 'none'})` : ''}`;
+    failing(title, c.fails?.includes(mode))(title, () => {
+      const got = by[mode]();
+      expect(got.price).toBe(c.price);
+      if (c.old !== undefined) expect(got.oldPrice).toBe(c.old);
+    });
   }
 };
 const both: Case['fails'] = ['selector', 'structured'];
@@ -181,9 +226,12 @@ describe("a successor's price recorded over the product's own (wrong before and 
     ["'Нова модель'", 'Холодильник Bosch KGN36', block('Нова модель', '29 999 ₴'), UA, 25999, true],
   ];
   for (const [what, h1, html, shop, own, fails] of cases)
-    (fails ? it.failing : it)(`${what} heading over the successor's price: by structured ${own} or nothing`, () => {
-      expect([own, null]).toContain(byStructuredData(h1, html, shop, own, oos).price);
-    });
+    failing(`${what} heading over the successor's price: by structured ${own} or nothing`, fails)(
+      `${what} heading over the successor's price: by structured ${own} or nothing`,
+      () => {
+        expect([own, null]).toContain(byStructuredData(h1, html, shop, own, oos).price);
+      },
+    );
 });
 
 describe('a plain price the new rules refuse (read right before)', () => {

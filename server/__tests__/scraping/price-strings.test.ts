@@ -58,15 +58,16 @@ describe('price strings the engine never saw', () => {
     expect(wrongness(e, read(e))).toBeNull();
   });
 
-  // Measured 73 of 94 when the file came (2026-11-28): most misses are an element holding two amounts (old and
-  // new, price and add-on, gross and net), which the engine refuses rather than guess. The share may only go up.
-  it('finds at least 75 % of the prices a human reads', () => {
+  // Measured 73 of 94 when the file came (2026-11-28), 82 once an element saying both prices in words and an
+  // add-on after the price were read. Most misses left hold two unlabelled amounts (a price and another currency's,
+  // gross and net), which the engine refuses rather than guess. The share may only go up.
+  it('finds at least 85 % of the prices a human reads', () => {
     const priced = entries.filter((e) => !('refuse' in e.expect));
     const found = priced.filter((e) => {
       const got = read(e);
       return got.price !== null && wrongness(e, got) === null;
     });
     const missed = priced.filter((e) => !found.includes(e)).map((e) => e.text);
-    expect({ share: found.length / priced.length >= 0.75, missed }).toEqual({ share: true, missed: expect.any(Array) });
+    expect({ share: found.length / priced.length >= 0.85, missed }).toEqual({ share: true, missed: expect.any(Array) });
   });
 });

@@ -200,6 +200,8 @@ const PER_UNIT_BEFORE = new RegExp(
   String.raw`(?:(?<![\p{L}])(?:за|za|per|pro|je)\s*(?:1|100|10)?\s*${UNIT}\s*[:=]?|(?:^|[^\d])(?:1|100|10)\s*${UNIT}\s*=|grundpreis\s*:?)\s*${CUR}?\s*$`,
   'iu',
 );
+/** The words right before an amount that add it to another ('+ záloha', '+ kaucja', '+'). */
+const ADDED = /\+\s*[\p{L}\s.]{0,24}$/u;
 const NET =
   /(netto|\bnet\b|без\s*пдв|без\s*ндс|bez\s*dph|bez\s*vat|excl\.?\s*(vat|tax|btw)|ohne\s*mwst|zzgl\.?\s*(\d+\s*%\s*)?mwst|\+\s*vat|before\s*tax|დღგ-ს\s*გარეშე)/i;
 const GROSS = /(brutto|з\s*пдв|с\s*ндс|s\s*dph|vč\.?\s*dph|z\s*vat|incl\.?\s*(vat|tax)|inkl\.?\s*(\d+\s*%\s*)?mwst|დღგ-ს\s*ჩათვლით)/i;
@@ -315,6 +317,9 @@ export function parsePrice(input: string | null | undefined, format?: ParserPric
   const money = amounts.filter((a) => a.money);
   let whole = (money.length ? money : amounts).filter((a) => !a.perUnit);
   if (!whole.length) return { ok: false, reason: 'per_unit_only', text };
+  // '24,90 Kč + záloha 3,00 Kč', '12 990,- Kč + 1 290,- Kč záruka': what is added to the price is not the price. Only
+  // after a first amount: a text that starts with '+' is an add-on's own price.
+  if (money.length > 1 && whole.length > 1 && !ADDED.test(whole[0]!.before)) whole = whole.filter((a, k) => k === 0 || !ADDED.test(a.before));
   // netto and brutto both shown: what a shopper pays is brutto.
   if (whole.some((a) => a.gross && !a.net)) whole = whole.filter((a) => a.gross && !a.net);
   else if (whole.some((a) => a.net)) {

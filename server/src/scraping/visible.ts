@@ -10,7 +10,7 @@
 import type { CheerioAPI } from 'cheerio';
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import type { ParserPriceFormat } from '@pricewatch/shared/contract';
-import { amountsIn, countryDecimal, normalizePriceText, type PriceContext } from './price';
+import { amountsIn, countryDecimal, normalizePriceText, type Amount, type PriceContext } from './price';
 
 export type LabelKind =
   'loyalty' | 'instalment' | 'delivery' | 'saving' | 'net' | 'per_unit' | 'lowest' | 'fee' | 'tier' | 'alternative' | 'from' | 'approx' | 'other_currency';
@@ -126,17 +126,23 @@ const EXCLUDED_ZONE =
 const EXCLUDED_ROLES = /^(navigation|banner|contentinfo|complementary|dialog|alertdialog|menu)$/i;
 /** Headings of blocks of other products, when their markup does not say so. */
 const RELATED_HEADING =
-  /(you may also like|also bought|also viewed|related|similar|recommended|recently viewed|frequently bought|complete the look|з цим товаром|схожі|рекоменд|переглянуті|вам може|с этим товаром|похожие|вы смотрели|podobn|polecane|inni kupili|ostatnio oglądane|související|naposledy|mohlo by|könnte ihnen|ähnliche|zuletzt angesehen|kunden kauften|მსგავსი|ასევე|რეკომენდ|other offers|other sellers|successor|nachfolgemodell|nástupce|następca|nowszy model|наступник|новіша модель|новая модель|замінник|alte (\d+ )?oferte|další nabídky|inne oferty|weitere angebote|інші пропозиції|другие предложения)/i;
+  /(you may also like|also bought|also viewed|related|similar|recommended|recently viewed|frequently bought|complete the look|з цим товаром|схожі|рекоменд|переглянуті|вам може|с этим товаром|похожие|вы смотрели|podobn|polecane|inni kupili|ostatnio oglądane|související|naposledy|mohlo by|könnte ihnen|ähnliche|zuletzt angesehen|kunden kauften|მსგავსი|ასევე|რეკომენდ|other offers|other sellers|successor|nachfolgemodell|nástupce|następca|nowszy model|nowy model|neues modell|nový model|нова модель|новая модель|наступник|новіша модель|новая модель|замінник|alte (\d+ )?oferte|další nabídky|inne oferty|weitere angebote|інші пропозиції|другие предложения)/i;
 const STICKY = /(sticky|buy-?bar|buybar|fixed-?(buy|cart|bottom|price)|floating-?(buy|cart|bar|price)|bottom-?bar|add-?to-?cart-?bar)/i;
 const HIDDEN_CLASS = /(^|\s)(hidden|d-none|is-hidden|visually-hidden|sr-only|screen-reader-text|invisible|u-hidden|hide)(\s|$)/;
 const RESPONSIVE_SHOW = /(^|\s)(sm|md|lg|xl|2xl):(block|flex|inline|inline-block|grid|table)(\s|$)/;
 const STRUCK_CLASS =
   /(^|[\s_-])(old|was|strike|striked|strikethrough|line-through|crossed|crossout|crossed-out|before|statt|uvp|rrp|msrp|compare|compare-at|list-?price|listprice|original|puvodni|stara|stary|streich|streichpreis)($|[\s_-])/i;
+/** Words saying the amount after them was the price ('Було', 'statt', 'Cena regularna:', 'PRP:'), at the end of a text. */
+const WAS_WORDS =
+  /(^|[^\p{L}])(було|было|була|стара ціна|старая цена|statt|was|zamiast|było|cena regularna|cena poprzednia|poprzednio|original price|běžná cena|původní cena|pôvodná cena|dříve|prp|pret vechi|preț vechi|ძველი ფასი|uvp)\s*:?\s*$/iu;
+/** A currency written right after an amount, and one written right before the next. */
+const CURRENCY_LEAD = /^\s*(kč|zł|₴|грн\.?|₾|ლ|€|lei|ft|chf)/i;
+const CURRENCY_TAIL = /\s*(€|\$|£|kč|zł|₴|₾|chf|lei|ft)\s*$/i;
 /** A tooltip naming an old price ('Cena przed obniżką: 1 199,00 zł', 'Původní cena 1 599 Kč', 'Was £12'). */
 const WAS_TITLE =
-  /^\s*(cena przed obniżką|przed obniżką|cena regularna|poprzednia cena|cena katalogowa|původní cena|běžná cena|pôvodná cena|стара ціна|старая цена|ціна без знижки|цена без скидки|регулярна ціна|was|regular price|original price|statt|vorher|ursprünglicher preis|ძველი ფასი)\s*:?\s*/i;
+  /^\s*(cena przed obniżką|przed obniżką|cena regularna|poprzednia cena|cena katalogowa|původní cena|běžná cena|pôvodná cena|стара ціна|старая цена|ціна без знижки|цена без скидки|регулярна ціна|was|regular price|original price|statt|vorher|ursprünglicher preis|ძველი ფასი)(?![\p{L}])\s*:?\s*/iu;
 const STRUCK_TEXT =
-  /^\s*(statt|was|war|uvp|rrp|msrp|list price|compare at|regular price was|běžná cena|pôvodná cena|původní cena|doporučená( cena)?|стара ціна|старая цена|була|було|было|zamiast|wcześniej|poprzednio|dříve|predtým|vorher|bisher|ძველი ფასი)(?![\p{L}])/iu;
+  /^\s*(statt|was|war|uvp|rrp|msrp|prp|list price|compare at|regular price was|original price|cena regularna|cena poprzednia|preț vechi|pret vechi|běžná cena|pôvodná cena|původní cena|doporučená( cena)?|стара ціна|старая цена|була|було|было|zamiast|wcześniej|poprzednio|dříve|predtým|vorher|bisher|ძველი ფასი)(?![\p{L}])/iu;
 const PRICE_TOKEN = /(price|cena|ceny|cina|preis|prix|prezzo|precio|ціна|цiна|цена|ფასი|amount|money)/i;
 const CENTS_CLASS = /(cent|coin|kop|dec|fraction|frac|minor|penny|pennies|sup|small|grosz|haler|tetri|after-?(comma|point|dot)|rest)/i;
 
@@ -144,7 +150,7 @@ const CENTS_CLASS = /(cent|coin|kop|dec|fraction|frac|minor|penny|pennies|sup|sm
 const TEXT_LABELS: [LabelKind, RegExp][] = [
   [
     'lowest',
-    /(najniższa|lowest price|nejnižší|najnižšia|найнижч|наименьш|niedrigste|cel mai mic|legalacsonyabb|30\s*(dni|днів|дней|days|dn[ií]|tag|de\s*zile|zile|nap)|letzter preis|last price|ostatnia cena|poslední cena|posledná cena|остання ціна|последняя цена|ბოლო ფასი)/i,
+    /(najniższa|lowest price|nejnižší|najnižšia|найнижч|наименьш|niedrigste|cel mai mic|legalacsonyabb|30\s*(dni|днів|дней|days|dn[ií]|tag|de\s*zile|zile|nap)|letzter preis|last price|ostatnia cena|poslední cena|posledná cena|ბოლო ფასი)/i,
   ],
   [
     'instalment',
@@ -152,7 +158,7 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   ],
   [
     'loyalty',
-    /(карт(к|о|а|і|и|у|ою|кою|ой|ы)|\bcard\b|clubcard|payback|клуб|власник|kart(ą|ou|a|y|e)(?!\w)|\bclub\b|\bklub(u|em|ie|owicz\w*)?\b|\bapp\b|додат(ок|ку|ком)|приложени|aplikac|აპლიკაც|ბარათ|kortel|kártyá|kaardi|člensk|členov|членськ|членск|klubow|clubow|predplat|předplat|subscri|abonament|abonnement|\babo\b|підписк|подписк|prenumerat|გამოწერ|\bplus\b|member|věrnost|lojal|loyal|program|промокод|promo-?k[oó]d|kupon|coupon|voucher|(^|[^\p{L}])(s|z|with|mit|с|з)\s*k[oó]d(em|om)?(?![\p{L}])|(^|[^\p{L}])(with|mit)\s*code|zalogowan|logged[-\s]?in|přihlášen|prihlásen|registrovan|зареєстрован|зарегистрирован|авторизован|eingeloggt|angemeldet)/iu,
+    /(карт(к|о|а|і|и|у|ою|кою|ой|ы)|\bcard\b|clubcard|payback|клуб|власник|kart(ą|ou|a|y|e)(?!\w)|\bclub\b|\bklub(u|em|ie|owicz\w*)?\b|\bapp\b|додат(ок|ку|ком)|приложени|aplikac|აპლიკაც|ბარათ|kortel|kártyá|kaardi|člensk|členov|членськ|членск|klubow|clubow|predplat|předplat|subscri|abonament|abonnement|\babo\b|підписк|подписк|prenumerat|გამოწერ|\bplus\b|member|věrnost|lojal|loyal|program|промокод|promo-?k[oó]d|(^|[^\p{L}])(s|z|with|mit|с|з)\s*k[oó]d(em|om)?(?![\p{L}])|(^|[^\p{L}])(with|mit)\s*code|(?<![\p{L}])zalogowan|logged[-\s]?in|(?<![\p{L}])přihlášen|(?<![\p{L}])prihlásen|(?<![\p{L}])registrovan|(?<![\p{L}])зареєстрован|(?<![\p{L}])зарегистрирован|(?<![\p{L}])авторизован|(?<![\p{L}])eingeloggt|(?<![\p{L}])angemeldet)/iu,
   ],
   [
     'saving',
@@ -198,9 +204,9 @@ const CLASS_LABELS: [LabelKind, RegExp][] = [
   ['alternative', /((^|[-_\s])alt($|[-_\s])|more-?sellers|other-?offers|(^|[-_\s])sellers|refurb|(^|[-_\s])used($|[-_\s])|outlet)/i],
 ];
 const FROM_BEFORE = /(^|[^\p{L}])(від|вiд|от|from|od|ab|starting (at|from)|already from|dès|a partir de)\s*$/iu;
-const FROM_AFTER = /^\s*(₾|ლ|ლარი|gel)?\s*-?\s*დან/i;
+const FROM_AFTER = /^\s*(₾|ლ\.?|ლარი|gel)?\s*[-\u2010-\u2015]?\s*დან/i;
 /** 'Raty 0%: 10 × 99,90 zł': one of several payments. */
-const INSTALMENT_BEFORE = /(^|[^\d.,])\d{1,2}\s*[×x]\s*$/i;
+const INSTALMENT_BEFORE = /(^|[^\d.,])([2-9]|[1-9]\d)\s*[×x]\s*$/i;
 const MULTIBUY_BEFORE = /(^|[^\d])\d+\s*(шт\.?|szt\.?|ks|pcs|stück|stk|x|×)?\s*(за|za|for|für)\s*(€|\$|£|chf|fr\.)?\s*$/i;
 // 'cca 189,90 Kč' (cs/sk), 'ok. 12,99 zł', 'близько 40 ₴', 'etwa 5 €', 'დაახლ. 4 ₾': an estimate (goods sold by weight).
 const APPROX_BEFORE =
@@ -221,14 +227,16 @@ const PACK_AFTER =
   /^\s*(,-|\.-)?\s*[^\d\s/]{0,4}\s*\/\s*(karton|kartón|carton|krabic\p{L}*|balení|bal\.|box|opak\p{L}*|zgrzewk\p{L}*|упаковк\p{L}*|уп\.|ящик|pack\p{L}*|kiste|palet\p{L}*)(?![\p{L}])/iu;
 /**
  * The pack a per-pack amount names ('karton', 'zgrzewka', 'ящик') is the product itself when its name says so
- * ('Pivo 24 × 0,5 l, karton' at '549,- Kč / karton'): then it is one item's price. Compared by the word's first
- * four letters, so 'zgrzewka' meets 'zgrzewce' and 'упаковка' meets 'упаковці'.
+ * ('Pivo 24 × 0,5 l, karton' at '549,- Kč / karton'): then it is one item's price. Compared by the
+ * word (a short one whole, a longer one without its last letter).
  */
 function packIsTheProduct(after: string, name: string): boolean {
   const word = PACK_AFTER.exec(after)?.[2];
   if (!word || !name) return false;
-  const stem = word.replace(/\.$/, '').slice(0, 4).toLowerCase();
-  const named = new RegExp(`(^|[^\\p{L}])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'iu').test(name);
+  const bare = word.replace(/\.$/, '').toLowerCase();
+  // Short words whole ('box' is no 'Boxerky', 'bal.' no 'Balzám'), longer ones but their ending ('zgrzewk-a').
+  const stem = bare.length <= 4 ? `${bare}(?![\\p{L}])` : bare.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const named = new RegExp(`(^|[^\\p{L}])${stem}`, 'iu').test(name);
   // And the name counts what is in it ('24 × 0,5 l', '6 szt.', '10 кг'): 'Mleko 1 l karton' is one carton of milk,
   // whose '/ karton' price may be a case of twelve.
   return named && PACK_CONTENTS.test(name);
@@ -246,6 +254,7 @@ const FOOTNOTE_KINDS = new Set<LabelKind>(['loyalty', 'tier', 'net', 'instalment
 export const QUALIFYING_LABELS = new Set<LabelKind>([...FOOTNOTE_KINDS, 'approx', 'per_unit']);
 /** A footnote or label that frees the price of a condition ('z kartą lub bez', 'bez karty', 'без картки'). */
 const NEGATED = /(^|[^\p{L}])(bez|без|without|ohne|nie|не)\s/iu;
+const NEGATION_WORDS = /(?<![\p{L}])(bez|без|without|ohne|nie|не|not|nicht|ne|neplatí|nelze)(?![\p{L}])/giu;
 const EITHER_WAY = /(lub|or|або|или|nebo|alebo|oder)\s+(bez|без|without|ohne)(?![\p{L}])/iu;
 /** A footnote saying another channel's price may differ: the price it marks is the plain one. */
 const MAY_DIFFER =
@@ -264,6 +273,8 @@ function labelOfWords(words: string): LabelKind | null {
   return null;
 }
 function everyMatchNegated(text: string, re: RegExp): boolean {
+  // 'cena nie obowiązuje bez karty', 'Ціна не діє без картки': two negations make the card a condition again.
+  if ((text.match(NEGATION_WORDS) ?? []).length > 1) return false;
   if (EITHER_WAY.test(text)) return true;
   for (const m of text.matchAll(new RegExp(re.source, `${re.flags.replace('g', '')}g`))) {
     const lead = m.index + (m[0].length - m[0].trimStart().length);
@@ -299,7 +310,7 @@ function conditionOf(text: string): LabelKind | null {
 }
 const PRICE_LEAD = /^\s*(ціна|цена|price|cena|preis|ფასი)(?![\p{L}])/iu;
 export const PRICE_ON_REQUEST =
-  /(on\s*request|(ціна|цена|price|cena|preis)[^.\n]{0,40}(уточнюєт|уточнюют|уточняет|уточняют|to be (confirmed|announced)|bude upřesn|zostanie (podana|ustalona)|wird noch bekannt)|(see|view)\s*(the\s*)?price\s*in\s*(the\s*)?cart|price\s*in\s*cart|add\s*to\s*cart\s*to\s*see|log\s*in\s*to\s*see|after\s*log\s*in|na\s*zapytanie|na\s*dotaz|cena\s*dohodou|po\s*přihlášení|po\s*prihlásení|po\s*zalogowaniu|auf\s*anfrage|на\s*запит|по\s*запросу|уточнюйте|уточняйте|მოთხოვნით)/i;
+  /(on\s*request|(ціна|цена|price|cena|preis)(?![^.\n]{0,40}(доставк|достав|dopravy|doprav|dostaw|montaż|montáž|монтаж|установк|instalac|installation|delivery|shipping|versand|služb|servis|usług))[^.\n]{0,40}(уточнюєт|уточнюют|уточняет|уточняют|to be (confirmed|announced)|bude upřesn|zostanie (podana|ustalona)|wird noch bekannt)|(see|view)\s*(the\s*)?price\s*in\s*(the\s*)?cart|price\s*in\s*cart|add\s*to\s*cart\s*to\s*see|log\s*in\s*to\s*see|after\s*log\s*in|na\s*zapytanie|na\s*dotaz|cena\s*dohodou|po\s*přihlášení|po\s*prihlásení|po\s*zalogowaniu|auf\s*anfrage|на\s*запит|по\s*запросу|уточнюйте|уточняйте|მოთხოვნით)/i;
 
 const attr = (el: Element, name: string) => el.attribs?.[name] ?? '';
 const tokensOf = (el: Element) =>
@@ -493,8 +504,30 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
       }
       return out;
     };
-    const text = walk(el);
-    return { text: normalizePriceText(text, decimal, true), struck: normalizePriceText(struckText, decimal, true) };
+    const text = normalizePriceText(walk(el), decimal, true);
+    if (!struckText.trim()) {
+      const said = wasByWords(text);
+      if (said) return said;
+    }
+    return { text, struck: normalizePriceText(struckText, decimal, true) };
+  };
+  /**
+   * One element saying both prices in words ('Було 1 599 ₴ Стало 1 299 ₴', '99,99 € statt 129,99 €', 'Cena regularna:
+   * 12,99 zł Cena promocyjna: 9,99 zł'): the amount a was-word opens is the old price, the other the price. Only with
+   * exactly two amounts and one was-word, right before one of them.
+   */
+  const wasByWords = (text: string): { text: string; struck: string } | null => {
+    const money = amountsIn(text, opts.format, opts.ctx).filter((a) => a.money);
+    if (money.length !== 2) return null;
+    const [a, b] = money as [Amount, Amount];
+    const firstEnd = a.end + (CURRENCY_LEAD.exec(text.slice(a.end))?.[0].length ?? 0);
+    const lead = text.slice(0, a.index).replace(CURRENCY_TAIL, '');
+    const between = text.slice(firstEnd, b.index).replace(CURRENCY_TAIL, '');
+    const wasA = WAS_WORDS.test(lead);
+    if (wasA === WAS_WORDS.test(between)) return null;
+    return wasA
+      ? { text: text.slice(firstEnd), struck: text.slice(0, firstEnd) }
+      : { text: text.slice(0, b.index).replace(CURRENCY_TAIL, '').replace(WAS_WORDS, ''), struck: text.slice(b.index) };
   };
 
   type Found = { raw: string; value: number | null; currency: string | null; index: number; before: string; after: string };
@@ -691,6 +724,10 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
    * An old price a shop shows only on hover: a `title` saying so ('Cena przed obniżką: 1 199,00 zł' on the price or
    * its '-17%' badge). One struck mention per amount, however many elements repeat the tooltip.
    */
+  const priceBlock = (el: Element): boolean => {
+    const block = el.parent && isTag(el.parent) ? el.parent : el;
+    return (moneyIn(el).length > 0 || moneyIn(block).length > 0) && render(block).length <= 120 && !block.children.some((c) => isTag(c) && c.name === 'a');
+  };
   const oldPricesInTitles = (area: Element): Mention[] => {
     const out: Mention[] = [];
     const visit = (el: Element) => {
@@ -698,8 +735,9 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
         if (!isTag(c) || SKIP_TAGS.has(c.name) || isHidden(c) || isExcluded(c)) continue;
         const title = normalizePriceText(attr(c, 'title'), decimal, true).trim();
         const was = WAS_TITLE.exec(title);
-        if (was) {
-          const amounts = amountsIn(title.slice(was[0].length), opts.format, opts.ctx).filter((x) => x.money && typeof x.value === 'number');
+        // Only on the price's own block: the price element, or a badge beside it ('-17%'), not a link to a bundle.
+        if (was && priceBlock(c)) {
+          const amounts = amountsIn(title.slice(was[0].length), opts.format, opts.ctx).filter((x) => x.money && typeof x.value === 'number' && !x.perUnit);
           const a = amounts.length === 1 ? amounts[0]! : null;
           if (a && !out.some((m) => m.value === a.value))
             out.push({
