@@ -112,8 +112,9 @@ const sourceText = (v: unknown): string | null => {
 
 const availability = (v: unknown): boolean | null => {
   const s = String(v ?? '');
-  if (/InStock|LimitedAvailability|OnlineOnly|InStoreOnly|PreOrder|PreSale|BackOrder/i.test(s)) return true;
-  if (/OutOfStock|SoldOut|Discontinued/i.test(s)) return false;
+  // A pre-order or back-order can be ordered but not had now: not in stock ('Немає в наявності · передзамовлення').
+  if (/PreOrder|PreSale|BackOrder|OutOfStock|SoldOut|Discontinued/i.test(s)) return false;
+  if (/InStock|LimitedAvailability|OnlineOnly|InStoreOnly/i.test(s)) return true;
   return null;
 };
 

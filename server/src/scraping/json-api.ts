@@ -88,8 +88,9 @@ export function stockOf(v: unknown): boolean | null {
     .trim()
     .toLowerCase()
     .replace(/^https?:\/\/schema\.org\//, '');
-  if (/^(true|yes|1|available|instock|in[ _-]?stock|limitedavailability|onlineonly|instoreonly|preorder|backorder)$/.test(s)) return true;
-  if (/^(false|no|0|unavailable|outofstock|out[ _-]?of[ _-]?stock|soldout|sold[ _-]?out|discontinued)$/.test(s)) return false;
+  if (/^(true|yes|1|available|instock|in[ _-]?stock|limitedavailability|onlineonly|instoreonly)$/.test(s)) return true;
+  // A pre-order or back-order is not had now (as extract.ts reads schema.org availability).
+  if (/^(false|no|0|unavailable|outofstock|out[ _-]?of[ _-]?stock|soldout|sold[ _-]?out|discontinued|preorder|presale|backorder)$/.test(s)) return false;
   return null;
 }
 
