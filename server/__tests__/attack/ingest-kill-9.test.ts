@@ -15,6 +15,7 @@ import pg from 'pg';
 import { openDatabase, queryRows, type Database, type Db } from '../../src/db/client';
 import { recordObservations } from '../../src/areas/prices/record';
 import { killBatch } from './fixtures/kill-batch';
+import { pollUntil } from '../helpers/until';
 import { HistoryModel, keptDiffs, NO_DIFFS, storedCurrent, storedSpans } from './ingest-model';
 
 jest.setTimeout(900_000);
@@ -48,6 +49,27 @@ afterAll(async () => {
   } else rmSync(dataDir, { recursive: true, force: true });
 });
 
+const WRITER_APP = `atk-kill-writer-${randomBytes(4).toString('hex')}`;
+
+/**
+ * On PostgreSQL the killed writer's backend lives on until it next reads from its dead client: a statement still
+ * running ends first (then rolls back). The restart the test stands for comes after that; waiting for it keeps the
+ * next write apart from a dying one.
+ */
+async function writerGone(): Promise<void> {
+  if (!url) return;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await pollUntil(
+      async () => Number((await c.query('SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1', [WRITER_APP])).rows[0].n),
+      (n) => n === 0,
+    );
+  } finally {
+    await c.end();
+  }
+}
+
 /** Runs the writer until it has committed `atLeast` batches, then kills it: the last batch it reported. */
 function runAndKill(atLeast: number): Promise<{ reported: number; output: string }> {
   return new Promise((resolve, reject) => {
@@ -57,6 +79,11 @@ function runAndKill(atLeast: number): Promise<{ reported: number; output: string
       {
         cwd: SERVER,
         stdio: ['ignore', 'pipe', 'pipe'],
+        // Its connections carry a name (node-postgres reads PGAPPNAME), so the test can wait for them to end.
+        env: { ...process.env, PGAPPNAME: WRITER_APP },
+        // Its own process group: tsx runs the writer in a child node process, which a SIGKILL to tsx alone left
+        // writing on (batch after batch, beside the test's checks and its next write).
+        detached: true,
       },
     );
     let output = '';
@@ -69,7 +96,7 @@ function runAndKill(atLeast: number): Promise<{ reported: number; output: string
       // Killed while it writes the next batch (it does nothing else).
       if (!killed && reported >= atLeast) {
         killed = true;
-        child.kill('SIGKILL');
+        process.kill(-child.pid!, 'SIGKILL');
       }
     });
     child.stderr.on('data', (d) => (output += d));
@@ -123,6 +150,7 @@ it('a writer killed with SIGKILL mid-write leaves whole batches; the database op
   await database.close();
 
   const { reported } = await runAndKill(3);
+  await writerGone();
   database = await open();
   const committed = await expectExactAfter(database, reported);
   expect(committed).toBeGreaterThanOrEqual(reported);
