@@ -15,6 +15,7 @@ import { structureOf } from '../helpers/db-structure';
 import { indexDiffFromSpans } from '../helpers/price-index';
 import { networkDayTotalsDiff } from '../helpers/network-day-totals';
 import { networkRunsDiffFromPairRuns, runsDiffFromSpans } from '../helpers/price-totals';
+import { productRunsDiff } from '../helpers/product-runs';
 
 const PREVIOUS = path.join(SERVER_DIR, '__tests__', 'fixtures', 'drizzle-previous-release');
 const CURRENT = path.join(SERVER_DIR, 'drizzle');
@@ -151,6 +152,14 @@ describe("a database made by the previous release's migrations", () => {
     const [network] = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from price_network_day_totals`);
     expect(network!.n).toBeGreaterThan(0);
     expect(await networkDayTotalsDiff(app.db)).toEqual([]);
+    // And the per-product promo runs (0024), built from the history kept.
+    const [productRuns] = await queryRows<{ n: number; promo: number }>(
+      app.db,
+      sql`select count(*)::int as n, (count(*) filter (where promo))::int as promo from price_product_runs`,
+    );
+    expect(productRuns!.n).toBeGreaterThan(0);
+    expect(productRuns!.promo).toBeGreaterThan(0);
+    expect(await productRunsDiff(app.db)).toEqual([]);
     expect((await loginAs(app, 'admin')).user).toMatchObject({ username: 'admin' });
   });
 
