@@ -235,3 +235,55 @@ describe('issue 14 follow-up: the classes that still slipped through', () => {
     expect(buildCandidates(page('57.30'), { regions: [region(60, 300, '42.99', 4), again('56.90')], strikes })[0]!.oldPrice).toBeNull();
   });
 });
+
+describe('old prices stay inside their tile', () => {
+  // The bench's seed 105 (4×4 @ 2480 px) as tesseract read its last row's two right tiles: the wine's "99,90."
+  // came with a word box 110 px tall and 406 px wide (its own digits are 61 px), and the towel's 152,50 in
+  // the next tile was taken as the wine's unlabelled old price — the wine's labelled 115,90 lost (its
+  // "Old" sat 86 px left of the price: one pixel over the reach measured from the price).
+  const w = (text: string, conf: number, x0: number, y0: number, x1: number, y1: number, line: number): OcrWord => ({ text, conf, x0, y0, x1, y1, line });
+  const words: OcrWord[] = [
+    w('Red', 96, 1038, 1813, 1096, 1836, 59),
+    w('wine', 96, 1110, 1813, 1184, 1836, 59),
+    w('Merlot', 94, 1198, 1813, 1302, 1836, 59),
+    w('0,75', 90, 1314, 1814, 1382, 1839, 59),
+    w('|', 90, 1397, 1813, 1402, 1835, 59),
+    w('Bath', 96, 1518, 1813, 1589, 1836, 60),
+    w('towel', 96, 1602, 1813, 1690, 1836, 60),
+    w('70', 96, 1704, 1814, 1741, 1836, 60),
+    w('x', 96, 1754, 1819, 1770, 1835, 60),
+    w('140', 96, 1785, 1814, 1841, 1836, 60),
+    w('cm', 96, 1853, 1819, 1897, 1836, 60),
+    w('Old', 91, 1092, 2078, 1132, 2098, 69),
+    w('price', 96, 1145, 2078, 1205, 2103, 69),
+    w('115,90', 96, 1218, 2079, 1303, 2100, 69),
+    w('152,50', 96, 1544, 2135, 1842, 2206, 72),
+    w('x', 44, 1875, 2168, 1907, 2195, 72),
+    w('99,90.', 49, 1021, 2121, 1427, 2231, 73),
+  ];
+  const region = (x0: number, x1: number, text: string, glyphs: number) => ({
+    big: { x0, y0: 2135, x1, y1: 2196 },
+    cents: null,
+    angle: 0,
+    glyphH: 61,
+    glyphs,
+    text,
+    conf: 95,
+    centsText: null,
+    centsConf: null,
+  });
+  const regions = [region(1110, 1358, '99,90', 4), region(1544, 1842, '152,50', 5)];
+
+  it("a neighbouring tile's price printed as big is no old price, though OCR's word box makes the price look taller", () => {
+    const c = buildCandidates(words, { regions });
+    expect(c.map((x) => [x.price, x.oldPrice])).toEqual([
+      [99.9, 115.9],
+      [152.5, null],
+    ]);
+    expect(c.map((x) => x.text)).toEqual(['Red wine Merlot 0,75 l', 'Bath towel 70 x 140 cm']);
+  });
+
+  it('an old-price label reaches the price word by word ("Old price 115,90" however wide "price" is)', () => {
+    expect(findPriceTokens(words.filter((x) => x.line === 69)).map((t) => [t.value, t.oldLabel])).toEqual([[115.9, true]]);
+  });
+});

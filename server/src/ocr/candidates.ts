@@ -48,6 +48,11 @@ export type PriceToken = Rect & {
   dateLike?: boolean;
   /** Read under a strike line. */
   struck?: boolean;
+  /**
+   * Height of the printed digits when a big-digit region read them: OCR's word box can be much taller
+   * (seed 105's "99,90." came 110 px tall for 61 px digits, spanning into the next tile).
+   */
+  printH?: number;
 };
 
 /** A big-digit region read again on its own (index.ts), in prepared-picture pixels. */
@@ -214,11 +219,13 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
       const dateLike = p.dateLike || (used.length === 1 && isDayMonth(w.text));
       if (dateLike && (lineHasDate || (after && /^\d{4}$/.test(after.text.trim())))) continue;
       if (value <= 0 || value > 10_000_000) continue;
-      // an old-price label up to two words before, on the same line and close
+      // an old-price label up to two words before, on the same line and close — word by word: measured
+      // from the price, "Old" of "Old price 115,90" was a pixel out of reach behind a wide "price"
       let oldLabel = false;
-      for (let j = firstAt - 1; j >= Math.max(0, firstAt - 2); j--) {
+      for (let j = firstAt - 1, x = rect.x0; j >= Math.max(0, firstAt - 2); j--) {
         const b = words[line[j]];
-        if (rect.x0 - b.x1 > 4 * rh) break;
+        if (x - b.x1 > 4 * rh) break;
+        x = b.x0;
         if (isOldLabel(b.text)) oldLabel = true;
       }
       const conf = used.reduce((s, i) => s + words[i].conf, 0) / used.length;
@@ -292,6 +299,7 @@ export function withRegions(tokens: PriceToken[], regions: RegionReading[], stri
     if (same) {
       same.source = 'both';
       Object.assign(same, union(same, rect));
+      same.printH = h(r.big);
       // another reading of the same print there is that price too, not a price of its own
       for (const t of inside) if (t !== same && t.value === value) out.splice(out.indexOf(t), 1);
       continue;
@@ -316,6 +324,7 @@ export function withRegions(tokens: PriceToken[], regions: RegionReading[], stri
       source: inside.length || otherDigits ? 'disputed' : 'region',
       hasCurrency,
       dateLike: false,
+      printH: h(r.big),
     });
   }
   return out;
@@ -372,17 +381,21 @@ function besideBiggerPrice(t: PriceToken, tokens: PriceToken[]): boolean {
   });
 }
 
-/** Whether `small` sits right by `big` (above, below or beside it, within a few of big's heights). */
-function near(big: Rect, small: Rect): boolean {
-  const bh = h(big);
+/** How tall a price is printed: its digits' height when a region read them, else its word box's. */
+const printH = (t: PriceToken) => t.printH ?? h(t);
+
+/** Whether `small` sits right by `big` (above, below or beside it, within a few of big's printed heights). */
+function near(big: PriceToken, small: Rect): boolean {
+  const bh = printH(big);
   return vGap(big, small) <= 2.5 * bh && hGap(big, small) <= 1.5 * bh;
 }
 
 /** Main prices with their old prices. */
 export function pairPrices(tokens: PriceToken[]): Cluster[] {
-  const order = tokens.map((_, i) => i).sort((a, b) => h(tokens[b]) - h(tokens[a]));
+  const order = tokens.map((_, i) => i).sort((a, b) => printH(tokens[b]) - printH(tokens[a]));
   const role = new Map<number, 'main' | 'old'>();
-  // unlabelled tokens dominated by a clearly taller, lower price next to them are old prices
+  // unlabelled tokens dominated by a clearly taller, lower price next to them are old prices (taller as
+  // printed: two tiles' prices of one size side by side are no pair, however OCR boxed the words)
   for (const i of order) {
     const t = tokens[i];
     if (t.oldLabel) {
@@ -391,7 +404,12 @@ export function pairPrices(tokens: PriceToken[]): Cluster[] {
     }
     const dominated = order.some(
       (j) =>
-        j !== i && role.get(j) === 'main' && h(tokens[j]) >= 1.4 * h(t) && tokens[j].value < t.value && t.value <= 5 * tokens[j].value && near(tokens[j], t),
+        j !== i &&
+        role.get(j) === 'main' &&
+        printH(tokens[j]) >= 1.4 * printH(t) &&
+        tokens[j].value < t.value &&
+        t.value <= 5 * tokens[j].value &&
+        near(tokens[j], t),
     );
     role.set(i, dominated ? 'old' : 'main');
   }
@@ -404,7 +422,7 @@ export function pairPrices(tokens: PriceToken[]): Cluster[] {
     let bestD = Infinity;
     for (const c of clusters) {
       if (c.old || c.main.value >= o.value || o.value > 5 * c.main.value) continue;
-      if (!near(c.main, o) && !(o.oldLabel && vGap(c.main, o) <= 3 * h(c.main) && hGap(c.main, o) <= 3 * h(c.main))) continue;
+      if (!near(c.main, o) && !(o.oldLabel && vGap(c.main, o) <= 3 * printH(c.main) && hGap(c.main, o) <= 3 * printH(c.main))) continue;
       const d = vGap(c.main, o) + hGap(c.main, o);
       if (d < bestD) {
         bestD = d;
