@@ -46,11 +46,11 @@ esmOnly.push('pg-boss', 'serialize-error', 'non-error', 'rrule-temporal', 'tempo
 module.exports = {
   ...preset,
   transform: { ...preset.transform, '^.+\\.cjs$': Object.values(preset.transform)[0] },
-  // Each test file starts a database (PGlite boots in seconds on two busy cores) and hashes passwords.
-  // A hook cut short while its app is still starting crashes the whole lane (the app requires modules
-  // after jest's teardown: 'setup is not a function'), so the bound is far above a loaded start (>60 s at
-  // load 20 on two cores); a test that really hangs still fails.
+  // Each test file starts a database (PGlite boots in seconds on two busy cores) and hashes passwords:
+  // a test's bound is far above a loaded request (>60 s at load 20 on two cores); one that really hangs
+  // still fails. The hooks, which start and stop the apps, have a longer bound of their own (HOOK_BOUND_MS).
   testTimeout: 180_000,
+  testEnvironment: '<rootDir>/__tests__/helpers/test-environment.cjs',
   // On two cores jest runs every file in its own process, one after another, and what each file leaves
   // behind adds up: the PostgreSQL lane ran out of its 4 GB heap after ~70 files in the clean-clone run. A
   // memory limit makes jest use a worker and start a fresh one once it holds more than this after a file.
