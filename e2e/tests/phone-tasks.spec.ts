@@ -30,14 +30,19 @@ async function logIn(page: Page, username: string, { lang, base = BASE }: { lang
 
 /**
  * The controls on screen a finger aims at that are smaller than 44 × 44 px (WCAG 2.5.5): buttons, tabs,
- * dropdowns, text fields, menu items and a checkbox's row. Links inside running text are not targets of
- * their own; a bare checkbox in a table cell is as big as the row lets it be (24 px).
+ * dropdowns, text fields, menu items, a checkbox's row and a link standing on its own (a way back, a
+ * tile's heading, a product in a table). Links inside running text are not targets of their own; a bare checkbox in a table cell is as big as the row lets it be (24 px).
  */
 const smallTargets = (page: Page) =>
-  page.evaluate(() => {
+  page.evaluate(async () => {
+    // A dialog opens from 95 % of its size (Chakra's scale-in): measured mid-way its 44 px controls are
+    // 42 px (the stop-29 check on a loaded machine). Measure what stays once the openings end; endless
+    // animations (spinners) do not end.
+    const opening = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(opening.map((a) => a.finished.catch(() => undefined)));
     const out: string[] = [];
     const selector =
-      'button, select, [role="tab"], a[role="button"], nav a, header a, input:not([type="checkbox"], [type="radio"], [type="range"], [type="hidden"]), label:has(> input[type="checkbox"])';
+      'button, select, [role="tab"], a[role="button"], nav a, header a, a.chakra-link:not(p a), input:not([type="checkbox"], [type="radio"], [type="range"], [type="hidden"]), label:has(> input[type="checkbox"])';
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       const r = el.getBoundingClientRect();
       if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden' || el.closest('[aria-hidden="true"]')) continue;
@@ -121,6 +126,12 @@ test('a product card by touch: the price history chart answers a tap with that d
   await settle(page);
   const chart = page.getByRole('figure', { name: /price history/i });
   await chart.scrollIntoViewIfNeeded();
+  // The lines get the phone's width: the y axis says 550 (its currency once, above it), not ₴550.00.
+  expect(await plotShare(chart)).toBeGreaterThan(0.8);
+  const ticks = await chart.locator('.recharts-cartesian-axis-tick-value').allTextContents();
+  expect(ticks.some((t) => /^\d[\d\s.,]*$/.test(t))).toBe(true);
+  expect(ticks.filter((t) => /[₴€$₾]|Kč|zł|UAH|CZK/.test(t))).toEqual([]);
+  await expect(chart.locator('.recharts-label')).toHaveText(/^[A-Z]{3}$/);
   const box = (await chart.boundingBox())!;
   await page.touchscreen.tap(box.x + box.width * 0.7, box.y + box.height * 0.4);
   const tooltip = page.locator('.recharts-tooltip-wrapper');
@@ -131,10 +142,7 @@ test('a product card by touch: the price history chart answers a tap with that d
   expect(await inWindow(tooltip)).toBe(true);
 });
 
-// fixme: the stop-29 final check measured the new-price-alarm dialog's fields, buttons and shop rows at 42 px on a
-// clean build (PHONE's own runs had 44): the touch rule does not reach into that dialog everywhere. Left for the
-// next stop, with this check to turn back on.
-test.fixme('every control a finger aims at is at least 44 px: header, menu, lists, filters, dialogs', async ({ page }) => {
+test('every control a finger aims at is at least 44 px: header, menu, lists, filters, dialogs', async ({ page }) => {
   test.setTimeout(120_000);
   await logIn(page, 'admin');
   const found: string[] = [];
@@ -147,11 +155,23 @@ test.fixme('every control a finger aims at is at least 44 px: header, menu, list
   await page.getByTestId('menu-drawer').getByRole('button', { name: 'Close' }).tap();
   await expect(page.getByTestId('menu-drawer')).toBeHidden();
 
-  for (const path of ['/product', '/analytics', '/report-analytics', '/network-users', '/parsers', '/leaflet']) {
+  for (const path of ['/product?q=Ariel', '/analytics', '/report-analytics', '/network-users', '/parsers', '/parsers?edit=new', '/leaflet']) {
     await navigate(page, path);
     await settle(page);
     await check(path);
   }
+  // A leaflet's page and a product's card: their ways back are links of their own.
+  await page
+    .getByRole('button', { name: /^Open / })
+    .first()
+    .tap();
+  await settle(page);
+  await check('a leaflet');
+  await navigate(page, '/product?q=Ariel');
+  await page.getByRole('table', { name: 'Products' }).getByRole('row').nth(1).getByRole('link').tap();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await settle(page);
+  await check('a product card');
   await navigate(page, '/alarms');
   await settle(page);
   await check('/alarms');
@@ -233,6 +253,87 @@ test('the menu by touch: open, close, switch language, log out (Polish deploymen
   await menuButton.tap();
   await drawer.getByRole('button', { name: /wyloguj/i }).tap();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+/** How much of a chart's width its plot takes (the grid the lines are drawn on, without the axis and margins). */
+const plotShare = (chart: Locator) =>
+  chart.evaluate((el) => el.querySelector('.recharts-cartesian-grid')!.getBoundingClientRect().width / el.getBoundingClientRect().width);
+
+test('the price index by touch: the chart uses the phone’s width and a tap reads a day; the table names each network (Ukrainian)', async ({ page }) => {
+  await logIn(page, 'admin', { lang: 'ua' });
+  await navigate(page, '/analytics');
+  await settle(page);
+  const chart = page.getByRole('figure', { name: 'Щоденний ціновий індекс за мережами' });
+  await chart.scrollIntoViewIfNeeded();
+  // The y axis is as wide as its labels (110.0), not a fifth of the screen.
+  expect(await plotShare(chart)).toBeGreaterThan(0.8);
+  const box = (await chart.boundingBox())!;
+  await page.touchscreen.tap(box.x + box.width * 0.6, box.y + box.height * 0.3);
+  const tooltip = chart.locator('.recharts-tooltip-wrapper');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText(/\d{1,2} [а-яіїєґ]+/);
+  await expect(tooltip).toContainText(/\d+,\d/);
+  expect(await inWindow(tooltip)).toBe(true);
+  const table = page.getByRole('table', { name: 'Ціновий індекс за мережами' });
+  await expect(table.getByRole('row').nth(1)).toContainText(/\d+,\d/);
+});
+
+test('users by touch: a network admin adds a user and names the shops for their exports (Russian)', async ({ page }) => {
+  await logIn(page, 'netadmin', { lang: 'ru' });
+  await navigate(page, '/network-users');
+  await settle(page);
+  await page.getByRole('button', { name: 'Новый пользователь' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Новый пользователь' });
+  const username = `phone${Date.now().toString(36)}`;
+  await dialog.getByLabel('Логин').tap();
+  await dialog.getByLabel('Логин').fill(username);
+  await dialog.getByLabel('Имя').fill('Ольга Телефонова');
+  await dialog.getByLabel('Пароль', { exact: true }).fill('Telefon2026x');
+  // Own rights: the row's label takes the tap.
+  const inherit = dialog.getByRole('checkbox', { name: 'Как у сети' });
+  await inherit.locator('xpath=ancestor::label[1]').tap();
+  await expect(inherit).not.toBeChecked();
+  // The stores map: each shop's name reads whole beside (or above) its own-name field, both on screen.
+  const storeField = dialog.getByPlaceholder('Своё название').first();
+  await storeField.scrollIntoViewIfNeeded();
+  const shopLabel = dialog.locator(`label[for="${await storeField.getAttribute('id')}"]`);
+  expect(await shopLabel.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  expect(await inWindow(storeField)).toBe(true);
+  expect(await inWindow(shopLabel)).toBe(true);
+  await storeField.tap();
+  await storeField.fill('Мой магазин 1');
+  const save = dialog.getByRole('button', { name: 'Создать' });
+  await save.tap();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Пользователи' }).getByRole('row').filter({ hasText: username })).toBeVisible();
+});
+
+test('a parser tried by touch: its first product page is read and the price shown (provider admin)', async ({ page }) => {
+  await logIn(page, 'admin');
+  await navigate(page, '/parsers');
+  await settle(page);
+  await page
+    .getByRole('link', { name: /^Edit / })
+    .first()
+    .tap();
+  const tryRegion = page.getByRole('region', { name: 'Try on a URL' });
+  await expect(tryRegion).toBeVisible();
+  // The parser reads a listing (a demo shop on this machine): its first product's page is the one to try.
+  const listing = await page.getByLabel('Listing page address').inputValue();
+  const href = /class="product-link" href="([^"]+)"/.exec(await (await page.request.get(listing)).text())![1]!;
+  const url = new URL(href, listing).href;
+  const field = tryRegion.getByLabel('Page address');
+  await field.scrollIntoViewIfNeeded();
+  await field.tap();
+  await field.fill(url);
+  const run = tryRegion.getByRole('button', { name: 'Try', exact: true });
+  expect(await inWindow(run)).toBe(true);
+  await run.tap();
+  const result = page.getByRole('region', { name: 'What was read' });
+  await expect(result).toBeVisible({ timeout: 60_000 });
+  await expect(result).toContainText(/Price\s*\d+(\.\d+)? CZK/);
+  // Each value read beside its name, none past the screen's edge.
+  for (const value of await result.locator('dd').all()) expect(await inWindow(value)).toBe(true);
 });
 
 /** A finger's drag through Chromium's input pipeline (Playwright taps but does not drag by touch). */

@@ -9,6 +9,7 @@ function makeFormatters(lang: string) {
   const locale = intlLocale(lang);
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const quantity = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+  const amount = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const decimal1 = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const day = dayFormatter(lang);
   const shortDay = dayFormatter(lang, { day: 'numeric', month: 'short' });
@@ -17,6 +18,10 @@ function makeFormatters(lang: string) {
     /** A price in its currency, per the UI language (39,90 Kč; ₴39.90; …). */
     money(amount: number, currency: Currency): string {
       return formatPrice(amount, currency, lang);
+    },
+    /** A price's number without its currency (a chart's axis on a phone, the currency named once): 39,9. */
+    amount(n: number): string {
+      return amount.format(n);
     },
     /** A whole number with grouping. */
     count(n: number): string {

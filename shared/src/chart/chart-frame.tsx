@@ -5,8 +5,11 @@ export type ChartFrameProps = {
   /** What the chart shows, for screen readers (the data itself is in the table beside it). */
   label: string;
   height?: number;
-  /** A recharts chart element; it gets the measured width and the height. */
-  children: ReactElement<{ width?: number; height?: number }>;
+  /**
+   * A recharts chart element, which gets the measured width and the height; or a function of the width
+   * that returns one (a chart drawn differently on a phone).
+   */
+  children: ReactElement<{ width?: number; height?: number }> | ((width: number) => ReactElement<{ width?: number; height?: number }>);
 };
 
 /** Drawn at this width until the box is measured (and in tests, where nothing has a size). */
@@ -47,7 +50,7 @@ export function ChartFrame({ label, height = 320, children }: ChartFrameProps) {
       // Chakra's reset gives every element `font: inherit`, which beats SVG font-size attributes.
       css={{ '& svg text': { fontSize: '12px' } }}
     >
-      {cloneElement(children, { width, height })}
+      {cloneElement(typeof children === 'function' ? children(width) : children, { width, height })}
     </Box>
   );
 }

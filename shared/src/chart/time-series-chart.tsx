@@ -32,7 +32,21 @@ export type TimeSeriesChartProps = {
   yDomain?: [number | 'auto', number | 'auto'];
   /** Room for the y-axis labels (money needs more than an index). */
   yWidth?: number;
+  /**
+   * On a narrow screen (a phone): the y-axis labels without their unit (39,9 rather than 39,90 Kč), so
+   * the lines get the width; `yUnit` then names the unit once, above the axis.
+   */
+  formatYShort?: (value: number) => string;
+  yUnit?: string;
 };
+
+/** Below this width the chart is drawn for a phone: short y labels sized to fit, thin margins. */
+export const NARROW_CHART = 480;
+
+/** Pixels the y-axis labels take at 12 px (an average glyph ~7 px, plus the tick and a gap). */
+export function labelsWidth(labels: string[]): number {
+  return Math.max(24, Math.max(0, ...labels.map((l) => l.length)) * 7 + 10);
+}
 
 /** A step that cuts `span` into about 4–6 parts: 1, 2, 2.5 or 5 times a power of ten. */
 export function niceStep(span: number): number {
@@ -132,6 +146,8 @@ export function TimeSeriesChart({
   height = 320,
   yDomain,
   yWidth = 80,
+  formatYShort,
+  yUnit,
 }: TimeSeriesChartProps) {
   const withMarks = series.some((s) => s.markKey);
   const scale = yDomain
@@ -140,62 +156,73 @@ export function TimeSeriesChart({
         data,
         series.map((s) => s.key),
       );
+  const domain = yDomain ?? scale?.domain ?? ['auto', 'auto'];
   return (
     <ChartFrame label={label} height={height}>
-      <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
-        <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey={xKey} tick={CHART_THEME.tick} stroke={CHART_THEME.axis} tickFormatter={formatX} minTickGap={24} tickMargin={6} />
-        <YAxis
-          tick={CHART_THEME.tick}
-          stroke={CHART_THEME.axis}
-          tickFormatter={formatY}
-          width={yWidth}
-          domain={yDomain ?? scale?.domain ?? ['auto', 'auto']}
-          ticks={yDomain ? undefined : scale?.ticks}
-          allowDecimals
-        />
-        <Tooltip
-          contentStyle={CHART_THEME.tooltip.contentStyle}
-          labelStyle={CHART_THEME.tooltip.labelStyle}
-          labelFormatter={(value) => (formatX ? formatX(String(value)) : String(value))}
-          formatter={(value) => (typeof value === 'number' && formatY ? formatY(value) : String(value))}
-        />
-        <Legend
-          wrapperStyle={CHART_THEME.legend}
-          content={() => (
-            <SeriesLegend
-              items={series.map((s, i) => ({ name: s.name, color: s.color ?? chartColor(i), dashed: s.dashed }))}
-              markLabel={withMarks ? markLabel : undefined}
+      {(width) => {
+        const narrow = width < NARROW_CHART;
+        const tickY = narrow ? (formatYShort ?? formatY) : formatY;
+        const unit = narrow && formatYShort ? yUnit : undefined;
+        // The labels' own width on a phone (the ticks are known up front), the prop's on a desktop.
+        const axisWidth = narrow && scale ? Math.min(yWidth, labelsWidth(scale.ticks.map((v) => (tickY ? tickY(v) : String(v))))) : yWidth;
+        return (
+          <LineChart data={data} margin={narrow ? { top: unit ? 20 : 8, right: 8, bottom: 0, left: 0 } : { top: 8, right: 16, bottom: 0, left: 8 }}>
+            <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey={xKey} tick={CHART_THEME.tick} stroke={CHART_THEME.axis} tickFormatter={formatX} minTickGap={24} tickMargin={6} />
+            <YAxis
+              tick={CHART_THEME.tick}
+              stroke={CHART_THEME.axis}
+              tickFormatter={tickY}
+              width={axisWidth}
+              domain={domain}
+              ticks={yDomain ? undefined : scale?.ticks}
+              allowDecimals
+              label={unit ? { value: unit, position: 'top', offset: 8, fontSize: 12, fill: CHART_THEME.tick.fill } : undefined}
             />
-          )}
-        />
-        {reference && (
-          <ReferenceLine
-            y={reference.y}
-            stroke="#4a5568"
-            strokeDasharray="4 4"
-            label={reference.label ? { value: reference.label, position: 'insideTopLeft', fontSize: 11, fill: '#4a5568' } : undefined}
-          />
-        )}
-        {series.map((s, i) => {
-          const color = s.color ?? chartColor(i);
-          return (
-            <Line
-              key={s.key}
-              dataKey={s.key}
-              name={s.name}
-              type={s.step ? 'stepAfter' : 'monotone'}
-              stroke={color}
-              strokeWidth={2}
-              strokeDasharray={s.dashed ? '5 4' : undefined}
-              dot={s.markKey ? markerDot(s.markKey, color) : false}
-              activeDot={{ r: 4 }}
-              connectNulls={false}
-              isAnimationActive={false}
+            <Tooltip
+              contentStyle={CHART_THEME.tooltip.contentStyle}
+              labelStyle={CHART_THEME.tooltip.labelStyle}
+              labelFormatter={(value) => (formatX ? formatX(String(value)) : String(value))}
+              formatter={(value) => (typeof value === 'number' && formatY ? formatY(value) : String(value))}
             />
-          );
-        })}
-      </LineChart>
+            <Legend
+              wrapperStyle={CHART_THEME.legend}
+              content={() => (
+                <SeriesLegend
+                  items={series.map((s, i) => ({ name: s.name, color: s.color ?? chartColor(i), dashed: s.dashed }))}
+                  markLabel={withMarks ? markLabel : undefined}
+                />
+              )}
+            />
+            {reference && (
+              <ReferenceLine
+                y={reference.y}
+                stroke="#4a5568"
+                strokeDasharray="4 4"
+                label={reference.label ? { value: reference.label, position: 'insideTopLeft', fontSize: 11, fill: '#4a5568' } : undefined}
+              />
+            )}
+            {series.map((s, i) => {
+              const color = s.color ?? chartColor(i);
+              return (
+                <Line
+                  key={s.key}
+                  dataKey={s.key}
+                  name={s.name}
+                  type={s.step ? 'stepAfter' : 'monotone'}
+                  stroke={color}
+                  strokeWidth={2}
+                  strokeDasharray={s.dashed ? '5 4' : undefined}
+                  dot={s.markKey ? markerDot(s.markKey, color) : false}
+                  activeDot={{ r: 4 }}
+                  connectNulls={false}
+                  isAnimationActive={false}
+                />
+              );
+            })}
+          </LineChart>
+        );
+      }}
     </ChartFrame>
   );
 }

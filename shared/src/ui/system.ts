@@ -19,6 +19,9 @@ const config = defineConfig({
     'button, a[role="button"]': { [COARSE]: { minWidth: '44px !important' } },
     // Menu items, a header bar's links (the leaflet screen's way back), and a checkbox's row (its label takes the tap).
     'nav a, nav button, header a, label:has(> input[type="checkbox"]), label:has(> input[type="radio"])': { [COARSE]: { minHeight: '44px' } },
+    // A link standing on its own (a way back, a tile's heading, a product in a table): a 44 px tall row
+    // to tap (Chakra's links are inline-flex, centred). A link inside running text stays a line high.
+    'a.chakra-link:not(p a)': { [COARSE]: { minHeight: '44px', minWidth: '44px' } },
     // A bare checkbox (a table's row selection): as big as its cell lets it be.
     'td > input[type="checkbox"], th > input[type="checkbox"]': { [COARSE]: { width: '24px', height: '24px' } },
   },

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../testing';
 import { BarSeriesChart } from '../bar-series-chart';
 import { chartColor, CHART_COLORS } from '../palette';
-import { niceScale, TimeSeriesChart } from '../time-series-chart';
+import { labelsWidth, niceScale, TimeSeriesChart } from '../time-series-chart';
 
 const days = [
   { day: '2026-01-01', a: 10, b: 12, aPromo: false },
@@ -70,5 +70,41 @@ describe('niceScale', () => {
   it('widens a flat line and knows when there is nothing to scale', () => {
     expect(niceScale([{ a: 100 }], ['a'])?.domain).toEqual([94, 106]);
     expect(niceScale([{ a: null }], ['a'])).toBeNull();
+  });
+});
+
+describe('TimeSeriesChart on a phone', () => {
+  const chart = (
+    <TimeSeriesChart
+      label="Price history"
+      data={days}
+      xKey="day"
+      series={[{ key: 'a', name: 'Shop A', step: true }]}
+      formatY={(v) => `${v.toFixed(2)} Kč`}
+      formatYShort={(v) => String(v)}
+      yUnit="CZK"
+      yWidth={96}
+    />
+  );
+  // jsdom draws no tick labels (recharts measures text): the y axis's room is what shows the mode.
+  const axisWidth = (container: HTMLElement) => Number(container.querySelector('.recharts-yAxis .recharts-cartesian-axis-line')?.getAttribute('width'));
+  const rendered = (width: number) => {
+    const spy = jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(width);
+    try {
+      return renderWithProviders(chart).container;
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  it('labels take the room their text needs: 7 px a character and a gap, 24 px at least', () => {
+    expect(labelsWidth(['8', '9'])).toBe(24);
+    expect(labelsWidth(['110.0', '90.0'])).toBe(45);
+    expect(labelsWidth([])).toBe(24);
+  });
+
+  it('a narrow chart gives the y axis only its short labels’ room (8.5, 9 …), a wide one the prop’s 96 px', () => {
+    expect(axisWidth(rendered(340))).toBe(labelsWidth(['8.5']));
+    expect(axisWidth(rendered(900))).toBe(96);
   });
 });

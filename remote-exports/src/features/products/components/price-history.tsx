@@ -152,6 +152,8 @@ export function PriceHistory({ productId }: { productId: string }) {
               series={shown.map((s) => ({ key: priceKey(s.shopId), name: s.shopName, step: true, markKey: promoKey(s.shopId) }))}
               formatX={f.shortDay}
               formatY={(v) => f.money(v, currency)}
+              formatYShort={f.amount}
+              yUnit={currency}
               markLabel={t('productCard.history.promoMark')}
               height={340}
               yWidth={96}

@@ -246,22 +246,38 @@ export function UserFormDialog({
                   <Text fontSize="xs" color="fg.muted">
                     {t('form.storesMapHint')}
                   </Text>
-                  <Box maxH="48" overflowY="auto" borderWidth="1px" rounded="md" p="2">
+                  {/* On a phone the shop's name goes above its field, whole: beside a field it kept a few letters. */}
+                  <Box maxH={{ base: '72', sm: '48' }} overflowY="auto" borderWidth="1px" rounded="md" p="2">
                     {shops.map((s) => (
-                      <HStack key={s.code} gap="2" py="0.5">
-                        <chakra.label htmlFor={`${ids.stores}-${s.code}`} fontSize="sm" flex="1" minW="0" truncate>
+                      <Stack
+                        key={s.code}
+                        direction={{ base: 'column', sm: 'row' }}
+                        align={{ base: 'stretch', sm: 'center' }}
+                        gap={{ base: '0.5', sm: '2' }}
+                        py={{ base: '1', sm: '0.5' }}
+                      >
+                        <chakra.label
+                          htmlFor={`${ids.stores}-${s.code}`}
+                          fontSize="sm"
+                          flex="1"
+                          minW="0"
+                          overflow="hidden"
+                          textOverflow="ellipsis"
+                          whiteSpace={{ base: 'normal', sm: 'nowrap' }}
+                          overflowWrap="anywhere"
+                        >
                           {s.name} · {s.networkName}
                         </chakra.label>
                         <Input
                           id={`${ids.stores}-${s.code}`}
                           size="xs"
-                          w="12rem"
+                          w={{ base: 'full', sm: '12rem' }}
                           aria-invalid={!!fields.storesMap || undefined}
                           placeholder={t('form.storesMapName')}
                           value={state.storesMap[s.code] ?? ''}
                           onChange={(e) => set({ storesMap: { ...state.storesMap, [s.code]: e.target.value } })}
                         />
-                      </HStack>
+                      </Stack>
                     ))}
                   </Box>
                 </Section>
