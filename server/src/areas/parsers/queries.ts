@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, 
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client';
 import { networks, offers, parserRunItems, parserRuns, parsers, products } from '../../db/schema';
+import { likeContains } from '../products/plugin';
 import { createParserEditingQueries } from './queries-editing';
 import { createParserLookups } from './queries-lookups';
 import { createScraperRequestQueries } from './queries-scraper-requests';
@@ -167,7 +168,7 @@ export function createParsersQueries(db: Db) {
       const conds: (SQL | undefined)[] = [isNull(parsers.deletedAt)];
       if (f.networkIds) conds.push(inArray(parsers.networkId, f.networkIds));
       if (f.shopIds?.length) conds.push(inArray(parsers.shopId, f.shopIds));
-      if (f.text) conds.push(or(ilike(parsers.name, `%${f.text}%`), ilike(parsers.code, `%${f.text}%`)));
+      if (f.text) conds.push(or(ilike(parsers.name, likeContains(f.text)), ilike(parsers.code, likeContains(f.text))));
       if (f.onlyWithProblems) conds.push(lastRunIs(`(r.errors <> '{}'::jsonb OR r.status = 'failed')`));
       if (f.onlyWithNotFound) conds.push(lastRunIs(`r.not_found > 0`));
       const where = and(...conds);
