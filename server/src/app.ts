@@ -110,6 +110,9 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     // Migrations and the demo seed run inside the db plugin; on a busy 2-core machine they can take
     // longer than avvio's 10 s default, which would abort the start.
     pluginTimeout: 0,
+    // Node's own bound on receiving a whole request (300 s), which Fastify's default 0 switches off: a body
+    // never finished would hold its connection for ever (attack/slow-body-holds-slot).
+    requestTimeout: 300_000,
     trustProxy: config.trustProxy ? trustOneProxyHop : false,
     genReqId: () => randomUUID(),
     // The parser the log redaction reads names with (src/lib/query.ts): what is read as `token` is hidden.

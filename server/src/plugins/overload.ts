@@ -14,7 +14,11 @@
  *   (the 10 s waits of issue 13) while the server's own request times stayed small.
  *
  * A request holds its slot until its answer is handed to the HTTP layer (onSend), not while a download
- * streams out. Uploads (multipart) are not queued: they stream at the client's pace.
+ * streams out, nor while its body arrives: a request with a body gives its slot back before the body is
+ * read (preParsing) and queues again once it is in (preValidation). Otherwise a client sending a body at
+ * its own pace — or never finishing it — held a slot as long as it liked: one anonymous half-sent login
+ * took PGlite's only slot, ten PostgreSQL's (attack/slow-body-holds-slot). Uploads (multipart) are not
+ * queued: they stream at the client's pace.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -137,7 +141,11 @@ export function createDbGate(opts: DbGateOptions) {
 }
 
 const RELEASE = Symbol('dbGateRelease');
-type Held = FastifyRequest & { [RELEASE]?: () => void };
+const REQUEUE = Symbol('dbGateRequeue');
+type Held = FastifyRequest & { [RELEASE]?: () => void; [REQUEUE]?: boolean };
+
+/** The request carries a body still to be read (a length above zero, or chunks). */
+const hasBody = (request: FastifyRequest) => request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
 /**
  * Gives the request's slot back before its answer is ready: for a handler that has done its database
@@ -159,14 +167,30 @@ export default fp(
       maxWaitMs: config.overload.maxWaitMs,
     });
     fastify.decorate('dbGate', gate);
+    const admit = async (request: FastifyRequest, reply: FastifyReply) => {
+      // Gone: the connection closed, or the request ended before its whole message came. (A request whose
+      // body was read is `destroyed` too — Node destroys a read stream at its end — and is no leaver.)
+      const gone = () => request.raw.socket?.destroyed === true || (request.raw.destroyed && !request.raw.complete);
+      const release = await gate.enter(gone);
+      (request as Held)[RELEASE] = release;
+      // Whichever comes first: the answer is ready, or the connection closed under a running handler.
+      reply.raw.once('close', release);
+    };
     fastify.decorate('admitDbRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       // By the header: @fastify/multipart marks a request only later, when its body is parsed. Uploads
       // (alarm imports: src/areas/alarms/upload.ts) bound themselves.
       if (/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
-      const release = await gate.enter(() => request.raw.destroyed || request.raw.socket?.destroyed === true);
-      (request as Held)[RELEASE] = release;
-      // Whichever comes first: the answer is ready, or the connection closed under a running handler.
-      reply.raw.once('close', release);
+      await admit(request, reply);
+      // The onRequest work (the session's lookup) ran in the slot; the body is read outside it.
+      if (hasBody(request)) (request as Held)[REQUEUE] = true;
+    });
+    fastify.addHook('preParsing', async (request) => {
+      if ((request as Held)[REQUEUE]) (request as Held)[RELEASE]?.();
+    });
+    fastify.addHook('preValidation', async (request, reply) => {
+      if (!(request as Held)[REQUEUE]) return;
+      (request as Held)[REQUEUE] = false;
+      await admit(request, reply);
     });
     fastify.addHook('onSend', async (request) => {
       (request as Held)[RELEASE]?.();

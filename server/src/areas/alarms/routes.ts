@@ -89,8 +89,9 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { schema: { querystring: previewQuerySchema, form: priceAlarmImportFormSchema, response: { 200: importResultResponseSchema } } },
     async (request) => {
       const user = currentUser(request);
+      // Read at the client's pace before taking a slot: a slow upload must not hold one (attack/slow-body-holds-slot).
+      const upload = await readUpload(request);
       return withImportSlot(async () => {
-        const upload = await readUpload(request);
         const preview = request.query.preview || ['true', '1'].includes(upload.fields.preview ?? '');
         return ok(await service.importPrice(user, upload, preview));
       });
@@ -177,8 +178,9 @@ const alarmsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { schema: { querystring: previewQuerySchema, form: productAlarmImportFormSchema, response: { 200: importResultResponseSchema } } },
     async (request) => {
       const user = currentUser(request);
+      // Read at the client's pace before taking a slot: a slow upload must not hold one (attack/slow-body-holds-slot).
+      const upload = await readUpload(request);
       return withImportSlot(async () => {
-        const upload = await readUpload(request);
         const preview = request.query.preview || ['true', '1'].includes(upload.fields.preview ?? '');
         return ok(await service.importProduct(user, upload, preview));
       });

@@ -323,6 +323,9 @@ const importGate = createDbGate({
   refusal: tooManyRequests,
 });
 
+/** The import queue's state now (tests, diagnostics). */
+export const importGateState = () => ({ running: importGate.running, pending: importGate.pending });
+
 export async function withImportSlot<T>(fn: () => Promise<T>): Promise<T> {
   const release = await importGate.enter();
   try {
