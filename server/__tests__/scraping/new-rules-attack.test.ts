@@ -495,3 +495,28 @@ describe('look-alikes the new rules get right (guards)', () => {
     expect(bySelector('ტელევიზორი Samsung', '<div class="price pp">2 899 ლარიდან</div>', GE).price).toBeNull();
   });
 });
+
+/**
+ * The lead's next rule, seen uncommitted on 2026-11-28 (scraping/companions.ts, priceAmongLabelled): an operator's
+ * price element holding several amounts gives its first amount when every later one is named by its own words.
+ * The words between two amounts may still be the FIRST amount's condition — a card, a promo code, buying two —
+ * and 'instead of' after them then reads as a plain price with its old price. A human records no price of one
+ * item here (or the regular one). All refused at 6bfc21a; with the uncommitted rule each gives the conditional
+ * amount: a wrong price. Selector only (the operator's element is the subject).
+ */
+describe("several amounts in the operator's price element: the first one's own condition (guards)", () => {
+  (
+    [
+      ['a card price in brackets, the regular one after', UA, 'Молоко 2,5% 900 г', '44,90 ₴ (з карткою «Власний рахунок») · 49,90 ₴', [49.9, null]],
+      ["a card price 'з карткою замість' the regular one", UA, 'Молоко 2,5% 900 г', '44,90 ₴ з карткою замість 49,90 ₴', [null]],
+      ["a two-piece price 'при купівлі 2 шт. замість'", UA, 'Кава мелена 250 г', '129 ₴ при купівлі 2 шт. замість 169 ₴', [169, null]],
+      ["a two-piece price 'při nákupu 2 ks místo'", CZ, 'Káva mletá 250 g', '89,90 Kč při nákupu 2 ks místo 119,90 Kč', [119.9, null]],
+      ['a promo-code price in brackets, the regular one after', PL, 'Telewizor LG 55"', '3 239,00 zł (z kodem LG10) · 3 599,00 zł', [3599, null]],
+    ] as const
+  ).forEach(([what, shop, h1, text, allowed]) =>
+    it(`${what}: by selector ${allowed.join(' or ')}`, () => {
+      const got = bySelector(h1, `<p><span class="pp">${text}</span></p>`, shop);
+      expect(allowed).toContain(got.price);
+    }),
+  );
+});
