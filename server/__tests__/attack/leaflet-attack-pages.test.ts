@@ -1,0 +1,38 @@
+/**
+ * Attack pages for leaflet recognition (fixtures/leaflet-attack: drawn by Debian's Chromium with shoot.mjs,
+ * answers.json written from the page's own layout). A candidate at or above CANDIDATE_ACCEPT_CONFIDENCE is
+ * saved in one click, so every such candidate must be the price of the tile it sits in — what a shopper
+ * reads there. Finding fewer is a loss; a wrong one-click price is the worst outcome.
+ *
+ * underlined-cents: raised cents underlined (Biedronka's, Lidl PL's, Kaufland's habit). The underline sits
+ * right of the whole part at about mid-height of the digits: read as the dash of "29,-", "12⁹⁹" became 12
+ * at one-click confidence (LEAFFIX2's uncommitted dash rule, seen 03:40 on 2026-11-28).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CANDIDATE_ACCEPT_CONFIDENCE } from '@pricewatch/shared/contract';
+import { candidatesOf, ocrLanguagesFor, readPrices, shutdownOcr } from '../../src/ocr';
+
+const DIR = path.join(__dirname, '..', 'fixtures', 'leaflet-attack');
+type Tile = { name: string; price: number; oldPrice: number | null };
+const answers = JSON.parse(readFileSync(path.join(DIR, 'answers.json'), 'utf8')) as Record<string, { country: string; tiles: Tile[] }>;
+
+// The pages' grid (the HTML's CSS): two columns of 596 px and rows of 510 px from (16, 196), 16 px gaps.
+const tileAt = (tiles: Tile[], x: number, y: number): Tile | null => {
+  const col = Math.floor((x - 16) / 612);
+  const row = Math.floor((y - 196) / 526);
+  return col >= 0 && col < 2 && row >= 0 ? (tiles[row * 2 + col] ?? null) : null;
+};
+
+afterAll(() => shutdownOcr());
+
+it.each(Object.keys(answers))('%s: every one-click candidate is the price printed in its tile', async (id) => {
+  const { country, tiles } = answers[id]!;
+  const reading = await readPrices(readFileSync(path.join(DIR, `${id}.png`)), { languages: ocrLanguagesFor(country), timeoutMs: 600_000 });
+  const oneClick = candidatesOf(reading, { priceBoxes: true }).filter((c) => c.confidence >= CANDIDATE_ACCEPT_CONFIDENCE);
+  const wrong = oneClick
+    .map((c) => ({ read: c.price, tile: tileAt(tiles, c.box.x + c.box.w / 2, c.box.y + c.box.h / 2) }))
+    .filter((c) => c.tile?.price !== c.read)
+    .map((c) => `${c.tile?.name ?? 'no tile'}: ${c.read} (printed ${c.tile?.price ?? '-'})`);
+  expect(wrong).toEqual([]);
+});
