@@ -1,6 +1,6 @@
 /**
- * Scoring of the blind leaflet corpus (server/__tests__/fixtures/leaflet-corpus, LEAFCORP): 16 pages drawn
- * by Chromium in real chains' styles with the answers a shopper gives. Used by the corpus test
+ * Scoring of the blind leaflet corpus (server/__tests__/fixtures/leaflet-corpus, LEAFCORP and LEAFCORP2):
+ * 26 pages in two batches drawn by Chromium in real chains' styles with the answers a shopper gives. Used by the corpus test
  * (__tests__/ocr/leaflet-corpus.test.ts) and by the leaflets bench's "blind corpus" row; nothing here
  * tunes anything.
  *
@@ -40,8 +40,27 @@ export type CorpusPage = {
 /** What scoring needs of a candidate (candidatesOf's drafts; `priceBox` with its priceBoxes option). */
 export type ScoredCandidate = { price: number; confidence: number; box: Box; priceBox?: Box; text: string };
 
-export function corpusPages(serverDir: string): CorpusPage[] {
-  return JSON.parse(fs.readFileSync(path.join(corpusDir(serverDir), 'answers.json'), 'utf8')) as CorpusPage[];
+/**
+ * The second blind batch (LEAFCORP2, 869a051; README "Second batch"): scored in a test file of its own
+ * (leaflet-corpus-2.test.ts) so each file's OCR stays within a few minutes.
+ */
+export const SECOND_BATCH = [
+  'pl-netto-01',
+  'pl-dino-01',
+  'pl-auchan-01',
+  'ua-varus-01',
+  'ua-velmart-01',
+  'ua-eko-01',
+  'cz-lidl-01',
+  'cz-globus-01',
+  'ge-goodwill-01',
+  'ge-agrohub-01',
+];
+
+/** The corpus's pages (answers.json, sorted by id): all, or the first or the second batch only. */
+export function corpusPages(serverDir: string, batch: 'all' | 1 | 2 = 'all'): CorpusPage[] {
+  const pages = JSON.parse(fs.readFileSync(path.join(corpusDir(serverDir), 'answers.json'), 'utf8')) as CorpusPage[];
+  return batch === 'all' ? pages : pages.filter((p) => SECOND_BATCH.includes(p.id) === (batch === 2));
 }
 export const corpusPicture = (serverDir: string, id: string) => fs.readFileSync(path.join(corpusDir(serverDir), 'pages', `${id}.png`));
 

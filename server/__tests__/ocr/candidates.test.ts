@@ -287,3 +287,57 @@ describe('old prices stay inside their tile', () => {
     expect(findPriceTokens(words.filter((x) => x.line === 69)).map((t) => [t.value, t.oldLabel])).toEqual([[115.9, true]]);
   });
 });
+
+describe('the blind corpus, second round: classes read wrong or not at all', () => {
+  const region = (x: number, y: number, text: string, glyphs: number, extra: Record<string, unknown> = {}) => ({
+    big: { x0: x, y0: y, x1: x + glyphs * 34, y1: y + 60 },
+    cents: null,
+    angle: 0,
+    glyphH: 60,
+    glyphs,
+    text,
+    conf: 95,
+    centsText: null,
+    centsConf: null,
+    ...extra,
+  });
+
+  it('a whole price printed "29,-" is read with its dash, and a doubtful region never overrides the page\'s own price', () => {
+    const words = [
+      ...row(100, 18, ['Pivo', 20], ['Pilsner', 80]),
+      ...row(200, 60, ['29', 20], ['-', 110]),
+      ...row(100, 18, ['Vepřová', 520]),
+      ...row(200, 60, ['99,-', 520]),
+    ];
+    const c = buildCandidates(words, { regions: [region(20, 200, '29', 2, { dash: true }), region(520, 200, '29', 2, { dash: true, conf: 20 })] });
+    expect(c.map((x) => x.price)).toEqual([29, 99]);
+    expect(c[0]!.confidence).toBeGreaterThanOrEqual(CANDIDATE_ACCEPT_CONFIDENCE);
+    expect(c[1]!.confidence).toBeLessThan(CANDIDATE_ACCEPT_CONFIDENCE);
+    // without the dash a whole number alone is no price (its cents may be unread)
+    expect(buildCandidates(words.slice(0, 4), { regions: [region(20, 200, '29', 2)] })).toEqual([]);
+  });
+
+  it('a "1" read on a glyph with a bar across its top (a condensed 7) is never one click', () => {
+    // Novus "72⁹⁰" read "12" + "90" by the page and the region alike
+    const words = [...row(100, 18, ['Fairy', 20]), ...row(200, 60, ['12', 20])];
+    const cents = { cents: { x0: 94, y0: 200, x1: 130, y1: 230 }, centsText: '90', centsConf: 96 };
+    const doubted = buildCandidates(words, { regions: [region(20, 200, '12', 2, { ...cents, topBars: [true, true] })] });
+    expect(doubted.map((x) => x.price)).toEqual([12.9]);
+    expect(doubted[0]!.confidence).toBeLessThan(CANDIDATE_ACCEPT_CONFIDENCE);
+    const plain = buildCandidates(words, { regions: [region(20, 200, '12', 2, { ...cents, topBars: [false, true] })] });
+    expect(plain[0]!.confidence).toBeGreaterThanOrEqual(CANDIDATE_ACCEPT_CONFIDENCE);
+  });
+
+  it('a price under "przy zakupie 2 …" or "від 2 шт." is a multi-buy condition, never one click; a date printed big is no price', () => {
+    const words = [
+      ...row(100, 16, ['przy', 20], ['zakupie', 70], ['2', 160], ['opakowań', 180]),
+      ...row(130, 60, ['14,99', 20]),
+      ...row(100, 16, ['віД2', 520], ['WT', 580]),
+      ...row(130, 60, ['21,90', 520]),
+      ...row(400, 30, ['3.12.-16.12.2026', 20]),
+    ];
+    const c = buildCandidates(words, { regions: [region(20, 130, '14,99', 4), region(520, 130, '21,90', 4), region(20, 400, '3.12', 3, { glyphH: 30 })] });
+    expect(c.map((x) => x.price)).toEqual([14.99, 21.9]);
+    expect(c.every((x) => x.confidence < CANDIDATE_ACCEPT_CONFIDENCE)).toBe(true);
+  });
+});

@@ -36,4 +36,42 @@ describe('darkTextOnLight', () => {
     expect(out[9 * 60 + 12]).toBe(255); // its hole is white, as on paper
     expect(out[9 * 60 + 12 + 14]).toBe(255);
   });
+
+  it('a price box merged with a dark "photo" turns dark-on-light around its letters only; the photo stays', () => {
+    // 120 × 60: a dark band and column (the photo's dark gradient) joined to a dark box (x 60–110,
+    // y 35–55) holding three white letters — one dark component filling 29 % of its bounding box
+    const w = 120;
+    const px = new Uint8Array(w * 60).fill(250);
+    const dark = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) px[y * w + x] = 60;
+    };
+    dark(0, 0, 110, 5);
+    dark(0, 0, 5, 55);
+    dark(60, 5, 65, 35);
+    dark(60, 35, 110, 55);
+    for (let k = 0; k < 3; k++) for (let y = 41; y < 49; y++) for (let x = 68 + k * 9; x < 72 + k * 9; x++) px[y * w + x] = 255;
+    const out = darkTextOnLight(px, w, 60);
+    expect(out[44 * w + 69]).toBe(0); // a letter is black
+    expect(out[44 * w + 66]).toBe(255); // the box around it is paper
+    expect(out[2 * w + 50]).toBe(60); // the photo is untouched
+    expect(out[30 * w + 2]).toBe(60);
+  });
+
+  it('a struck-through word stays as it is (its pockets fill too little around them)', () => {
+    // three thin "letters" (outlines 1 px) on a line through their middle: pockets above and below
+    const w = 80;
+    const px = new Uint8Array(w * 30).fill(250);
+    const dark = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) px[y * w + x] = 60;
+    };
+    for (let k = 0; k < 3; k++) {
+      const x = 10 + k * 20;
+      dark(x, 5, x + 14, 6);
+      dark(x, 24, x + 14, 25);
+      dark(x, 5, x + 1, 25);
+      dark(x + 13, 5, x + 14, 25);
+    }
+    dark(8, 14, 66, 16);
+    expect(Array.from(darkTextOnLight(px, w, 30))).toEqual(Array.from(px));
+  });
 });

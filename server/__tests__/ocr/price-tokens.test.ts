@@ -101,4 +101,14 @@ describe('issue 14: sizes, dates, percentages and quantities are never prices', 
     expect(parseRegionPrice('-25', null, 3)).toBeNull();
     expect(parseRegionPrice('41', null, 2)).toBeNull();
   });
+
+  it('reads whole units as the price only with the dash of "29,-" found beside them, digits exactly as the glyphs', () => {
+    expect(parseRegionPrice('29', null, 2, true)).toBe(29);
+    expect(parseRegionPrice('129,', null, 3, true)).toBe(129);
+    expect(parseRegionPrice('89,-', null, 2, true)).toBe(89);
+    // a glyph lost or gained, a leading zero, or no dash: no price
+    expect(parseRegionPrice('29', null, 3, true)).toBeNull();
+    expect(parseRegionPrice('09', null, 2, true)).toBeNull();
+    expect(parseRegionPrice('29', null, 2, false)).toBeNull();
+  });
 });

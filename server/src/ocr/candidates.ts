@@ -68,6 +68,10 @@ export type RegionReading = {
   centsConf: number | null;
   /** A struck-through number (an old price) read again alone, not a big-digit region. */
   struck?: boolean;
+  /** A dash right of the digits ("29,-", regions.ts): whole units are the price. */
+  dash?: boolean;
+  /** Per big glyph: a bar across its top (a 7 or a 5, never a 1; regions.ts). */
+  topBars?: boolean[];
 };
 
 export type CandidateDraft = {
@@ -251,7 +255,7 @@ export function withRegions(tokens: PriceToken[], regions: RegionReading[], stri
     return { ...t, oldLabel: t.oldLabel || struck, struck };
   });
   for (const r of regions) {
-    const value = parseRegionPrice(r.text, r.centsText, r.glyphs);
+    const value = parseRegionPrice(r.text, r.centsText, r.glyphs, r.dash);
     if (value === null || value <= 0 || value > LEAFLET_LIMITS.priceMax) continue;
     const rect = r.cents ? union(r.big, r.cents) : r.big;
     if (r.struck) {
@@ -285,6 +289,9 @@ export function withRegions(tokens: PriceToken[], regions: RegionReading[], stri
       });
       continue;
     }
+    // a date printed big: the page read a date over it ("3.12.-16.12.2026", a validity range in the
+    // header; the region read its "3.12")
+    if (words.some((w) => isDateLike(w.text) && overlap(w, r.big) >= 0.4 * Math.min(area(w), area(r.big)))) continue;
     // a pack size printed big ("0,33 л"): a unit word right after it on its line
     const rh = h(rect);
     if (
@@ -294,6 +301,9 @@ export function withRegions(tokens: PriceToken[], regions: RegionReading[], stri
     let conf = r.centsConf === null ? r.conf : Math.min(r.conf, r.centsConf);
     // under one unit printed big is more often a size than a price: never one click
     if (value < 1) conf = Math.min(conf, 40);
+    // a "1" read where the glyph has a bar across its top is a condensed 7 (or 5) misread: doubtful
+    const read = r.text.replace(/\D/g, '');
+    if (r.topBars && read.length === r.topBars.length && [...read].some((d, i) => d === '1' && r.topBars![i])) conf = Math.min(conf, 20);
     const inside = out.filter((t) => t.source !== 'region' && overlap(t, rect) >= 0.4 * Math.min(area(t), area(rect)));
     const same = inside.find((t) => t.value === value);
     if (same) {
@@ -304,6 +314,9 @@ export function withRegions(tokens: PriceToken[], regions: RegionReading[], stri
       for (const t of inside) if (t !== same && t.value === value) out.splice(out.indexOf(t), 1);
       continue;
     }
+    // a doubtful region (its two scales disagreed) never overrides the page's own price there: Penny's
+    // rotated "99,–" was read "29" at one scale, and the region's "29" replaced the page's right "99,-"
+    if (conf <= 20 && inside.some((t) => t.source === 'page')) continue;
     for (const t of inside) out.splice(out.indexOf(t), 1);
     const hasCurrency = inside.some((t) => t.hasCurrency);
     // the page read other whole digits in the same big print, though not as a price ("79,”" where the
@@ -314,7 +327,11 @@ export function withRegions(tokens: PriceToken[], regions: RegionReading[], stri
       .sort((a, b) => a.x0 - b.x0)
       .map((w) => w.text.replace(/\D/g, ''))
       .join('');
-    const otherDigits = pageDigits !== '' && !pageDigits.startsWith(whole) && !whole.startsWith(pageDigits);
+    // (with the cents: Eko's "21⁵⁰" — its "2" left white at the box's edge — was read "1" + "50" by the
+    // region and "19," by the page)
+    const full = value.toFixed(2).replace('.', '');
+    const otherDigits =
+      pageDigits !== '' && ((!pageDigits.startsWith(whole) && !whole.startsWith(pageDigits)) || (!pageDigits.startsWith(full) && !full.startsWith(pageDigits)));
     out.push({
       ...rect,
       value,
@@ -436,6 +453,12 @@ export function pairPrices(tokens: PriceToken[]): Cluster[] {
   }
   return clusters;
 }
+
+/** The word of "when buying N": przy zakupie, při koupi, при купівлі / покупке, when buying. */
+const CONDITION_WORD = /^(zakupie|koupi|nákupu|nakupu|купівлі|покупці|покупке|buying|kauf)$/i;
+/** "від 2 шт.", "od 3 szt.", "ab 2 Stück" (the count glued on as OCR reads it: "віД2"): from a count. */
+const FROM_WORD = /^(від|вiд|от|od|from|ab)$/i;
+const FROM_COUNT = /^(від|вiд|от|od|from|ab)\d{1,2}$/i;
 
 /** Cost of attaching a word to a cluster: horizontal distance weighs more, words below much more. */
 function cost(c: Rect, w: Rect): number {
@@ -597,6 +620,28 @@ export function buildCandidates(allWords: OcrWord[], opts: CandidateOptions = {}
     if (c && !clusterMech.has(c)) clusterMech.set(c, m);
   }
 
+  // "przy zakupie 2 opakowań", "při koupi 2 ks", "при купівлі 2": a price for buying several. With no
+  // price on its own line it is the condition of the price right under it (Kaufland's big 14,99 badge;
+  // the single price is the small "cena za 1 op. 17,94 zł"): that price is no one-click candidate
+  const conditional = new Set<Cluster>();
+  for (const line of lines(words)) {
+    const text = (k: number) => (k < line.length ? words[line[k]!]!.text.trim() : '');
+    const at = line.findIndex(
+      (i, k) =>
+        (/^\d{1,2}$/.test(text(k + 1)) && (CONDITION_WORD.test(words[i]!.text.trim()) || FROM_WORD.test(words[i]!.text.trim()))) ||
+        FROM_COUNT.test(words[i]!.text.trim()),
+    );
+    if (at < 0 || line.some((i) => inToken.has(i))) continue;
+    const r = line
+      .slice(at, at + 4)
+      .map((i) => words[i] as Rect)
+      .reduce(union);
+    for (const c of clusters) {
+      const ch = printH(c.main);
+      if (r.y1 <= c.main.y0 + 0.3 * ch && c.main.y0 - r.y1 <= 1.5 * ch && hGap(c.main, r) <= ch) conditional.add(c);
+    }
+  }
+
   // name words: letters (or numbers: "250 g", "1 kg", "100%"), confident, not labels nor prices;
   // grouped into phrases (words of one visual line with gaps under 1.2 heights), each phrase goes to
   // the nearest cluster it is above or level with, at most 1.5 price heights to the side of it
@@ -695,7 +740,8 @@ export function buildCandidates(allWords: OcrWord[], opts: CandidateOptions = {}
       box,
       // an old price read under a strike line is wrong about as often as right (the bench's `strike`
       // row): the user checks it with Fix rather than saving it in one click
-      confidence: oldPrice !== null && c.old?.struck ? Math.min(confidenceOf(c.main), CANDIDATE_ACCEPT_CONFIDENCE - 0.05) : confidenceOf(c.main),
+      confidence:
+        (oldPrice !== null && c.old?.struck) || conditional.has(c) ? Math.min(confidenceOf(c.main), CANDIDATE_ACCEPT_CONFIDENCE - 0.05) : confidenceOf(c.main),
       rect: c.main,
     });
   }

@@ -272,12 +272,13 @@ async function readRegions(p: Prepared, words: OcrWord[] = [], dumpCropsDir: str
         return { text: (res.data.text ?? '').trim(), conf: res.data.confidence ?? 0 };
       };
       // Each part is read at two scales: a reading both agree on is kept with the lower confidence, a
-      // disagreement is kept as doubtful (confidence 20) — the candidate then needs Fix.
+      // disagreement is kept as doubtful (confidence 20) — the candidate then needs Fix. Small raised
+      // cents are read as nothing at one scale or the other: what the other scale read is kept, doubtful.
       const twice = async (rect: Rect, margin: number, glyphH: number) => {
         const a = await one(rect, r.angle, margin, glyphH);
-        if (!/\d/.test(a.text)) return a;
         const b = await one(rect, r.angle, margin, glyphH * (2 / 3));
         const digits = (x: string) => x.replace(/\D/g, '');
+        if (!digits(a.text)) return digits(b.text) ? { text: b.text, conf: Math.min(b.conf, 20) } : a;
         return digits(a.text) === digits(b.text) ? { text: a.text, conf: Math.min(a.conf, b.conf) } : { text: a.text, conf: Math.min(a.conf, b.conf, 20) };
       };
       // a struck number is small print: read at 4× and 3× with a wider margin (at 1.5 px of margin "43.90" was read "43.00")
@@ -291,9 +292,18 @@ async function readRegions(p: Prepared, words: OcrWord[] = [], dumpCropsDir: str
             return digits(a.text) === digits(b.text) ? { text: a.text, conf: Math.min(a.conf, b.conf) } : { text: a.text, conf: Math.min(a.conf, b.conf, 20) };
           })()
         : await twice(r.big, 0.15 * r.glyphH, r.glyphH);
+      const cents = r.cents && !isStruck ? await twice(r.cents, 0.1 * (r.cents.y1 - r.cents.y0), r.cents.y1 - r.cents.y0) : null;
+      // one big digit with its cents ("7⁴⁹"): tesseract reads a lone glyph as nothing or another digit
+      // ("5" as "3"); read with its cents it has context. The combined reading's first digit is kept
+      // when the lone one read none or disagrees — doubtful either way (Fix, not one click)
+      if (cents && r.cents && r.glyphs === 1 && /^\d{2}$/.test(cents.text.replace(/\D/g, ''))) {
+        const both = await twice(union(r.big, r.cents), 0.15 * r.glyphH, r.glyphH);
+        const d = both.text.replace(/\D/g, '');
+        const lone = big.text.replace(/\D/g, '');
+        if (d.length === 3 && d.slice(1) === cents.text.replace(/\D/g, '') && lone !== d[0]) Object.assign(big, { text: d[0]!, conf: Math.min(both.conf, 20) });
+      }
       // nothing like digits: no second look
       if (!/\d/.test(big.text)) continue;
-      const cents = r.cents ? await twice(r.cents, 0.1 * (r.cents.y1 - r.cents.y0), r.cents.y1 - r.cents.y0) : null;
       out.push({
         ...region(r),
         text: big.text,
@@ -309,7 +319,16 @@ async function readRegions(p: Prepared, words: OcrWord[] = [], dumpCropsDir: str
   return out;
 }
 
-const region = (r: PriceRegion) => ({ big: r.big, cents: r.cents, angle: r.angle, glyphH: r.glyphH, glyphs: r.glyphs });
+const union = (a: Rect, b: Rect): Rect => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) });
+const region = (r: PriceRegion) => ({
+  big: r.big,
+  cents: r.cents,
+  angle: r.angle,
+  glyphH: r.glyphH,
+  glyphs: r.glyphs,
+  ...(r.dash ? { dash: true } : {}),
+  ...(r.topBars ? { topBars: r.topBars } : {}),
+});
 
 /** OCR words with boxes (in the prepared picture's pixels) from tesseract's blocks. */
 function wordsOf(page: {

@@ -128,12 +128,20 @@ export function darkTextOnLight(grey: Uint8Array, width: number, height: number)
   }
   const lightArea = new Int32Array(L.count);
   const enclosing = new Int32Array(L.count).fill(-2); // −2 unseen, −1 touches the border
+  const lx0 = new Int32Array(L.count).fill(width);
+  const ly0 = new Int32Array(L.count).fill(height);
+  const lx1 = new Int32Array(L.count);
+  const ly1 = new Int32Array(L.count);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const l = L.labels[i];
       if (l < 0) continue;
       lightArea[l]++;
+      if (x < lx0[l]) lx0[l] = x;
+      if (x > lx1[l]) lx1[l] = x;
+      if (y < ly0[l]) ly0[l] = y;
+      if (y > ly1[l]) ly1[l] = y;
       const border = x === 0 || y === 0 || x === width - 1 || y === height - 1;
       if (border) enclosing[l] = -1;
       else if (enclosing[l] === -2) enclosing[l] = D.labels[i - width]; // first (topmost) pixel: the pixel above is the enclosing dark component
@@ -158,7 +166,8 @@ export function darkTextOnLight(grey: Uint8Array, width: number, height: number)
       any = true;
     }
   }
-  if (!any && !frames) return Uint8Array.from(grey);
+  const local = localBoxes(D.labels, width, height, { enclosing, darkEnclosing, lightArea, darkArea, box, lx0, ly0, lx1, ly1 });
+  if (!any && !frames && !local.length) return Uint8Array.from(grey);
   // a letter's counters (the bowls of 9, 0, 4, 6, 8) are dark components inside an inverted letter:
   // left grey they filled the dark letter, and the superscript "99" of a white-on-red price was read as
   // nothing (the blind corpus: Kaufland, Albert, Tesco); they become paper like the box
@@ -175,6 +184,106 @@ export function darkTextOnLight(grey: Uint8Array, width: number, height: number)
     const l = L.labels[i];
     const e = enclosing[l];
     if (e >= 0 && box[e] && lightArea[l] <= 0.5 * darkArea[e]) out[i] = 255 - grey[i];
+  }
+  for (const b of local) {
+    for (let y = b.y0; y <= b.y1; y++)
+      for (let x = b.x0; x <= b.x1; x++) {
+        const i = y * width + x;
+        const d = D.labels[i];
+        if (d === b.d) out[i] = 255;
+        else if (d >= 0 && b.counters.has(d)) out[i] = 255;
+        else if (d < 0 && b.letters.has(L.labels[i])) out[i] = 255 - grey[i];
+      }
+  }
+  return out;
+}
+
+type LocalBox = { d: number; x0: number; y0: number; x1: number; y1: number; letters: Set<number>; counters: Set<number> };
+
+/**
+ * Price boxes on a photo: a white-on-red price box printed over a dark gradient "photo" is one dark
+ * component with the photo, which fills too little of its bounding box to be a box (the blind corpus:
+ * Albert's 129,- and 14,90, Kaufland's left column). Where a dark component that is no box encloses a
+ * line of at least three letter-sized light components, the area right around that line (a quarter of
+ * its height out) is judged alone: filled with the component's ink at least BOX_MIN_FILL, it is a box
+ * there — only that area turns white and its letters dark. (A struck word's pockets fill 30–39 % there
+ * too, so struck words stay as they are.)
+ */
+function localBoxes(
+  dLabels: Int32Array,
+  width: number,
+  height: number,
+  c: {
+    enclosing: Int32Array;
+    darkEnclosing: Int32Array;
+    lightArea: Int32Array;
+    darkArea: Int32Array;
+    box: Uint8Array;
+    lx0: Int32Array;
+    ly0: Int32Array;
+    lx1: Int32Array;
+    ly1: Int32Array;
+  },
+): LocalBox[] {
+  // letter-sized light components inside dark components that are no box, by component
+  const byDark = new Map<number, number[]>();
+  for (let l = 0; l < c.enclosing.length; l++) {
+    const d = c.enclosing[l]!;
+    if (d < 0 || c.box[d]) continue;
+    const lw = c.lx1[l]! - c.lx0[l]! + 1;
+    const lh = c.ly1[l]! - c.ly0[l]! + 1;
+    if (c.lightArea[l]! < 12 || lh < 6 || lh > 0.2 * height || lw > 3 * lh || c.lightArea[l]! > 0.5 * c.darkArea[d]!) continue;
+    byDark.set(d, [...(byDark.get(d) ?? []), l]);
+  }
+  const out: LocalBox[] = [];
+  for (const [d, ls] of byDark) {
+    if (ls.length < 3) continue;
+    // lines: letters whose boxes, widened by 0.8 of a letter height, touch
+    ls.sort((a, b) => c.lx0[a]! - c.lx0[b]!);
+    const groups: number[][] = [];
+    for (const l of ls) {
+      const lh = c.ly1[l]! - c.ly0[l]! + 1;
+      const g = groups.find((g) =>
+        g.some((o) => {
+          const oh = c.ly1[o]! - c.ly0[o]! + 1;
+          const m = 0.8 * Math.max(lh, oh);
+          return c.lx0[l]! <= c.lx1[o]! + m && c.lx1[l]! + m >= c.lx0[o]! && c.ly0[l]! <= c.ly1[o]! + m && c.ly1[l]! + m >= c.ly0[o]!;
+        }),
+      );
+      if (g) g.push(l);
+      else groups.push([l]);
+    }
+    for (const g of groups) {
+      if (g.length < 3) continue;
+      let x0 = width;
+      let y0 = height;
+      let x1 = 0;
+      let y1 = 0;
+      for (const l of g) {
+        x0 = Math.min(x0, c.lx0[l]!);
+        y0 = Math.min(y0, c.ly0[l]!);
+        x1 = Math.max(x1, c.lx1[l]!);
+        y1 = Math.max(y1, c.ly1[l]!);
+      }
+      const m = Math.round(0.25 * (y1 - y0 + 1));
+      x0 = Math.max(0, x0 - m);
+      y0 = Math.max(0, y0 - m);
+      x1 = Math.min(width - 1, x1 + m);
+      y1 = Math.min(height - 1, y1 + m);
+      let ink = 0;
+      const counters = new Set<number>();
+      const letters = new Set(g);
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          const i = y * width + x;
+          const dd = dLabels[i]!;
+          if (dd === d) ink++;
+          // a letter's counter (the bowl of a 9): a dark component enclosed by one of the letters
+          else if (dd >= 0 && letters.has(c.darkEnclosing[dd]!)) counters.add(dd);
+        }
+      if (ink < BOX_MIN_FILL * (x1 - x0 + 1) * (y1 - y0 + 1)) continue;
+      out.push({ d, x0, y0, x1, y1, letters, counters });
+    }
   }
   return out;
 }

@@ -213,9 +213,11 @@ export function isQuantityWord(text: string): boolean {
 /**
  * A price from the second reading of a big-digit region (digits and separators only): "22,90",
  * "1 299,00", "39,-", or whole units with their superscript cents read apart ("41" + "90"). The count
- * of digits must match the big glyphs found (± 1): a title's letters read as digits do not.
+ * of digits must match the big glyphs found (± 1): a title's letters read as digits do not. With `dash`
+ * (regions.ts found the "-" of "29,-" right of the digits by its shape) whole units alone are a price,
+ * their digits exactly as many as the glyphs.
  */
-export function parseRegionPrice(text: string, centsText: string | null, glyphs: number): number | null {
+export function parseRegionPrice(text: string, centsText: string | null, glyphs: number, dash = false): number | null {
   const t = text
     .replace(/\s+/g, ' ')
     .trim()
@@ -229,6 +231,8 @@ export function parseRegionPrice(text: string, centsText: string | null, glyphs:
   m = /^(\d{1,4})$/.exec(t);
   const c = centsText === null ? null : /^(\d{2})$/.exec(centsText.replace(/\s+/g, '').replace(/^[.,]/, ''));
   if (m && c && !/^0\d/.test(m[1]!)) return Number(`${m[1]}.${c[1]}`);
+  const whole = /^(\d{1,4})(?:[.,]-*)?$/.exec(t);
+  if (dash && centsText === null && whole && digits === glyphs && !/^0/.test(whole[1]!)) return Number(whole[1]);
   return null;
 }
 

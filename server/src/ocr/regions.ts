@@ -73,6 +73,10 @@ export type PriceRegion = {
   glyphH: number;
   /** How many big glyphs (digits, when it is a price). */
   glyphs: number;
+  /** A dash right of the run at mid-height, no cents: a whole price printed "29,-" / "99,–". */
+  dash?: boolean;
+  /** Per glyph of the run, left to right: its top rows are a bar across it (a 7 or a 5, never a 1). */
+  topBars?: boolean[];
 };
 
 /**
@@ -86,7 +90,11 @@ export const BIG_FACTOR = 1.9;
 export function findPriceRegions(grey: Uint8Array, width: number, height: number): PriceRegion[] {
   const comps = components(grey, width, height);
   const th = textHeight(comps, height);
-  const big = comps.filter((c) => h(c) >= BIG_FACTOR * th && h(c) <= 0.25 * height && glyphLike(c)).sort((a, b) => a.x0 - b.x0);
+  const tall = comps.filter((c) => h(c) >= BIG_FACTOR * th && h(c) <= 0.25 * height && glyphLike(c));
+  // a price box's frame or a photo merged with it encloses the price's digits: an outline, no glyph
+  // (read as a two-glyph "price" of its own, and a dash right of it made it one)
+  const encloses = (c: Comp) => tall.some((d) => d !== c && d.cx > c.x0 && d.cx < c.x1 && d.cy > c.y0 && d.cy < c.y1 && h(d) < 0.8 * h(c));
+  const big = tall.filter((c) => !encloses(c)).sort((a, b) => a.x0 - b.x0);
   const used = new Set<Comp>();
   const regions: PriceRegion[] = [];
   for (const seed of big) {
@@ -111,12 +119,15 @@ export function findPriceRegions(grey: Uint8Array, width: number, height: number
     const gh = run.map(h).sort((a, b) => a - b)[Math.floor(run.length / 2)]!;
     let angle = 0;
     if (run.length >= 2) {
+      // over the glyphs' box middles, not their ink: a "7" is top-heavy and a "1" is not, so the ink
+      // centres of an upright "17" sloped by 17° and the crop turned by it was misread ("17⁹⁰" as "17⁰⁰")
+      const mid = (c: Comp) => (c.y0 + c.y1) / 2;
       const mx = run.reduce((s, c) => s + c.cx, 0) / run.length;
-      const my = run.reduce((s, c) => s + c.cy, 0) / run.length;
+      const my = run.reduce((s, c) => s + mid(c), 0) / run.length;
       let sxy = 0;
       let sxx = 0;
       for (const c of run) {
-        sxy += (c.cx - mx) * (c.cy - my);
+        sxy += (c.cx - mx) * (mid(c) - my);
         sxx += (c.cx - mx) ** 2;
       }
       if (sxx > 0) angle = (Math.atan(sxy / sxx) * 180) / Math.PI;
@@ -141,9 +152,54 @@ export function findPriceRegions(grey: Uint8Array, width: number, height: number
         ...small[0]!,
       });
     }
-    regions.push({ big: box, angle, cents, glyphH: gh, glyphs: run.reduce((n, c) => n + glyphCount(c), 0) });
+    regions.push({
+      big: box,
+      angle,
+      cents,
+      glyphH: gh,
+      glyphs: run.reduce((n, c) => n + glyphCount(c), 0),
+      ...(cents ? {} : dashAfter(comps, box, last, gh, topAt)),
+      topBars: run.map((c) => topBar(grey, width, c)),
+    });
   }
   return regions;
+}
+
+/**
+ * Whether a glyph's top rows (its top 12 %) hold a bar across at least 75 % of its width: a 7 or a 5.
+ * Tesseract reads a condensed 7 as 1 ("72⁹⁰" as 12.90 by the page and the region alike, "79⁹⁰" as 19);
+ * a 1's top is its stem and flag, well under that.
+ */
+function topBar(grey: Uint8Array, width: number, c: Comp): boolean {
+  const rows = Math.max(1, Math.round(0.12 * h(c)));
+  let most = 0;
+  for (let y = c.y0; y < c.y0 + rows; y++) {
+    let n = 0;
+    for (let x = c.x0; x < c.x1; x++) if (grey[y * width + x]! < DARK) n++;
+    most = Math.max(most, n);
+  }
+  return most >= 0.75 * w(c);
+}
+
+/**
+ * "29,-": a flat bar (at least 1.5 × as wide as tall, at most a quarter of the digits' height, a quarter to
+ * one glyph wide) right of the run — only a comma or dot between — with its middle at 30–80 % of the
+ * digits' height. Tesseract reads the digits and drops the dash, and a whole number alone is never
+ * offered (its cents may be unread), so the dash is what makes "29" a price.
+ */
+function dashAfter(comps: Comp[], box: Rect, last: Comp, gh: number, topAt: (x: number) => number): { dash?: true } {
+  const right = comps
+    .filter((c) => c.x0 >= last.x1 - 0.1 * gh && c.x0 - last.x1 < 1.1 * gh && c.y1 > box.y0 && c.y0 < box.y1 && c.area >= 4)
+    .sort((a, b) => a.x0 - b.x0);
+  for (const c of right) {
+    const mid = (c.y0 + c.y1) / 2 - topAt(c.x0);
+    const flat = w(c) >= 1.5 * h(c) && h(c) <= 0.25 * gh && w(c) >= 0.25 * gh && w(c) <= 1.1 * gh;
+    if (flat && mid >= 0.3 * gh && mid <= 0.8 * gh) return { dash: true };
+    // a comma or a dot: small, in the lower half; anything else ends the search
+    if (h(c) <= 0.45 * gh && c.y0 - topAt(c.x0) >= 0.45 * gh) continue;
+    break;
+  }
+  return {};
 }
 
 /** Thickest vertical run (in pixels) still taken as part of a strike line, relative to the text height. */
