@@ -7,6 +7,8 @@
  * underlined-cents: raised cents underlined (Biedronka's, Lidl PL's, Kaufland's habit). The underline sits
  * right of the whole part at about mid-height of the digits: read as the dash of "29,-", "12⁹⁹" became 12
  * at one-click confidence (LEAFFIX2's uncommitted dash rule, seen 03:40 on 2026-11-28).
+ * stacked-cents: cents over a rule over the currency (Netto's habit) — the same rule, the same 12.
+ * condensed-sevens: a condensed bold face with 7s and 1s side by side (72⁹⁰, 17⁹⁰, 71⁷⁰): a 7 read as 1.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
