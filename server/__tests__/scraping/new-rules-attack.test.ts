@@ -505,6 +505,8 @@ describe('look-alikes the new rules get right (guards)', () => {
  * amount: a wrong price. Selector only (the operator's element is the subject).
  */
 describe("several amounts in the operator's price element: the first one's own condition (guards)", () => {
+  /** Rows the engine reads wrong at ca5223e (`it.failing`; take a row out when it is read right). */
+  const WRONG_NOW = new Set<string>(['a bundle price in brackets, then "Cena regularna:"']);
   (
     [
       ['a card price in brackets, the regular one after', UA, 'Молоко 2,5% 900 г', '44,90 ₴ (з карткою «Власний рахунок») · 49,90 ₴', [49.9, null]],
@@ -512,9 +514,27 @@ describe("several amounts in the operator's price element: the first one's own c
       ["a two-piece price 'при купівлі 2 шт. замість'", UA, 'Кава мелена 250 г', '129 ₴ при купівлі 2 шт. замість 169 ₴', [169, null]],
       ["a two-piece price 'při nákupu 2 ks místo'", CZ, 'Káva mletá 250 g', '89,90 Kč při nákupu 2 ks místo 119,90 Kč', [119.9, null]],
       ['a promo-code price in brackets, the regular one after', PL, 'Telewizor LG 55"', '3 239,00 zł (z kodem LG10) · 3 599,00 zł', [3599, null]],
+      // Conditions in words no label list knows, before a clause it does know (seen 03:45 on the lead's next draft).
+      // The bundle one is wrong at ca5223e already: 0ad3faf's 'Cena regularna: …' reading gives 3 239 with old 3 599.
+      [
+        'a bundle price in brackets, then "Cena regularna:"',
+        PL,
+        'Telewizor LG 55"',
+        '3 239,00 zł (w zestawie z soundbarem) · Cena regularna: 3 599,00 zł',
+        [3599, null],
+      ],
+      ["a prepayment price 'při platbě předem místo'", CZ, 'Vrtačka Bosch', '1 299 Kč při platbě předem místo 1 399 Kč', [1399, null]],
+      ["an online-payment price 'при оплаті онлайн замість'", UA, 'Дриль Bosch', '899 ₴ при оплаті онлайн замість 949 ₴', [949, null]],
+      [
+        "a pickup price 'przy odbiorze osobistym', then the 30-day lowest",
+        PL,
+        'Słuchawki Sony',
+        '129,00 zł przy odbiorze osobistym · Najniższa cena z 30 dni: 139,00 zł',
+        [null],
+      ],
     ] as const
   ).forEach(([what, shop, h1, text, allowed]) =>
-    it(`${what}: by selector ${allowed.join(' or ')}`, () => {
+    (WRONG_NOW.has(what) ? it.failing : it)(`${what}: by selector ${allowed.map((p) => p ?? 'nothing').join(' or ')}`, () => {
       const got = bySelector(h1, `<p><span class="pp">${text}</span></p>`, shop);
       expect(allowed).toContain(got.price);
     }),
