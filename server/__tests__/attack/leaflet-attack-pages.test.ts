@@ -9,6 +9,7 @@
  * at one-click confidence (LEAFFIX2's dash rule, f4a5363).
  * stacked-cents: cents over a rule over the currency (Netto's habit) — the same rule, the same 12.
  * condensed-sevens: a condensed bold face with 7s and 1s side by side (72⁹⁰, 17⁹⁰, 71⁷⁰): a 7 read as 1.
+ * rotated-narrow: Żabka-like prices turned by −8° in a narrow face, 1s and 7s (17⁹⁹, 77⁹⁰, 11⁷⁰, 1⁷⁹).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
