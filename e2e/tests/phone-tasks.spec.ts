@@ -278,6 +278,49 @@ test('the price index by touch: the chart uses the phone’s width and a tap rea
   await expect(table.getByRole('row').nth(1)).toContainText(/\d+,\d/);
 });
 
+test('promo analysis by touch: a period, sections and two networks chosen, the result read in its chart and table (Polish deployment)', async ({ page }) => {
+  await logIn(page, 'admin', { base: BASE_PL, lang: 'pl' });
+  await navigate(page, '/promo-analysis');
+  await settle(page);
+  const filters = page.getByRole('region', { name: 'Filtry analizy' });
+  const weeks13 = filters.getByRole('button', { name: 'Ostatnie 13 tyg.' });
+  await weeks13.tap();
+  await expect(weeks13).toHaveAttribute('aria-pressed', 'true');
+  const groupBy = filters.getByLabel('Grupuj według');
+  await groupBy.tap();
+  await groupBy.selectOption({ label: 'Kategoria' });
+  for (const network of ['Tesco', 'Biedronka']) {
+    const button = filters.getByRole('button', { name: network, exact: true });
+    await button.tap();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+  }
+  await settle(page);
+  // The period shown is the 13 weeks chosen (91 days).
+  const shown = (await page.getByText(/^Okres: /).textContent())!;
+  expect(shown).toMatch(/^Okres: \d{1,2} \S+ \d{4} – \d{1,2} \S+ \d{4}$/);
+
+  // The share by section: its chart gives the bars the width (names down the side as wide as they need) and a
+  // tap on a bar reads its share; the table has a row per section with a percentage.
+  const chart = page.getByRole('figure', { name: 'Udział promocji według grup' });
+  await chart.scrollIntoViewIfNeeded();
+  expect(await plotShare(chart)).toBeGreaterThan(0.55);
+  const bar = chart.locator('.recharts-bar-rectangle').first();
+  const barBox = (await bar.boundingBox())!;
+  await page.touchscreen.tap(barBox.x + barBox.width / 2, barBox.y + barBox.height / 2);
+  const tooltip = chart.locator('.recharts-tooltip-wrapper');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText(/\d+(,\d)? %/);
+  expect(await inWindow(tooltip)).toBe(true);
+  const table = page.getByRole('table', { name: 'Udział promocji według grup, tabela' });
+  await expect(table.getByRole('columnheader').first()).toContainText('Kategoria');
+  await expect(table.getByRole('row').nth(1)).toContainText(/\d+(,\d)? %/);
+  // The weekly share: one line per chosen network, its % axis no wider than its labels.
+  const weekly = page.getByRole('figure', { name: 'Tygodniowy udział promocji według sieci' });
+  await weekly.scrollIntoViewIfNeeded();
+  await expect(weekly.getByRole('listitem')).toHaveText(['Biedronka', 'Tesco']);
+  expect(await plotShare(weekly)).toBeGreaterThan(0.8);
+});
+
 test('users by touch: a network admin adds a user and names the shops for their exports (Russian)', async ({ page }) => {
   await logIn(page, 'netadmin', { lang: 'ru' });
   await navigate(page, '/network-users');
@@ -380,6 +423,55 @@ test('a leaflet page by touch: a swipe up scrolls past the picture, a finger dra
     [0, 1, 2, 3, 4, 5, 6].map((i) => ({ x: start.x + i * 20, y: start.y + (i > 1 ? (i - 1) * 12 : 0) })),
   );
   await expect(form).toBeVisible();
+});
+
+test('a leaflet’s recognised prices by touch: two prices removed, recognised again, one accepted and one corrected', async ({ page }) => {
+  test.setTimeout(300_000);
+  await logIn(page, 'admin');
+  await navigate(page, '/leaflet');
+  await settle(page);
+  await page
+    .getByRole('button', { name: /^Open / })
+    .first()
+    .tap();
+  await settle(page);
+  // The demo page's prices were all recognised and saved: two are removed so recognition offers them again.
+  const prices = page.getByRole('table', { name: 'Prices of the page' });
+  const names: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const remove = prices.getByRole('button', { name: /^Delete price of / }).first();
+    names.push((await remove.getAttribute('aria-label'))!.replace(/^Delete price of /, ''));
+    await remove.tap();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete price?' });
+    await confirm.getByRole('button', { name: 'Delete' }).tap();
+    await expect(confirm).toBeHidden();
+    await expect(prices.getByRole('row').filter({ hasText: names[i]! })).toHaveCount(0);
+  }
+
+  const recognise = page.getByRole('button', { name: /^Recognise (prices|again)$/ });
+  await recognise.tap();
+  // OCR of a page: seconds on a quiet machine, minutes under load.
+  const found = page.getByRole('list', { name: 'Recognised prices' });
+  const offered = (name: string) => found.getByRole('listitem').filter({ hasText: `Suggested product: ${name}` });
+  await expect(offered(names[0]!).getByRole('button', { name: 'Accept' })).toBeVisible({ timeout: 240_000 });
+
+  const accepted = offered(names[0]!);
+  await accepted.scrollIntoViewIfNeeded();
+  expect(await inWindow(accepted)).toBe(true);
+  await accepted.getByRole('button', { name: 'Accept' }).tap();
+  await expect(accepted).toContainText('Added');
+  await expect(prices.getByRole('row').filter({ hasText: names[0]! })).toHaveCount(1);
+
+  await offered(names[1]!).getByRole('button', { name: 'Fix' }).tap();
+  const form = page.getByRole('form', { name: 'Add price' });
+  await expect(form).toBeVisible();
+  await expect(form).toBeInViewport();
+  const price = form.getByLabel('Price', { exact: true });
+  await price.tap();
+  await price.fill('12.34');
+  await form.getByRole('button', { name: 'Save price' }).tap();
+  await expect(form).toBeHidden();
+  await expect(prices.getByRole('row').filter({ hasText: names[1]! })).toContainText(/12[.,]34/);
 });
 
 test.describe('on a desktop with a mouse', () => {

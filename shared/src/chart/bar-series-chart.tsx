@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { ChartFrame } from './chart-frame';
+import { ChartFrame, labelsWidth, NARROW_CHART } from './chart-frame';
 import { CHART_THEME, chartColor } from './palette';
 
 export type BarSeries = {
@@ -69,54 +69,67 @@ export function BarSeriesChart({
     stroke: CHART_THEME.axis,
     interval: 0 as const,
   };
+  const categories = data.map((row) => String(row[categoryKey] ?? ''));
   return (
     <ChartFrame label={label} height={height}>
-      <BarChart data={data} layout={horizontal ? 'vertical' : 'horizontal'} margin={{ top: 8, right: 16, bottom: 0, left: 8 }} barCategoryGap="20%">
-        <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" horizontal={!horizontal} vertical={horizontal} />
-        {horizontal ? (
-          <>
-            <XAxis {...valueAxis} />
-            <YAxis {...categoryAxis} width={categoryWidth} tick={categoryTick(Math.floor(categoryWidth / 7))} />
-          </>
-        ) : (
-          <>
-            <XAxis {...categoryAxis} />
-            <YAxis {...valueAxis} width={64} />
-          </>
-        )}
-        <Tooltip
-          cursor={{ fill: 'rgba(0,0,0,0.04)' }}
-          contentStyle={CHART_THEME.tooltip.contentStyle}
-          labelStyle={CHART_THEME.tooltip.labelStyle}
-          formatter={(value, name) => {
-            if (series.find((s) => s.name === name)?.spacer) return [null, null];
-            return typeof value === 'number' && formatValue ? formatValue(value) : String(value);
-          }}
-        />
-        {visible.length > 1 && <Legend wrapperStyle={CHART_THEME.legend} itemSorter={null} />}
-        {reference && (
-          <ReferenceLine
-            {...(horizontal ? { x: reference.value } : { y: reference.value })}
-            stroke="#4a5568"
-            strokeDasharray="4 4"
-            label={reference.label ? { value: reference.label, position: 'top', fontSize: 11, fill: '#4a5568' } : undefined}
-          />
-        )}
-        {series.map((s, i) => (
-          <Bar
-            key={s.key}
-            dataKey={s.key}
-            name={s.name}
-            stackId={s.stackId}
-            fill={s.spacer ? 'transparent' : (s.color ?? chartColor(i))}
-            legendType={s.spacer ? 'none' : 'square'}
-            tooltipType={s.spacer ? 'none' : undefined}
-            radius={s.stackId ? 0 : horizontal ? [0, 3, 3, 0] : [3, 3, 0, 0]}
-            maxBarSize={36}
-            isAnimationActive={false}
-          />
-        ))}
-      </BarChart>
+      {(width) => {
+        // On a phone the names down the side take the room they need (Tesco, Billa), at most 40 % of it.
+        const narrow = width < NARROW_CHART;
+        const sideWidth = narrow ? Math.min(categoryWidth, labelsWidth(categories), Math.floor(width * 0.4)) : categoryWidth;
+        return (
+          <BarChart
+            data={data}
+            layout={horizontal ? 'vertical' : 'horizontal'}
+            margin={narrow ? { top: 8, right: 8, bottom: 0, left: 0 } : { top: 8, right: 16, bottom: 0, left: 8 }}
+            barCategoryGap="20%"
+          >
+            <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" horizontal={!horizontal} vertical={horizontal} />
+            {horizontal ? (
+              <>
+                <XAxis {...valueAxis} />
+                <YAxis {...categoryAxis} width={sideWidth} tick={categoryTick(narrow ? Math.floor((sideWidth - 10) / 7) : Math.floor(categoryWidth / 7))} />
+              </>
+            ) : (
+              <>
+                <XAxis {...categoryAxis} />
+                <YAxis {...valueAxis} width={64} />
+              </>
+            )}
+            <Tooltip
+              cursor={{ fill: 'rgba(0,0,0,0.04)' }}
+              contentStyle={CHART_THEME.tooltip.contentStyle}
+              labelStyle={CHART_THEME.tooltip.labelStyle}
+              formatter={(value, name) => {
+                if (series.find((s) => s.name === name)?.spacer) return [null, null];
+                return typeof value === 'number' && formatValue ? formatValue(value) : String(value);
+              }}
+            />
+            {visible.length > 1 && <Legend wrapperStyle={CHART_THEME.legend} itemSorter={null} />}
+            {reference && (
+              <ReferenceLine
+                {...(horizontal ? { x: reference.value } : { y: reference.value })}
+                stroke="#4a5568"
+                strokeDasharray="4 4"
+                label={reference.label ? { value: reference.label, position: 'top', fontSize: 11, fill: '#4a5568' } : undefined}
+              />
+            )}
+            {series.map((s, i) => (
+              <Bar
+                key={s.key}
+                dataKey={s.key}
+                name={s.name}
+                stackId={s.stackId}
+                fill={s.spacer ? 'transparent' : (s.color ?? chartColor(i))}
+                legendType={s.spacer ? 'none' : 'square'}
+                tooltipType={s.spacer ? 'none' : undefined}
+                radius={s.stackId ? 0 : horizontal ? [0, 3, 3, 0] : [3, 3, 0, 0]}
+                maxBarSize={36}
+                isAnimationActive={false}
+              />
+            ))}
+          </BarChart>
+        );
+      }}
     </ChartFrame>
   );
 }

@@ -12,6 +12,14 @@ export type ChartFrameProps = {
   children: ReactElement<{ width?: number; height?: number }> | ((width: number) => ReactElement<{ width?: number; height?: number }>);
 };
 
+/** Below this width a chart is drawn for a phone: axis labels take only the room their text needs, thin margins. */
+export const NARROW_CHART = 480;
+
+/** Pixels an axis's labels take at 12 px (an average glyph ~7 px, plus the tick and a gap). */
+export function labelsWidth(labels: string[]): number {
+  return Math.max(24, Math.max(0, ...labels.map((l) => l.length)) * 7 + 10);
+}
+
 /** Drawn at this width until the box is measured (and in tests, where nothing has a size). */
 const FALLBACK_WIDTH = 800;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { ChartFrame } from './chart-frame';
+import { ChartFrame, labelsWidth, NARROW_CHART } from './chart-frame';
 import { CHART_THEME, chartColor } from './palette';
 
 export type TimeSeries = {
@@ -39,14 +39,6 @@ export type TimeSeriesChartProps = {
   formatYShort?: (value: number) => string;
   yUnit?: string;
 };
-
-/** Below this width the chart is drawn for a phone: short y labels sized to fit, thin margins. */
-export const NARROW_CHART = 480;
-
-/** Pixels the y-axis labels take at 12 px (an average glyph ~7 px, plus the tick and a gap). */
-export function labelsWidth(labels: string[]): number {
-  return Math.max(24, Math.max(0, ...labels.map((l) => l.length)) * 7 + 10);
-}
 
 /** A step that cuts `span` into about 4–6 parts: 1, 2, 2.5 or 5 times a power of ten. */
 export function niceStep(span: number): number {
@@ -150,12 +142,8 @@ export function TimeSeriesChart({
   yUnit,
 }: TimeSeriesChartProps) {
   const withMarks = series.some((s) => s.markKey);
-  const scale = yDomain
-    ? null
-    : niceScale(
-        data,
-        series.map((s) => s.key),
-      );
+  const keys = series.map((s) => s.key);
+  const scale = yDomain ? null : niceScale(data, keys);
   const domain = yDomain ?? scale?.domain ?? ['auto', 'auto'];
   return (
     <ChartFrame label={label} height={height}>
@@ -163,8 +151,11 @@ export function TimeSeriesChart({
         const narrow = width < NARROW_CHART;
         const tickY = narrow ? (formatYShort ?? formatY) : formatY;
         const unit = narrow && formatYShort ? yUnit : undefined;
-        // The labels' own width on a phone (the ticks are known up front), the prop's on a desktop.
-        const axisWidth = narrow && scale ? Math.min(yWidth, labelsWidth(scale.ticks.map((v) => (tickY ? tickY(v) : String(v))))) : yWidth;
+        // The labels' own width on a phone (the ticks, or with fixed bounds the values' nice ticks and those
+        // bounds, stand for them), the prop's on a desktop.
+        const seen = scale ?? niceScale(data, keys);
+        const shown = [...(seen?.ticks ?? []), ...domain.filter((v): v is number => typeof v === 'number')];
+        const axisWidth = narrow && shown.length > 0 ? Math.min(yWidth, labelsWidth(shown.map((v) => (tickY ? tickY(v) : String(v))))) : yWidth;
         return (
           <LineChart data={data} margin={narrow ? { top: unit ? 20 : 8, right: 8, bottom: 0, left: 0 } : { top: 8, right: 16, bottom: 0, left: 8 }}>
             <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />

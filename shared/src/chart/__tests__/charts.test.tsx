@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../testing';
 import { BarSeriesChart } from '../bar-series-chart';
 import { chartColor, CHART_COLORS } from '../palette';
-import { labelsWidth, niceScale, TimeSeriesChart } from '../time-series-chart';
+import { labelsWidth } from '../chart-frame';
+import { niceScale, TimeSeriesChart } from '../time-series-chart';
 
 const days = [
   { day: '2026-01-01', a: 10, b: 12, aPromo: false },

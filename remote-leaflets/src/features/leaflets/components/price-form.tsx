@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Controller, useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
@@ -47,6 +47,12 @@ export function PriceForm({
 }) {
   const { t } = useLeafletsTranslation();
   const { errorText, messageText } = useErrorText();
+  // A form opened by Fix or Edit far down the page (a phone's one column: under the prices and the
+  // recognised list) comes into view; one already in view stays where it is.
+  const formRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    formRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   const place: PriceFormPlace = useMemo(
     () => ({ leafletId, pageId: pageId ?? null, box: box ?? null, source: draft.source ?? 'manual' }),
     [leafletId, pageId, box, draft.source],
@@ -86,6 +92,9 @@ export function PriceForm({
   return (
     <Stack
       as="form"
+      ref={formRef}
+      // Below the page's sticky header when scrolled to.
+      scrollMarginTop="20"
       aria-label={draft.priceId ? t('leaflet.editPrice') : t('leaflet.addPrice')}
       gap="2"
       p="3"
