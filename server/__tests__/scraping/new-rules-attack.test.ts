@@ -46,6 +46,11 @@ type Case = {
 
 /** Checks marked `fails` that the lead's follow-up to this attack reads right (their `it.failing` would now pass). */
 const FIXED_SINCE = new Set<string>([
+  // The lead's follow-up on 2026-11-28 (fifth batch): Georgian 'from' after the amount, by both ways.
+  "'2 899 ₾–დან' (en dash): by structured nothing",
+  "'2 899 ლ.-დან': by selector nothing",
+  "'2 899 ₾-დან' (the rule's own case): by structured nothing",
+  "'2 899 ლარიდან': by structured nothing",
   "'1 × 4,99 zł' (quantity one): by selector 4.99",
   "'1 × 4,99 zł' (quantity one): by structured 4.99",
   "'2 899 ₾–დან' (en dash): by selector nothing",

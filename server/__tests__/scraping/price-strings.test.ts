@@ -60,7 +60,8 @@ describe('price strings the engine never saw', () => {
 
   // Measured 73 of 94 when the file came (2026-11-28), 82 once an element saying both prices in words and an
   // add-on after the price were read. Most misses left hold two unlabelled amounts (a price and another currency's,
-  // gross and net), which the engine refuses rather than guess. The share may only go up.
+  // gross and net), which the engine refuses rather than guess. The fifth batch's 135 strings came with 16 wrong reads
+  // and 113 of 155 found; 0 wrong and 137 of 155 (88 %) since. The share may only go up.
   it('finds at least 85 % of the prices a human reads', () => {
     const priced = entries.filter((e) => !('refuse' in e.expect));
     const found = priced.filter((e) => {

@@ -11,7 +11,8 @@ import { load, type CheerioAPI } from 'cheerio';
 import { isTag, type Element } from 'domhandler';
 import type { ExtractionStrategy, ParserPriceFormat, ParserSelectors, ParserProblemKind } from '@pricewatch/shared/contract';
 import { currencyIn, parseMachinePrice, parsePrice, type ParsedPrice, type PriceContext } from './price';
-import { plainMentions, QUALIFYING_LABELS, readPage, struckMentions, type PageView } from './visible';
+import { priceAmongLabelled } from './companions';
+import { leadLabel, plainMentions, QUALIFYING_LABELS, readPage, struckMentions, type PageView } from './visible';
 
 export type Extraction = {
   name: string | null;
@@ -411,7 +412,8 @@ function decideStructured(offer: Offer, view: PageView, ctx: PriceContext): Deci
   const currencyOk = !cur || !offer.currency || offer.currency.toUpperCase() === cur;
   if (!shown.length) {
     // 'from 12 999 ₴' where the price would be: the structured price is one variant's, not the page's.
-    const from = view.mentions.find((m) => m.label === 'from' && m.priceElement && !m.sticky);
+    // With only a 'from' amount near the h1 there is no product area: it is among the labelled amounts there.
+    const from = [...view.mentions, ...view.labelledNearH1].find((m) => m.label === 'from' && m.priceElement && !m.sticky);
     if (from) return { problem: { kind: 'price_variants', message: `the page shows only a 'from' price: "${from.text}"` } };
     // The structured amount is one the page shows as a multi-buy, netto, card, per-unit or approximate price.
     const qualified = [...view.mentions, ...view.labelledNearH1].find((m) => m.value === p.amount && !m.struck && m.label && QUALIFYING_LABELS.has(m.label));
@@ -461,12 +463,13 @@ function decideStructured(offer: Offer, view: PageView, ctx: PriceContext): Deci
 }
 
 /** The elements a selector matches, those in the product area (or a sticky bar) first, never other products'. */
-function matches($: CheerioAPI, selector: string, view: PageView): Element[] {
+function matches($: CheerioAPI, selector: string, view: PageView, { shownOnly = false } = {}): Element[] {
   const all = $(selector).toArray().filter(isTag);
   const inArea = all.filter((el) => view.contains(el) && !view.excluded(el) && !view.hidden(el));
   if (inArea.length) return inArea;
   const outside = all.filter((el) => !view.excluded(el) && !view.hidden(el));
-  return outside.length ? outside : all;
+  // An old price nobody sees (another pack's in a <template>, a closed modal's) is no old price of this page.
+  return outside.length || shownOnly ? outside : all;
 }
 
 /** Labels the words near a price element give it that say nothing about the amount itself ('free delivery'). */
@@ -483,7 +486,7 @@ function fromSelectors($: CheerioAPI, sel: ParserSelectors, view: PageView, form
     return { el, parts, parsed: parsePrice(parts.text, format, ctx) };
   });
   const first = read[0]!;
-  const oldEl = sel.oldPrice ? matches($, sel.oldPrice, view)[0] : undefined;
+  const oldEl = sel.oldPrice ? matches($, sel.oldPrice, view, { shownOnly: true })[0] : undefined;
   const oldText = sel.oldPrice ? textOf(oldEl) : first.parts.struck;
   const eanEl = sel.ean ? matches($, sel.ean, view)[0] : undefined;
   const base: Omit<Extraction, 'problem'> = {
@@ -504,12 +507,16 @@ function fromSelectors($: CheerioAPI, sel: ParserSelectors, view: PageView, form
     priceText: sourceText(first.parts.text),
   };
   const problem = (kind: ParserProblemKind, message: string): Extraction => ({ ...base, problem: { kind, message } });
-  const p = first.parsed;
+  // The price beside other amounts its element names as something else ('49,90 ₴ · з карткою 44,90 ₴').
+  const settled = priceAmongLabelled(first.parts.text, format, ctx);
+  const p: ParsedPrice = settled && !(first.parsed.ok && first.parsed.amount !== settled.parsed.amount) ? settled.parsed : first.parsed;
   if (!p.ok) return problem('price_unparseable', `price ${p.reason}: "${p.text.slice(0, 80)}"`);
   if (p.from) return problem('price_variants', `a 'from' price: "${first.parts.text.slice(0, 80)}"`);
   // The operator's element showing a multi-buy, netto, card or approximate amount: not the item's price to record.
-  const own = view.labelOf(first.el, p.amount);
+  const own = settled ? null : view.labelOf(first.el, p.amount);
   if (own && !NOT_OF_THE_AMOUNT.has(own.label!)) return problem('price_unparseable', `price ${own.label}: "${own.text.slice(0, 80)}"`);
+  const lead = leadLabel(first.parts.text.split(/\d/)[0]!);
+  if (lead) return problem('price_unparseable', `price ${lead}: "${first.parts.text.slice(0, 80)}"`);
   // The price selector matching several prices: which one is this product's is not the selector's to say.
   const others = read.slice(1).filter((r) => r.parsed.ok && r.parsed.minor !== p.minor);
   if (others.length)
@@ -519,7 +526,8 @@ function fromSelectors($: CheerioAPI, sel: ParserSelectors, view: PageView, form
     );
   if (cur && p.currency && p.currency !== cur) return problem('currency_mismatch', `price in ${p.currency}, the shop sells in ${cur}`);
   if (view.onRequest) return problem('price_unparseable', 'price on_request: the page says the price is on request');
-  const plain = plainMentions(view);
+  // The amounts inside a settled element were read with their words above.
+  const plain = plainMentions(view).filter((m) => !settled || !view.within(m.el, first.el));
   const elsewhere = plain.filter((m) => m.value === null || m.value !== p.amount);
   if (elsewhere.length) {
     return problem(
@@ -527,8 +535,10 @@ function fromSelectors($: CheerioAPI, sel: ParserSelectors, view: PageView, form
       `the page also shows ${elsewhere.map((m) => (m.value === null ? `"${m.text}"` : fmt(m.value))).join(', ')} beside ${fmt(p.amount)}`,
     );
   }
-  let old: number | null = null;
-  if (oldText.trim()) {
+  let old: number | null = settled?.old ?? null;
+  if (old !== null) {
+    // The old price the element itself names ('1 299 ₴ замість 1 599 ₴').
+  } else if (oldText.trim()) {
     const o = parsePrice(oldText, format, ctx);
     if (!o.ok) return problem('price_unparseable', `old price ${o.reason}: "${o.text.slice(0, 80)}"`);
     old = o.amount;

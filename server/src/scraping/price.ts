@@ -27,6 +27,8 @@ const INLINE_SPACES = /[^\S\n]+/g;
 const ON_REQUEST =
   /(call\s*us|on\s*request|price\s*on|contact\s*us|ask\s*for|(see|view)\s*(the\s*)?price\s*in\s*(the\s*)?cart|add\s*to\s*cart\s*to\s*see|log\s*in\s*to\s*see|на\s*запит|по\s*запросу|уточнюйте|уточняйте|na\s*zapytanie|zapytaj|na\s*dotaz|po\s*přihlášení|po\s*prihlásení|po\s*zalogowaniu|zavolejte|cena\s*dohodou|auf\s*anfrage|დარეკეთ|მოთხოვნით)/i;
 const FROM = /^(від|вiд|от|from|od|ab|დან)\b|^(від|от)\s/i;
+/** Georgian puts 'from' after the amount: '2 899 ₾-დან', '2 899 ლ.-დან', '2 899 ლარიდან'. */
+const FROM_AFTER_AMOUNT = /^\s*(₾|ლ\.?|ლარი|gel)?\.?\s*[-\u2010-\u2015]?\s*დან/i;
 
 /** Currency markers, most specific first; ISO 4217 codes. */
 const CURRENCY_PATTERNS: [RegExp, string][] = [
@@ -65,7 +67,8 @@ export function parseMachinePrice(value: unknown): ParsedPrice {
   return finish(Number(text), null, false, false, text);
 }
 
-function finish(amount: number, currency: string | null, from: boolean, perUnit: boolean, text: string): ParsedPrice {
+/** An amount read from a text as a price, or why it cannot be one (out of range, more than two decimals). */
+export function finish(amount: number, currency: string | null, from: boolean, perUnit: boolean, text: string): ParsedPrice {
   if (!Number.isFinite(amount) || amount <= 0 || amount >= 10_000_000) return { ok: false, reason: 'out_of_range', text };
   const minor = Math.round(amount * 100);
   // More than two decimals that do not round cleanly: not a shelf price.
@@ -200,10 +203,19 @@ const PER_UNIT_BEFORE = new RegExp(
   String.raw`(?:(?<![\p{L}])(?:за|za|per|pro|je)\s*(?:1|100|10)?\s*${UNIT}\s*[:=]?|(?:^|[^\d])(?:1|100|10)\s*${UNIT}\s*=|grundpreis\s*:?)\s*${CUR}?\s*$`,
   'iu',
 );
+/** '1+1', '2 + 1': an 'N + M' offer (not '+ 1 290 Kč' after a price: no number right before the '+'). */
+const MULTIBUY_PLUS = /(^|[^\d\s.,]\s*|^\s*)(?<![\d.,]\s?)\d{1,2}\s*\+\s*\d{1,2}(?![\d.,]|\s\d)/u;
+/** The name of a code right before a number. */
+const CODE_BEFORE =
+  /(?<![\p{L}])(код|артикул|арт\.|kód|kod|sku|ean|art\.?\s*(nr|č)\.?|nr\s*kat\.?|katalog\w*|id|číslo|numer|part\s*no\.?|mpn|ref\.?|კოდი|არტიკული)\s*[:#№.]?\s*$/iu;
+/** A unit right after a bare number: a quantity ('1,2 kg'), not an amount of money. */
+const QUANTITY_AFTER = new RegExp(String.raw`^\s*${UNIT}\.?(?![\p{L}])`, 'iu');
+/** '1 კგ — 16.98 ₾', '100 g: 2,99 zł' at the start of a text: the amount after is per that quantity. */
+const PER_QUANTITY_LEAD = new RegExp(String.raw`^\s*(?:1|100|10)\s*${UNIT}\.?\s*[:=\-–—]\s*${CUR}?\s*$`, 'iu');
 /** The words right before an amount that add it to another ('+ záloha', '+ kaucja', '+'). */
 const ADDED = /\+\s*[\p{L}\s.]{0,24}$/u;
 const NET =
-  /(netto|\bnet\b|без\s*пдв|без\s*ндс|bez\s*dph|bez\s*vat|excl\.?\s*(vat|tax|btw)|ohne\s*mwst|zzgl\.?\s*(\d+\s*%\s*)?mwst|\+\s*vat|before\s*tax|დღგ-ს\s*გარეშე)/i;
+  /(netto|\bnet\b|без\s*пдв|без\s*ндс|bez\s*dph|bez\s*vat|excl\.?\s*(vat|tax|btw)|ohne\s*mwst|zzgl\.?\s*(\d+\s*%\s*)?mwst|\+\s*(vat|დღგ|пдв|ндс|dph|mwst|btw)|before\s*tax|დღგ-ს\s*გარეშე)/i;
 const GROSS = /(brutto|з\s*пдв|с\s*ндс|s\s*dph|vč\.?\s*dph|z\s*vat|incl\.?\s*(vat|tax)|inkl\.?\s*(\d+\s*%\s*)?mwst|დღგ-ს\s*ჩათვლით)/i;
 
 /**
@@ -258,7 +270,8 @@ export function amountsIn(text: string, format?: ParserPriceFormat, ctx?: PriceC
     const glued = /^[\p{L}]/u.test(text[end] ?? ' ') && !/^(kč|zł|грн|uah|eur|usd|chf|pln|czk|gel)/i.test(text.slice(end, end + 3));
     const percent = /^\s?%/.test(text.slice(end, end + 2));
     // Nine digits or more in a row: a bar code or an article number ('EAN 5022836021146 $1,299.00'), not money.
-    const code = /^\d{9,}$/.test(raw);
+    // An article number or code after its name ('Код: 3381207', 'Artikul 4112085', 'SKU 12345').
+    const code = /^\d{9,}$/.test(raw) || CODE_BEFORE.test(text.slice(Math.max(0, i - 16), i));
     if (!glued && !percent && !code) {
       const pre = text.slice(Math.max(0, i - 6), i);
       const post = text.slice(end, end + 8);
@@ -286,7 +299,10 @@ export function amountsIn(text: string, format?: ParserPriceFormat, ctx?: PriceC
       after,
       // Windows, not the text up to the next amount: the '100' of '/ 100 g' and the '1' of '1 l = 0,50 €'
       // are amounts of their own.
-      perUnit: PER_UNIT_AFTER.test(text.slice(a.end, a.end + 24)) || PER_UNIT_BEFORE.test(text.slice(Math.max(0, a.index - 30), a.index)),
+      perUnit:
+        PER_UNIT_AFTER.test(text.slice(a.end, a.end + 24)) ||
+        PER_UNIT_BEFORE.test(text.slice(Math.max(0, a.index - 30), a.index)) ||
+        PER_QUANTITY_LEAD.test(text.slice(0, a.index)),
       net: labelled(NET, before, after),
       gross: labelled(GROSS, before, after),
     };
@@ -304,18 +320,21 @@ export function parsePrice(input: string | null | undefined, format?: ParserPric
   if (!text) return { ok: false, reason: 'empty', text };
   if (ON_REQUEST.test(text)) return { ok: false, reason: 'on_request', text };
   if (!/\d/.test(text)) return { ok: false, reason: 'unparseable', text };
-  const from = FROM.test(text);
   const amounts = amountsIn(text, format, ctx);
   if (!amounts.length) return { ok: false, reason: 'unparseable', text };
+  const from = FROM.test(text) || amounts.some((a) => FROM_AFTER_AMOUNT.test(a.after));
   // '49 30 грн': a bare number right before an amount is a split price this text cannot settle.
   if (amounts.some((a, k) => !a.money && k < amounts.length - 1 && !a.after.trim())) return { ok: false, reason: 'ambiguous', text };
   // '9,99‑19,99 zł' (any hyphen or dash, spaced or not) is a range, not the later amount.
   if (amounts.some((a, k) => k < amounts.length - 1 && /^\s?[-\u2010-\u2015\u2212]\s?$/.test(a.after))) return { ok: false, reason: 'ambiguous', text };
   // '−5,00 zł': a negative amount is a discount or a typo, never what a shopper pays.
   if (amounts.some((a) => /(^|\s)[-\u2010-\u2015\u2212]$/.test(a.before) && a.money)) return { ok: false, reason: 'unparseable', text };
-  // Beside money, a bare number is a quantity ('за 1 кг', '2 szt.').
+  // '1+1', '2+1 gratis', '1+1 za 1 grosz': a multi-buy offer, not one item's price.
+  if (MULTIBUY_PLUS.test(text)) return { ok: false, reason: 'ambiguous', text };
+  // Beside money, a bare number is a quantity ('за 1 кг', '2 szt.'); alone, one with a unit is too ('~ 1,2 kg').
   const money = amounts.filter((a) => a.money);
-  let whole = (money.length ? money : amounts).filter((a) => !a.perUnit);
+  let whole = (money.length ? money : amounts.filter((a) => !QUANTITY_AFTER.test(a.after))).filter((a) => !a.perUnit);
+  if (!money.length && !whole.length && amounts.length) return { ok: false, reason: 'unparseable', text };
   if (!whole.length) return { ok: false, reason: 'per_unit_only', text };
   // '24,90 Kč + záloha 3,00 Kč', '12 990,- Kč + 1 290,- Kč záruka': what is added to the price is not the price. Only
   // after a first amount: a text that starts with '+' is an add-on's own price.

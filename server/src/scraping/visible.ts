@@ -13,7 +13,20 @@ import type { ParserPriceFormat } from '@pricewatch/shared/contract';
 import { amountsIn, countryDecimal, normalizePriceText, type Amount, type PriceContext } from './price';
 
 export type LabelKind =
-  'loyalty' | 'instalment' | 'delivery' | 'saving' | 'net' | 'per_unit' | 'lowest' | 'fee' | 'tier' | 'alternative' | 'from' | 'approx' | 'other_currency';
+  | 'loyalty'
+  | 'instalment'
+  | 'delivery'
+  | 'saving'
+  | 'net'
+  | 'per_unit'
+  | 'lowest'
+  | 'fee'
+  | 'tier'
+  | 'alternative'
+  | 'from'
+  | 'approx'
+  | 'other_currency'
+  | 'total';
 
 export type Mention = {
   /** The amount; null when it cannot be read for sure (a split price without markup saying so). */
@@ -44,6 +57,8 @@ export type PageView = {
   productArea: boolean;
   /** Elements of the main area and the sticky bars, for "is this element inside?" questions. */
   contains: (el: Element) => boolean;
+  /** Whether an element is the other one or inside it. */
+  within: (el: Element, ancestor: Element) => boolean;
   /** The text of an element as rendered for reading prices (split prices joined, struck parts kept). */
   textOf: (el: Element) => string;
   /**
@@ -122,11 +137,11 @@ const BLOCK_TAGS = new Set([
 
 /** Blocks that are not this product: other products, carts, site chrome. */
 const EXCLUDED_ZONE =
-  /(related|recommend|similar|upsell|up-sell|cross-?sell|accessor|recently|viewed|last-?seen|carousel|slider|product-?tile|product-?grid|products-?list|teaser|mini-?cart|header-?cart|site-header-cart|cart-?(summary|contents|widget|preview|drawer|total|icon|count|bubble)|basket-?(summary|total|preview)|cookie|newsletter|breadcrumb|navbar|(^|[-_\s])menu($|[-_\s])|sidebar|banner|promo-?strip|topbar|announcement|other-?(offers|sellers)|more-?sellers|successor|nachfolg|replacement-?(product|model))/i;
+  /(related|recommend|similar|upsell|up-sell|cross-?sell|accessor|recently|viewed|last-?seen|carousel|slider|product-?tile|product-?grid|products-?list|teaser|mini-?cart|header-?cart|site-header-cart|cart-?(summary|contents|widget|preview|drawer|total|icon|count|bubble|popover|popup|dropdown|flyout|sum)|(^|[-_\s])(modal|quick-?view|quickview|lightbox)($|[-_\s])|basket-?(summary|total|preview)|cookie|newsletter|breadcrumb|navbar|(^|[-_\s])menu($|[-_\s])|sidebar|banner|promo-?strip|topbar|announcement|other-?(offers|sellers)|more-?sellers|successor|nachfolg|replacement-?(product|model))/i;
 const EXCLUDED_ROLES = /^(navigation|banner|contentinfo|complementary|dialog|alertdialog|menu)$/i;
 /** Headings of blocks of other products, when their markup does not say so. */
 const RELATED_HEADING =
-  /(you may also like|also bought|also viewed|related|similar|recommended|recently viewed|frequently bought|complete the look|з цим товаром|схожі|рекоменд|переглянуті|вам може|с этим товаром|похожие|вы смотрели|podobn|polecane|inni kupili|ostatnio oglądane|související|naposledy|mohlo by|könnte ihnen|ähnliche|zuletzt angesehen|kunden kauften|მსგავსი|ასევე|რეკომენდ|other offers|other sellers|successor|nachfolgemodell|nástupce|następca|nowszy model|nowy model|neues modell|nový model|нова модель|новая модель|наступник|новіша модель|новая модель|замінник|alte (\d+ )?oferte|další nabídky|inne oferty|weitere angebote|інші пропозиції|другие предложения)/i;
+  /(you may also like|also bought|also viewed|related|similar|recommended|recently viewed|frequently bought|bought together|ერთად ყიდულობენ|разом купують|вместе покупают|kupowane razem|często kupowane|často kupované|zákazníci také|complete the look|з цим товаром|схожі|рекоменд|переглянуті|вам може|с этим товаром|похожие|вы смотрели|podobn|polecane|inni kupili|ostatnio oglądane|související|naposledy|mohlo by|könnte ihnen|ähnliche|zuletzt angesehen|kunden kauften|მსგავსი|ასევე|რეკომენდ|other offers|other sellers|successor|nachfolgemodell|nástupce|następca|nowszy model|nowy model|neues modell|nový model|нова модель|новая модель|наступник|новіша модель|новая модель|замінник|alte (\d+ )?oferte|další nabídky|inne oferty|weitere angebote|інші пропозиції|другие предложения)/i;
 const STICKY = /(sticky|buy-?bar|buybar|fixed-?(buy|cart|bottom|price)|floating-?(buy|cart|bar|price)|bottom-?bar|add-?to-?cart-?bar)/i;
 const HIDDEN_CLASS = /(^|\s)(hidden|d-none|is-hidden|visually-hidden|sr-only|screen-reader-text|invisible|u-hidden|hide)(\s|$)/;
 const RESPONSIVE_SHOW = /(^|\s)(sm|md|lg|xl|2xl):(block|flex|inline|inline-block|grid|table)(\s|$)/;
@@ -154,7 +169,7 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   ],
   [
     'instalment',
-    /(міс\b|мес\b|розстроч|рассроч|\/\s*mo\b|\bmo\.|per month|month|mies|měs|\bmtl|monat|\braty?\b|\brate\b|\/\s*lun[ăa]|részlet|splátk|платеж|частин|кредит|credit|afterpay|klarna|affirm|payments? of|interest-free|განვადებ|თვეში|finanzier|leasing|\braten\b|installment|instalment|à\s*[\d,.]+\s*€|×\s*\d+\s*(платеж|plat|rat))/i,
+    /(міс\b|мес\b|розстроч|рассроч|\/\s*mo\b|\bmo\.|per month|month|mies|měs|\bmtl|monat|\braty?\b|\brate\b|\/\s*lun[ăa]|részlet|splátk|платеж|частин|кредит|credit|afterpay|klarna|affirm|payments? of|interest-free|განვადებ|თვეში|\/\s*თვე|finanzier|leasing|\braten\b|installment|instalment|à\s*[\d,.]+\s*€|×\s*\d+\s*(платеж|plat|rat))/i,
   ],
   [
     'loyalty',
@@ -167,7 +182,7 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   // Before delivery: 'zzgl. MwSt. zzgl. Versand' is a net amount.
   [
     'net',
-    /(netto|\bnet\b|без\s*пдв|без\s*ндс|bez\s*dph|bez\s*vat|excl\.?\s*(vat|tax|btw)|without\s*vat|ohne\s*mwst|zzgl\.?\s*(\d+\s*%\s*)?mwst|\+\s*vat|before\s*tax|დღგ-ს\s*გარეშე)/i,
+    /(netto|\bnet\b|без\s*пдв|без\s*ндс|bez\s*dph|bez\s*vat|excl\.?\s*(vat|tax|btw)|without\s*vat|ohne\s*mwst|zzgl\.?\s*(\d+\s*%\s*)?mwst|\+\s*(vat|დღგ|пдв|ндс|dph|mwst|btw)|before\s*tax|დღგ-ს\s*გარეშე)/i,
   ],
   [
     'delivery',
@@ -201,16 +216,20 @@ const CLASS_LABELS: [LabelKind, RegExp][] = [
   ['per_unit', /((^|[-_\s])unit|base-?price|baseprice|per-?item|per-?unit|per-?kg|grundpreis|measure)/i],
   ['fee', /(deposit|pfand|recycl|(^|[-_\s])fee($|[-_\s])|(^|[-_\s])vrg($|[-_\s]))/i],
   ['tier', /((^|[-_\s])tier|(^|[-_\s])scale($|[-_\s])|volume|staffel|bulk)/i],
-  ['alternative', /((^|[-_\s])alt($|[-_\s])|more-?sellers|other-?offers|(^|[-_\s])sellers|refurb|(^|[-_\s])used($|[-_\s])|outlet)/i],
+  ['alternative', /((^|[-_\s])alt($|[-_\s])|(^|[-_\s])bundle|more-?sellers|other-?offers|(^|[-_\s])sellers|refurb|(^|[-_\s])used($|[-_\s])|outlet)/i],
 ];
 const FROM_BEFORE = /(^|[^\p{L}])(від|вiд|от|from|od|ab|starting (at|from)|already from|dès|a partir de)\s*$/iu;
-const FROM_AFTER = /^\s*(₾|ლ\.?|ლარი|gel)?\s*[-\u2010-\u2015]?\s*დან/i;
+// '2 899 ₾-დან', '2 899 ლ.-დან' (the sign's dot may be left after the amount's own currency), '2 899 ლარიდან'.
+const FROM_AFTER = /^\s*(₾|ლ\.?|ლარი|gel)?\.?\s*[-\u2010-\u2015]?\s*დან/i;
 /** 'Raty 0%: 10 × 99,90 zł': one of several payments. */
-const INSTALMENT_BEFORE = /(^|[^\d.,])([2-9]|[1-9]\d)\s*[×x]\s*$/i;
-const MULTIBUY_BEFORE = /(^|[^\d])\d+\s*(шт\.?|szt\.?|ks|pcs|stück|stk|x|×)?\s*(за|za|for|für)\s*(€|\$|£|chf|fr\.)?\s*$/i;
+export const INSTALMENT_BEFORE = /(^|[^\d.,])([2-9]|[1-9]\d)\s*[×x]\s*$/i;
+export const MULTIBUY_BEFORE = /(^|[^\d])\d+\s*(шт\.?|szt\.?|ks|pcs|stück|stk|x|×)?\s*(за|za|for|für)\s*(€|\$|£|chf|fr\.)?\s*$/i;
 // 'cca 189,90 Kč' (cs/sk), 'ok. 12,99 zł', 'близько 40 ₴', 'etwa 5 €', 'დაახლ. 4 ₾': an estimate (goods sold by weight).
 const APPROX_BEFORE =
   /(≈|~|\bca\.|(^|[^\p{L}])cca\.?|circa|approx\.?|přibližně|približne|orientačn|приблизно|примерно|около|близько|(^|[^\p{L}])ok\.|około|etwa|ungefähr|დაახლ\S*)\s*$/iu;
+// '≈ 0,5 кг · 32,45 ₴', 'cca 0,5 kg / 89,95 Kč': the amount is for an estimated weight (goods charged by weight).
+const APPROX_QUANTITY_BEFORE =
+  /(≈|~|\bca\.|(^|[^\p{L}])cca\.?|circa|approx\.?|přibližně|približne|приблизно|примерно|около|близько|(^|[^\p{L}])ok\.|około|etwa|ungefähr|დაახლ\S*)\s*\d+([.,]\d+)?\s*(кг|kg|г|гр|g|л|l|мл|ml|шт|szt|ks|pcs|კგ|გრ?)\.?\s*[·•|/:=,–—-]?\s*$/iu;
 /** The amount comes after a line's 'N for X' offer ('45,90 ₴ · 2 за 79 ₴': 79 does, 45,90 does not). */
 function multibuyAfter(lineText: string, raw: string): boolean {
   const m = MULTIBUY_LINE.exec(lineText);
@@ -264,13 +283,41 @@ const MAY_DIFFER =
  * karty') gives none, unless the same words also name a card plainly. Only cards: 'nie zawiera kaucji 0,50 zł'
  * still names the deposit's own amount.
  */
-function labelOfWords(words: string): LabelKind | null {
+export function labelOfWords(words: string): LabelKind | null {
   for (const [kind, re] of TEXT_LABELS) {
     if (!re.test(words)) continue;
     if (kind === 'loyalty' && everyMatchNegated(words, re)) continue;
     return kind;
   }
   return null;
+}
+const QUANTITY_NEXT = /^\s*(мл|ml|л|l|г|гр|g|кг|kg|шт|szt|ks|pcs|уп|op|opak|balení|таб|tab|caps|капс|м|m|см|cm|мм|mm|მლ|ლ|გრ?|კგ|ც)\.?(?![\p{L}])/iu;
+/** An option marked as the one chosen: by ARIA, a checked input inside, or an active/selected class. */
+const CHOSEN_CLASS = /(^|[\s_-])(is-active|active|selected|is-selected|checked|is-checked|current|chosen|on)($|\s)|--(active|selected|checked|current)($|\s)/i;
+function isChosen(el: Element): boolean {
+  if (/^true$/i.test(attr(el, 'aria-checked')) || /^true$/i.test(attr(el, 'aria-selected')) || /^(true|page|step)$/i.test(attr(el, 'aria-current')))
+    return true;
+  if (CHOSEN_CLASS.test(attr(el, 'class'))) return true;
+  const input = el.children.find((c): c is Element => isTag(c) && c.name === 'input');
+  return !!input && 'checked' in input.attribs;
+}
+/** Words saying an amount is a sum of several things (a cart, an order), not one item's price. */
+const TOTAL_WORDS = /(?<![\p{L}])(разом|всього|итого|всего|celkem|celkov[áa]|razem|łącznie|suma|total|gesamt|summe|სულ|ჯამი)(?![\p{L}])/iu;
+const TOTAL_BEFORE = new RegExp(`${TOTAL_WORDS.source}\\s*:?\\s*$`, 'iu');
+/** Words saying an amount is a rate for a time (hire, rent), not a price to buy. */
+const RENT_WORDS =
+  /(оренд|аренд|прокат|pronáj|půjčovn|wynaj|wypożycz|(?<![\p{L}])miete|(?<![\p{L}])rent(al)?(?![\p{L}])|ქირა|за\s*(добу|день|сутки)|za\s*(den|dzień|dobu)|per\s*day)/iu;
+/**
+ * What the words before the amount inside the operator's own price element say it is ('Oszczędzasz 600 zł',
+ * 'Стара ціна: 1 599 ₴', 'Celkem 7 387 Kč', 'დღიური ქირა 35 ₾'): words there are the amount's own label, even the
+ * kinds (a saving, delivery) that words near the element do not settle.
+ */
+export function leadLabel(lead: string): string | null {
+  if (!/\p{L}/u.test(lead)) return null;
+  if (STRUCK_TEXT.test(lead) || WAS_WORDS.test(lead)) return 'old price';
+  if (TOTAL_WORDS.test(lead)) return 'total';
+  if (RENT_WORDS.test(lead)) return 'rent';
+  return labelOfWords(lead);
 }
 function everyMatchNegated(text: string, re: RegExp): boolean {
   // 'cena nie obowiązuje bez karty', 'Ціна не діє без картки': two negations make the card a condition again.
@@ -407,6 +454,8 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
 
   const isHidden = (el: Element): boolean => {
     if (styles.hidden.has(el)) return true;
+    // A <template>'s content is inert until a script uses it (another pack's prices).
+    if (el.name === 'template') return true;
     if (el.attribs && 'hidden' in el.attribs) return true;
     if (/display\s*:\s*none|visibility\s*:\s*hidden/i.test(attr(el, 'style'))) return true;
     const cls = attr(el, 'class');
@@ -564,20 +613,40 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     return found;
   };
 
+  const bareMemo = new Map<Element, string[]>();
+  /** The quantities in an element's text ('50 мл', '3 szt.'): numbers with a unit, no money. */
+  const bareIn = (el: Element): string[] => {
+    let hit = bareMemo.get(el);
+    if (!hit) {
+      hit = amountsIn(normalizePriceText(render(el), decimal, true), opts.format, opts.ctx)
+        .filter((a) => !a.money && QUANTITY_NEXT.test(a.after))
+        .map((a) => a.raw);
+      bareMemo.set(el, hit);
+    }
+    return hit;
+  };
   /** The mentions an element owns: its money amounts that none of its child elements holds. */
   const mentionsUnder = (root: Element, sticky: boolean, out: Mention[]) => {
     const walk = (el: Element) => {
       const childCounts = new Map<string, number>();
+      // Numbers a child holds as no money ('50 мл'): joined after a sibling's currency ('1 990 ₴ 50 мл') they read as money.
+      const childBare = new Map<string, number>();
       for (const c of el.children) {
         if (!isTag(c) || SKIP_TAGS.has(c.name) || isHidden(c) || isExcluded(c)) continue;
         walk(c);
         for (const f of moneyIn(c)) childCounts.set(f.raw, (childCounts.get(f.raw) ?? 0) + 1);
+        for (const raw of bareIn(c)) childBare.set(raw, (childBare.get(raw) ?? 0) + 1);
       }
       const text = normalizePriceText(render(el), decimal, true);
       for (const f of moneyIn(el)) {
         const n = childCounts.get(f.raw) ?? 0;
         if (n > 0) {
           childCounts.set(f.raw, n - 1);
+          continue;
+        }
+        const b = childBare.get(f.raw) ?? 0;
+        if (b > 0) {
+          childBare.set(f.raw, b - 1);
           continue;
         }
         out.push(describe(el, f, text, sticky));
@@ -647,10 +716,15 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     const around = `${before} ${f.raw} ${f.after}`;
     const words = `${topText} ${lineLead} ${around}`;
     const classes = [...chain, ...(line && !chain.includes(line) ? [line] : [])].map(tokensOf).join(' ');
-    const struck = chain.some(isStruckEl) || STRUCK_TEXT.test(topText) || STRUCK_TEXT.test(f.before);
+    // The previous amount's currency may open the words before this one ('2 499 ₾ ძველი ფასი 2 799 ₾').
+    const struck = chain.some(isStruckEl) || STRUCK_TEXT.test(topText) || STRUCK_TEXT.test(f.before.replace(CURRENCY_LEAD, ''));
     let label: LabelKind | null = null;
     if (opts.ctx?.currency && f.currency && f.currency !== opts.ctx.currency.toUpperCase()) label = 'other_currency';
-    else if (APPROX_BEFORE.test(before)) label = 'approx';
+    else if (APPROX_BEFORE.test(before) || APPROX_QUANTITY_BEFORE.test(before)) label = 'approx';
+    // 'Celkem 7 387 Kč', 'Разом: 1 198 ₴': a sum of several things (a cart), not one item's price.
+    else if (TOTAL_BEFORE.test(before)) label = 'total';
+    // A badge '−2 000 ₴', '-600 zł': an element starting with a minus glued to the amount is a saving, not a price.
+    else if (/^\s*[-\u2012-\u2015\u2212]$/.test(elText.slice(0, f.index))) label = 'saving';
     else if (MULTIBUY_BEFORE.test(before)) label = 'tier';
     else if (INSTALMENT_BEFORE.test(before)) label = 'instalment';
     // '+ 1 290,- Kč' beside a service or option: what it adds, not the item's price.
@@ -776,9 +850,33 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     for (const m of list) if (!m.label) m.label = footnoteLabel(m, m.after, area);
   };
 
+  /**
+   * Options of one choice (pack sizes, volumes) each showing its price, one of them marked chosen: the others' amounts
+   * are other variants' prices, not competitors of this one. With none marked, nothing is settled.
+   */
+  const otherVariants = (list: Mention[]) => {
+    for (const m of list) {
+      if (m.label || m.struck) continue;
+      for (let opt: AnyNode | null = m.el, depth = 0; opt && isTag(opt) && depth < 4; opt = opt.parent, depth++) {
+        const parent = opt.parent;
+        if (!parent || !isTag(parent)) break;
+        const cls = attr(opt, 'class').split(/\s+/)[0] ?? '';
+        const options = parent.children.filter(
+          (c): c is Element => isTag(c) && c.name === opt!.name && (cls ? attr(c, 'class').split(/\s+/)[0] === cls : !!attr(c, 'role')),
+        );
+        if (options.length < 2 || options.length > 12) continue;
+        const chosen = options.filter(isChosen);
+        if (chosen.length !== 1) break;
+        if (chosen[0] !== opt) m.label = 'alternative';
+        break;
+      }
+    }
+  };
+
   const mentions: Mention[] = [];
   if (main) {
     mentionsUnder(main, false, mentions);
+    otherVariants(mentions);
     withFootnotes(mentions, main);
     mentions.push(...oldPricesInTitles(main));
   }
@@ -838,6 +936,7 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     onRequest,
     productArea: !!requestArea,
     contains: (el) => scopes.some((s) => s === el || isInside(el, s)),
+    within: (el, ancestor) => el === ancestor || isInside(el, ancestor),
     textOf: (el) => normalizePriceText(render(el), decimal, true),
     labelOf: (el, amount) => {
       let own = mentions.filter((m) => m.el === el || isInside(m.el, el));
@@ -876,7 +975,8 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
       return false;
     },
     hidden: (el) => {
-      for (let p: AnyNode | null = el; p && isTag(p); p = p.parent) if (isHidden(p)) return true;
+      // Through a <template>'s content fragment too (its elements' parent is a fragment, the fragment's the template).
+      for (let p: AnyNode | null = el; p; p = p.parent) if (isTag(p) && isHidden(p)) return true;
       return false;
     },
     excluded: outside,
