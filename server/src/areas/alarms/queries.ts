@@ -92,6 +92,15 @@ export function createAlarmsQueries(db: Db) {
         .where(and(ofOwner(owner, kind), inArray(alarms.id, ids)))
         .orderBy(desc(alarms.id)),
 
+    /** byIds inside a write's transaction, the rows locked (in id order, as every writer takes them) until it ends. */
+    byIdsForUpdate: (tx: Db, owner: string, kind: AlarmKind, ids: number[]): Promise<AlarmRow[]> =>
+      tx
+        .select(alarmColumns)
+        .from(alarms)
+        .where(and(ofOwner(owner, kind), inArray(alarms.id, ids)))
+        .orderBy(desc(alarms.id))
+        .for('update'),
+
     /**
      * Inserts many alarms at once (one statement); answers their ids in order. Raw sql: a bulk load (an
      * import's rows in one unnest statement, however many).

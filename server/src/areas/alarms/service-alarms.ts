@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { notFound, validationFailed } from '../../lib/errors';
 import type { AuthUser } from '../../core/session-user';
 import { rebuildTargets } from './evaluate';
-import type { AlarmKind, AlarmValues, ListFilter } from './queries';
+import type { AlarmKind, AlarmRow, AlarmValues, ListFilter } from './queries';
 import type { AlarmInput, AlarmsCommon, AlarmsContext } from './service-common';
 
 export function createAlarmsCrud({ db, queries }: AlarmsContext, common: AlarmsCommon) {
@@ -45,7 +45,20 @@ export function createAlarmsCrud({ db, queries }: AlarmsContext, common: AlarmsC
   async function groupUpdate(user: AuthUser, kind: AlarmKind, ids: number[], set: GroupSet): Promise<number> {
     assertWrite(user);
     const unique = [...new Set(ids)];
-    const rows = await queries.byIds(user.id, kind, unique);
+    if (set.shops || set.originalShopId) await checkShops(user, set.shops ?? [], set.originalShopId, 'set.shops');
+    // The alarms are read and locked in the transaction that writes them: every field not in `set` is written
+    // back as read, so a read before it undid edits made in between (attack/alarm-edits-at-once).
+    await db.transaction(async (tx: Tx) => {
+      const rows = await queries.byIdsForUpdate(tx, user.id, kind, unique);
+      const next = nextValues(rows, unique, set);
+      for (const n of next) await queries.update(tx, user.id, n.id, n.v);
+      await rebuildTargets(tx, unique);
+    });
+    return unique.length;
+  }
+
+  /** The alarms' values with `set` applied; 400 for an unknown id or a result that breaks a rule. */
+  function nextValues(rows: AlarmRow[], unique: number[], set: GroupSet): { id: number; v: AlarmValues }[] {
     if (rows.length !== unique.length) {
       const found = new Set(rows.map((r) => r.id));
       throw validationFailed([
@@ -58,8 +71,7 @@ export function createAlarmsCrud({ db, queries }: AlarmsContext, common: AlarmsC
         },
       ]);
     }
-    if (set.shops || set.originalShopId) await checkShops(user, set.shops ?? [], set.originalShopId, 'set.shops');
-    const next = rows.map((r) => {
+    return rows.map((r) => {
       const v: AlarmValues = {
         name: r.name,
         productIds: r.productIds,
@@ -77,11 +89,6 @@ export function createAlarmsCrud({ db, queries }: AlarmsContext, common: AlarmsC
       if (problems.length) throw validationFailed(problems.map((p) => ({ path: `set.${p.path}`, message: `${p.message} (alarm ${r.id})` })));
       return { id: r.id, v };
     });
-    await db.transaction(async (tx: Tx) => {
-      for (const n of next) await queries.update(tx, user.id, n.id, n.v);
-      await rebuildTargets(tx, unique);
-    });
-    return unique.length;
   }
 
   async function list(user: AuthUser, kind: AlarmKind, q: ListFilter & { limit: number; skip: number }) {
