@@ -11,7 +11,7 @@
  * Prints a table and one JSON line. `--pages N` (or BENCH_LEAFLET_PAGES) pages, default 12 (0: only the
  * kinds section); `--kinds strike,traps` scores only those kinds;
  * `--strike` adds a measurement of struck-through old prices (reported apart, not in the accuracy).
- * Then the "blind corpus" row: the 16 Chromium-drawn pages of __tests__/fixtures/leaflet-corpus, scored
+ * Then the "blind corpus" row: the 26 Chromium-drawn pages (two batches) of __tests__/fixtures/leaflet-corpus, scored
  * by bench/leaflets-corpus.ts (found, one-click, wrong one-click, wrong, not-prices offered); `--no-corpus`
  * (or BENCH_LEAFLET_CORPUS=0) skips it.
  */

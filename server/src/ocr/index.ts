@@ -215,10 +215,10 @@ const PAGE = { tessedit_pageseg_mode: '11' as never, tessedit_char_whitelist: ''
 const CROP_GLYPH_PX = 56;
 
 /** A crop of the prepared picture, turned level by `angle` degrees, scaled so its glyphs are about CROP_GLYPH_PX tall, as PNG with a white margin. */
-async function crop(p: Prepared, r: Rect, margin: number, angle: number, glyphH: number): Promise<Buffer> {
+async function crop(p: Prepared, r: Rect, margin: number, angle: number, glyphH: number, maxX1 = Infinity): Promise<Buffer> {
   const x0 = Math.max(0, Math.floor(r.x0 - margin));
   const y0 = Math.max(0, Math.floor(r.y0 - margin));
-  const x1 = Math.min(p.pw, Math.ceil(r.x1 + margin));
+  const x1 = Math.min(p.pw, Math.ceil(r.x1 + margin), Math.max(Math.ceil(r.x1), maxX1));
   const y1 = Math.min(p.ph, Math.ceil(r.y1 + margin));
   let img = sharp(Buffer.from(p.grey), { raw: { width: p.pw, height: p.ph, channels: 1 } }).extract({
     left: x0,
@@ -265,8 +265,8 @@ async function readRegions(p: Prepared, words: OcrWord[] = [], dumpCropsDir: str
   await worker.setParameters(DIGITS);
   try {
     for (const r of [...found, ...struck]) {
-      const one = async (rect: Rect, angle: number, margin: number, glyphH: number) => {
-        const png = await crop(p, rect, margin, angle, glyphH);
+      const one = async (rect: Rect, angle: number, margin: number, glyphH: number, maxX1?: number) => {
+        const png = await crop(p, rect, margin, angle, glyphH, maxX1);
         if (dumpCropsDir) (await import('node:fs')).writeFileSync(path.join(dumpCropsDir, `crop-${rect.x0}-${rect.y0}.png`), png);
         const res = await worker.recognize(png, {}, { text: true });
         return { text: (res.data.text ?? '').trim(), conf: res.data.confidence ?? 0 };
@@ -274,9 +274,9 @@ async function readRegions(p: Prepared, words: OcrWord[] = [], dumpCropsDir: str
       // Each part is read at two scales: a reading both agree on is kept with the lower confidence, a
       // disagreement is kept as doubtful (confidence 20) — the candidate then needs Fix. Small raised
       // cents are read as nothing at one scale or the other: what the other scale read is kept, doubtful.
-      const twice = async (rect: Rect, margin: number, glyphH: number) => {
-        const a = await one(rect, r.angle, margin, glyphH);
-        const b = await one(rect, r.angle, margin, glyphH * (2 / 3));
+      const twice = async (rect: Rect, margin: number, glyphH: number, maxX1?: number) => {
+        const a = await one(rect, r.angle, margin, glyphH, maxX1);
+        const b = await one(rect, r.angle, margin, glyphH * (2 / 3), maxX1);
         const digits = (x: string) => x.replace(/\D/g, '');
         if (!digits(a.text)) return digits(b.text) ? { text: b.text, conf: Math.min(b.conf, 20) } : a;
         return digits(a.text) === digits(b.text) ? { text: a.text, conf: Math.min(a.conf, b.conf) } : { text: a.text, conf: Math.min(a.conf, b.conf, 20) };
@@ -291,16 +291,20 @@ async function readRegions(p: Prepared, words: OcrWord[] = [], dumpCropsDir: str
             const digits = (x: string) => x.replace(/\D/g, '');
             return digits(a.text) === digits(b.text) ? { text: a.text, conf: Math.min(a.conf, b.conf) } : { text: a.text, conf: Math.min(a.conf, b.conf, 20) };
           })()
-        : await twice(r.big, 0.15 * r.glyphH, r.glyphH);
+        : // a lone big digit's margin stops short of its cents: the start of a raised "4" beside a "7" made
+          // it unreadable (Lidl "7⁴⁹", "9⁹⁹"); runs of two or more keep theirs (cut short, "27" was read "21")
+          await twice(r.big, 0.15 * r.glyphH, r.glyphH, r.cents && r.glyphs === 1 ? r.cents.x0 - 1 : undefined);
       const cents = r.cents && !isStruck ? await twice(r.cents, 0.1 * (r.cents.y1 - r.cents.y0), r.cents.y1 - r.cents.y0) : null;
       // one big digit with its cents ("7⁴⁹"): tesseract reads a lone glyph as nothing or another digit
       // ("5" as "3"); read with its cents it has context. The combined reading's first digit is kept
       // when the lone one read none or disagrees — doubtful either way (Fix, not one click)
       if (cents && r.cents && r.glyphs === 1 && /^\d{2}$/.test(cents.text.replace(/\D/g, ''))) {
-        const both = await twice(union(r.big, r.cents), 0.15 * r.glyphH, r.glyphH);
+        // (a small margin: the currency under the cents, "zł", is read as a fourth digit when caught)
+        const both = await twice(union(r.big, r.cents), 0.05 * r.glyphH, r.glyphH);
         const d = both.text.replace(/\D/g, '');
         const lone = big.text.replace(/\D/g, '');
-        if (d.length === 3 && d.slice(1) === cents.text.replace(/\D/g, '') && lone !== d[0]) Object.assign(big, { text: d[0]!, conf: Math.min(both.conf, 20) });
+        if ((d.length === 3 || d.length === 4) && d.slice(1, 3) === cents.text.replace(/\D/g, '') && lone !== d[0])
+          Object.assign(big, { text: d[0]!, conf: Math.min(both.conf, 20) });
       }
       // nothing like digits: no second look
       if (!/\d/.test(big.text)) continue;
