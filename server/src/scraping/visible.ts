@@ -304,6 +304,9 @@ function isChosen(el: Element): boolean {
 /** Words saying an amount is a sum of several things (a cart, an order), not one item's price. */
 const TOTAL_WORDS = /(?<![\p{L}])(разом|всього|итого|всего|celkem|celkov[áa]|razem|łącznie|suma|total|gesamt|summe|სულ|ჯამი)(?![\p{L}])/iu;
 const TOTAL_BEFORE = new RegExp(`${TOTAL_WORDS.source}\\s*:?\\s*$`, 'iu');
+/** 'Celkem s DPH:', 'Razem z VAT', 'Разом з ПДВ': on a product page the item's own price with its VAT, no sum. */
+const TOTAL_WITH_VAT =
+  /(разом|всього|итого|всего|celkem|celkov[áa]|razem|łącznie|suma|total|gesamt|summe|სულ|ჯამი)\s*(cena\s*)?(s|z|з|с|incl\.?|inkl\.?|including|with|mit|vč\.?|včetně|включно\s*з|включая)\s*(dph|vat|пдв|ндс|mwst|ust|tax|დღგ)/iu;
 /** Words saying an amount is a rate for a time (hire, rent), not a price to buy. */
 const RENT_WORDS =
   /(оренд|аренд|прокат|pronáj|půjčovn|wynaj|wypożycz|(?<![\p{L}])miete|(?<![\p{L}])rent(al)?(?![\p{L}])|ქირა|за\s*(добу|день|сутки)|za\s*(den|dzień|dobu)|per\s*day)/iu;
@@ -315,7 +318,7 @@ const RENT_WORDS =
 export function leadLabel(lead: string): string | null {
   if (!/\p{L}/u.test(lead)) return null;
   if (STRUCK_TEXT.test(lead) || WAS_WORDS.test(lead)) return 'old price';
-  if (TOTAL_WORDS.test(lead)) return 'total';
+  if (TOTAL_WORDS.test(lead) && !TOTAL_WITH_VAT.test(lead)) return 'total';
   if (RENT_WORDS.test(lead)) return 'rent';
   return labelOfWords(lead);
 }
@@ -722,7 +725,7 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     if (opts.ctx?.currency && f.currency && f.currency !== opts.ctx.currency.toUpperCase()) label = 'other_currency';
     else if (APPROX_BEFORE.test(before) || APPROX_QUANTITY_BEFORE.test(before)) label = 'approx';
     // 'Celkem 7 387 Kč', 'Разом: 1 198 ₴': a sum of several things (a cart), not one item's price.
-    else if (TOTAL_BEFORE.test(before)) label = 'total';
+    else if (TOTAL_BEFORE.test(before) && !TOTAL_WITH_VAT.test(before)) label = 'total';
     // A badge '−2 000 ₴', '-600 zł': an element starting with a minus glued to the amount is a saving, not a price.
     else if (/^\s*[-\u2012-\u2015\u2212]$/.test(elText.slice(0, f.index))) label = 'saving';
     else if (MULTIBUY_BEFORE.test(before)) label = 'tier';
