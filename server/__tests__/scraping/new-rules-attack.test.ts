@@ -511,7 +511,8 @@ describe('look-alikes the new rules get right (guards)', () => {
  */
 describe("several amounts in the operator's price element: the first one's own condition (guards)", () => {
   /** Rows the engine reads wrong at ca5223e (`it.failing`; take a row out when it is read right). */
-  const WRONG_NOW = new Set<string>(['a bundle price in brackets, then "Cena regularna:"']);
+  // Emptied by the lead's follow-up: only separators may stand between a price and its 'Cena regularna:'.
+  const WRONG_NOW = new Set<string>([]);
   (
     [
       ['a card price in brackets, the regular one after', UA, 'Молоко 2,5% 900 г', '44,90 ₴ (з карткою «Власний рахунок») · 49,90 ₴', [49.9, null]],

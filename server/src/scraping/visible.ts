@@ -577,6 +577,11 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     const between = text.slice(firstEnd, b.index).replace(CURRENCY_TAIL, '');
     const wasA = WAS_WORDS.test(lead);
     if (wasA === WAS_WORDS.test(between)) return null;
+    // Other words between the new price and 'Cena regularna:' may be its condition ('3 239,00 zł (w zestawie z
+    // soundbarem) · Cena regularna: 3 599,00 zł' is a bundle's price): only separators may stand there.
+    if (!wasA && /[\p{L}\d]/u.test(between.replace(WAS_WORDS, ''))) return null;
+    // Before the new price after 'Cena regularna: 3 599 zł', its own words must name no condition ('z kartą:').
+    if (wasA && labelOfWords(between)) return null;
     return wasA
       ? { text: text.slice(firstEnd), struck: text.slice(0, firstEnd) }
       : { text: text.slice(0, b.index).replace(CURRENCY_TAIL, '').replace(WAS_WORDS, ''), struck: text.slice(b.index) };
