@@ -29,13 +29,14 @@ if (!process.env.PRICEWATCH_E2E_REMOTES) {
 export const SERVED_REMOTES = process.env.PRICEWATCH_E2E_REMOTES as string;
 
 // The servers (servers.ts starts them side by side: Playwright's webServer list starts them one after
-// another, and each seeds the demo data). The old-design one is only logged into: users and shops, no
-// catalogue (nor the demo shops, whose parsers need it).
+// another). The old-design one is only logged into: users and shops, no catalogue (nor the demo shops,
+// whose parsers need it). The main and the Polish one start from copies of one demo data dir (`data`).
 export const SERVERS: Server[] = [
-  { port: PORT, env: {} },
+  { port: PORT, env: {}, data: 'demo' },
   { port: PORT + 1, env: { OLD_SITE_URL, DEMO_PRODUCTS: '0', DEMO_SHOPS: '0' } },
   {
     port: PORT + 2,
+    data: 'demo',
     env: {
       COUNTRY: 'pl',
       REMOTES_DISABLED: 'alarms',
