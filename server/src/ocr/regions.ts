@@ -194,7 +194,13 @@ function dashAfter(comps: Comp[], box: Rect, last: Comp, gh: number, topAt: (x: 
   for (const c of right) {
     const mid = (c.y0 + c.y1) / 2 - topAt(c.x0);
     const flat = w(c) >= 1.5 * h(c) && h(c) <= 0.25 * gh && w(c) >= 0.25 * gh && w(c) <= 1.1 * gh;
-    if (flat && mid >= 0.3 * gh && mid <= 0.8 * gh) return { dash: true };
+    // A bar with ink over it (within the digits' height) is a rule under raised cents ('12⁹⁹' underlined,
+    // Biedronka/Lidl; Netto's '12 99' over '/zł'), not the dash of '29,-' (ATK2's attack pages). Ink under it
+    // may be the currency of a real '29,-'.
+    const stacked = comps.some(
+      (o) => o !== c && o.area >= 4 && h(o) >= 0.15 * gh && o.x0 < c.x1 && o.x1 > c.x0 && o.y1 <= c.y0 + 2 && o.y1 > topAt(o.x0) - 0.2 * gh,
+    );
+    if (flat && mid >= 0.3 * gh && mid <= 0.8 * gh && !stacked) return { dash: true };
     // a comma or a dot: small, in the lower half; anything else ends the search
     if (h(c) <= 0.45 * gh && c.y0 - topAt(c.x0) >= 0.45 * gh) continue;
     break;
