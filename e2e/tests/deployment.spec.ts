@@ -72,6 +72,8 @@ for (const country of COUNTRIES) {
       const frame = page.getByTestId('video-dialog').locator('iframe');
       const expected = FIRST_VIDEO[VIDEO_LANGUAGE[country](lang)];
       await expect(frame, `${country}, UI ${lang}`).toHaveAttribute('src', new RegExp(`/embed/${expected}$`));
+      // Escape closes an opened dialog: once it holds the focus (on a loaded machine the key came before it did).
+      await expect(page.getByTestId('video-dialog').locator(':focus')).toHaveCount(1);
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('video-dialog')).toHaveCount(0);
     }
