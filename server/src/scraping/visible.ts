@@ -305,8 +305,10 @@ function isChosen(el: Element): boolean {
 const TOTAL_WORDS = /(?<![\p{L}])(разом|всього|итого|всего|celkem|celkov[áa]|razem|łącznie|suma|total|gesamt|summe|სულ|ჯამი)(?![\p{L}])/iu;
 const TOTAL_BEFORE = new RegExp(`${TOTAL_WORDS.source}\\s*:?\\s*$`, 'iu');
 /** 'Celkem s DPH:', 'Razem z VAT', 'Разом з ПДВ': on a product page the item's own price with its VAT, no sum. */
-const TOTAL_WITH_VAT =
-  /(разом|всього|итого|всего|celkem|celkov[áa]|razem|łącznie|suma|total|gesamt|summe|სულ|ჯამი)\s*(cena\s*)?(s|z|з|с|incl\.?|inkl\.?|including|with|mit|vč\.?|včetně|включно\s*з|включая)\s*(dph|vat|пдв|ндс|mwst|ust|tax|დღგ)/iu;
+const TOTAL_WITH_VAT = new RegExp(
+  `${TOTAL_WORDS.source}\\s*(cena\\s*)?(s|z|з|с|incl\\.?|inkl\\.?|including|with|mit|vč\\.?|včetně|включно\\s*з|включая)\\s*(dph|vat|пдв|ндс|mwst|ust|tax|დღგ)`,
+  'iu',
+);
 /** Words saying an amount is a rate for a time (hire, rent), not a price to buy. */
 const RENT_WORDS =
   /(оренд|аренд|прокат|pronáj|půjčovn|wynaj|wypożycz|(?<![\p{L}])miete|(?<![\p{L}])rent(al)?(?![\p{L}])|ქირა|за\s*(добу|день|сутки)|za\s*(den|dzień|dobu)|per\s*day)/iu;
