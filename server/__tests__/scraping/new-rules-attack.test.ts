@@ -573,17 +573,17 @@ describe("'total with VAT' opening the operator's price element (refused since d
  * where one is conditional, tier tables, add-ons). Each row: what a careful human records from the operator's price
  * element; `null` among the allowed answers means refusing is no loss worth a wrong price. Most rows are refused at
  * 839aed3 (pass); `WRONG_NOW` rows are read WRONG at 839aed3 already (`it.failing`; take a row out when it is right):
- * - a monthly instalment before the price ('1 083 ₴/міс 12 999 ₴', '108,30 zł/mies. 1 169,00 zł'): alone it is
- *   refused, but with any amount after it the instalment (a twelfth of the price) is recorded as the price;
+ * - a monthly instalment recorded as the price (a twelfth of it): '1 083 ₴/міс' alone, '108,30 zł/mies. 1 169,00 zł',
+ *   '1 083 Kč/měs. s kódem 11 699 Kč', '1 083 ₴/міс з промокодом 11 699 ₴';
+ * - guards only (refused at 839aed3, read 1083 by SCRFIX's working tree at 06:25): '1 083 ₴/міс 12 999 ₴',
+ *   '1 083 ₴/місяць 11 699 ₴', '1 083 ₴/міс без переплат 11 699 ₴' — a first amount is no price when '/міс' follows it;
  * - an amount that includes a service or add-on ('3 198,00 zł z ubezpieczeniem', '15 498 ₴ з установкою',
  *   '12 490 Kč s instalací'): the item's own price is not stated, yet the sum is recorded as the price.
  */
 describe('ATK3: conditional second amounts, tiers, instalments and add-ons in the price element', () => {
   const WRONG_NOW = new Set<string>([
-    'an instalment, then the price',
-    'an instalment per month (spelt out), then the price',
+    'an instalment alone',
     'an instalment with "x 12 payments", then the price',
-    'an instalment "без переплат", then the price',
     'an instalment with a promo code price after it',
     'an instalment with a promo code price after it (spaced, "міс.")',
     'a CZ instalment with a code price after it',
@@ -598,6 +598,8 @@ describe('ATK3: conditional second amounts, tiers, instalments and add-ons in th
     'a price with delivery and installation included (CZ)',
     'a price with delivery and carrying in (PL)',
     'a price with installation (GE)',
+    'a price with a 2-year warranty extension included (UA)',
+    'a price with an extended warranty included (CZ)',
   ]);
   (
     [
@@ -653,6 +655,8 @@ describe('ATK3: conditional second amounts, tiers, instalments and add-ons in th
       ['a price with delivery and installation included (CZ)', CZ, 'Pračka Bosch', '12 490 Kč vč. dopravy a instalace', [null]],
       ['a price with delivery and carrying in (PL)', PL, 'Pralka Bosch', '2 499,00 zł z dostawą i wniesieniem', [null]],
       ['a price with installation (GE)', GE, 'სარეცხი მანქანა Bosch', '1 299 ₾ მონტაჟით', [null]],
+      ['a price with a 2-year warranty extension included (UA)', UA, 'Ноутбук Lenovo', '31 498 ₴ разом з гарантією +2 роки', [null]],
+      ['a price with an extended warranty included (CZ)', CZ, 'Notebook Lenovo', '24 990 Kč včetně prodloužené záruky', [null]],
       ['a price with VAT included stays read (CZ)', CZ, 'Pračka Bosch', '12 490 Kč vč. DPH', [12490]],
     ] as const
   ).forEach(([what, shop, h1, text, allowed]) =>
