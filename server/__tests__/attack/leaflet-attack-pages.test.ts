@@ -10,6 +10,12 @@
  * stacked-cents: cents over a rule over the currency (Netto's habit) — the same rule, the same 12.
  * condensed-sevens: a condensed bold face with 7s and 1s side by side (72⁹⁰, 17⁹⁰, 71⁷⁰): a 7 read as 1.
  * rotated-narrow: Żabka-like prices turned by −8° in a narrow face, 1s and 7s (17⁹⁹, 77⁹⁰, 11⁷⁰, 1⁷⁹).
+ * repeated-digit-cents: raised cents repeating the whole part's digits (9²⁹, 2²⁹, 9⁹⁹, 1¹⁹, 99⁹⁹, 19⁹⁹): a real 9,29
+ * must stay 9,29 whatever a doubled-digit rule ('929' read for '99') does.
+ * netto-brutto: Makro/Metro shelf prices, the big one the price and a small 'z VAT' / 'brutto' / 'bez VAT' amount
+ * beside it, which is neither a second price nor an old one.
+ * An old price offered with a one-click candidate is saved with it: when given, it must be the tile's old price too
+ * (none found is a loss; another amount is a promotion that never was).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,16 +41,18 @@ afterAll(() => shutdownOcr());
  * green and a fix shows here as a failure — then take the page out of this set.
  */
 // Emptied by the lead's follow-up: a bar with ink over or under it is no dash.
-const WRONG_NOW = new Set<string>([]);
+// netto-brutto (ATK3, at 839aed3): the tile 'Cukier biały 10 kg' offers 32.49 with old price 34.11 at 0.88 — the small
+// 'brutto 34,11 zł' beside the big netto price is paired as its old price: a promotion that never was, one click away.
+const WRONG_NOW = new Set<string>(['netto-brutto']);
 
 const check = async (id: string) => {
   const { country, tiles } = answers[id]!;
   const reading = await readPrices(readFileSync(path.join(DIR, `${id}.png`)), { languages: ocrLanguagesFor(country), timeoutMs: 600_000 });
   const oneClick = candidatesOf(reading, { priceBoxes: true }).filter((c) => c.confidence >= CANDIDATE_ACCEPT_CONFIDENCE);
   const wrong = oneClick
-    .map((c) => ({ read: c.price, tile: tileAt(tiles, c.box.x + c.box.w / 2, c.box.y + c.box.h / 2) }))
-    .filter((c) => c.tile?.price !== c.read)
-    .map((c) => `${c.tile?.name ?? 'no tile'}: ${c.read} (printed ${c.tile?.price ?? '-'})`);
+    .map((c) => ({ read: c.price, old: c.oldPrice ?? null, tile: tileAt(tiles, c.box.x + c.box.w / 2, c.box.y + c.box.h / 2) }))
+    .filter((c) => c.tile?.price !== c.read || (c.old !== null && c.old !== c.tile.oldPrice))
+    .map((c) => `${c.tile?.name ?? 'no tile'}: ${c.read}${c.old !== null ? ` was ${c.old}` : ''} (printed ${c.tile?.price ?? '-'}${c.tile?.oldPrice ? ` was ${c.tile.oldPrice}` : ''})`);
   expect(wrong).toEqual([]);
 };
 for (const id of Object.keys(answers)) {
