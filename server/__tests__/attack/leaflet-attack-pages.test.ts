@@ -52,7 +52,10 @@ const check = async (id: string) => {
   const wrong = oneClick
     .map((c) => ({ read: c.price, old: c.oldPrice ?? null, tile: tileAt(tiles, c.box.x + c.box.w / 2, c.box.y + c.box.h / 2) }))
     .filter((c) => c.tile?.price !== c.read || (c.old !== null && c.old !== c.tile.oldPrice))
-    .map((c) => `${c.tile?.name ?? 'no tile'}: ${c.read}${c.old !== null ? ` was ${c.old}` : ''} (printed ${c.tile?.price ?? '-'}${c.tile?.oldPrice ? ` was ${c.tile.oldPrice}` : ''})`);
+    .map(
+      (c) =>
+        `${c.tile?.name ?? 'no tile'}: ${c.read}${c.old !== null ? ` was ${c.old}` : ''} (printed ${c.tile?.price ?? '-'}${c.tile?.oldPrice ? ` was ${c.tile.oldPrice}` : ''})`,
+    );
   expect(wrong).toEqual([]);
 };
 for (const id of Object.keys(answers)) {
