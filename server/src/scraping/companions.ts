@@ -8,7 +8,7 @@
  * not settled: 'з карткою' may be the first amount's. docs/parsers.md "Price parsing".
  */
 import type { ParserPriceFormat } from '@pricewatch/shared/contract';
-import { amountsIn, countryDecimal, currencyIn, finish, normalizePriceText, type ParsedPrice, type PriceContext } from './price';
+import { amountsIn, countryDecimal, currencyIn, finish, normalizePriceText, type Amount, type ParsedPrice, type PriceContext } from './price';
 import { INSTALMENT_BEFORE, labelOfWords, leadLabel, MULTIBUY_BEFORE } from './visible';
 
 /** Words that open another amount's label: a separator, a bracket, 'or'. */
@@ -25,6 +25,8 @@ const ONLY_BEFORE_KINDS = new Set(['lowest', 'alternative', 'old price', 'saving
 /** Where the last clause of the words between two amounts starts: its separator, 'or', or 'instead of'. */
 function lastClauseStart(seg: string): number {
   let at = 0;
+  // A dash or colon right before the amount is its label's punctuation ('· від 2 шт. — 95 ₴'), no clause of its own.
+  seg = seg.replace(/\s*[–—:-]\s*$/u, '');
   for (const m of seg.matchAll(/[·•|/,;()[\]–—+]|(?<![\p{L}])(або|или|lub|albo|nebo|alebo|or|oder|ან)(?![\p{L}])/giu)) at = m.index;
   const was = WAS.exec(seg) ?? PREFIX_ONLY.exec(seg);
   return was ? Math.max(at, was.index) : at;
@@ -32,11 +34,93 @@ function lastClauseStart(seg: string): number {
 
 export type Settled = { parsed: ParsedPrice & { ok: true }; old: number | null };
 
+/** Another amount a set or pack of several is sold at ('· 1 556,00 zł za komplet 4 szt.', '(sada 4 ks …', 'im 4er-Satz'). */
+const SET =
+  /(?<![\p{L}])(komplet\p{L}*|комплект\p{L}*|sad[aouyě]|súprav\p{L}*|souprav\p{L}*|zestaw\p{L}*|набір|набор|set|satz|\d+er-?(satz|set|pack))(?![\p{L}])|(?<![\d.,])([2-9]|[1-9]\d)\s*(ks|kus\p{L}*|szt\.?|sztuk\p{L}*|шт\.?|pcs|stück|stk)(?![\p{L}])/iu;
+const SET_ALL = new RegExp(SET.source, 'giu');
+/** The first amount's own words saying it is for one piece ('/szt.', '/ ks', 'pro Stück', 'за шт.'): the item's price. */
+const PER_PIECE = /^\s*(\/|za|за|pro|per|je)\s*(1\s*)?(szt|шт|ks|kus|stück|stk|pcs?|piece)\.?\s*/iu;
+/** A pack the first amount is for ('109,78 zł / opak. (49,90 zł/m²)'): the price of what is sold. */
+const PER_PACK = /^\s*\/\s*(opak|bal|balení|karton|krabic|zgrzewk|упаковк|уп\.|ящик|pack|box|kiste)/iu;
+/** A deposit's name ('kaucja', 'záloha', 'Pfand', 'застава'). */
+const DEPOSIT = /(?<![\p{L}])(záloh\p{L}*|zálož\p{L}*|kaucj\p{L}*|kauci\p{L}*|pfand|deposit|застав\p{L}*|депозит\p{L}*)(?![\p{L}])/iu;
+/**
+ * The words linking a deposit to the price before it, and nothing else: '+', '(+', 'vč. zálohy', 'zzgl.', 'plus',
+ * 'incl.'. The deposit is then surely the later amount (a deposit is added to a price or included in it).
+ */
+const DEPOSIT_LINK =
+  /^\s*[([]?\s*(\+|zzgl\.?|plus|vč\.?|včetně|incl\.?|inkl\.?|including|w\s+tym|у\s+т\.\s*ч\.|в\s+т\.\s*ч\.)?\s*(záloh\p{L}*|zálož\p{L}*|kaucj\p{L}*|kauci\p{L}*|pfand|deposit|застав\p{L}*)?\s*:?\s*$/iu;
+/** What opens a deposit's words: a bracket, '+' or a word adding or including it (not the deposit's name alone). */
+const DEPOSIT_OPENS = /^\s*([([]|\+|zzgl|plus|vč|včetně|incl|inkl|including|w\s+tym|у\s+т\.|в\s+т\.)/iu;
+const INCLUDED = /(vč|včetně|incl|inkl|including|w\s+tym|т\.\s*ч)/iu;
+/** An arrow from the old price to the new one ('1 599 ₴ → 1 299 ₴'). */
+const ARROW = /^\s*(→|⟶|⇒|➔|➜|➝|->|=>)\s*$/u;
+/** Words of approximation opening a converted amount ('≈ 16 $ (45 ₾)'). */
+const APPROX_LEAD = /^\s*(≈|~|ca\.?|cca\.?|approx\.?)?\s*$/iu;
+/** The currency written right after an amount (its own), not the next one's. */
+const ownCurrency = (text: string, a: Amount) => a.currency ?? currencyIn(text.slice(a.end, a.end + 8));
+
+/**
+ * Two amounts in one element, each named by its own words or signs, one of them the price: netto beside brutto (the
+ * brutto, at least the netto), another currency's amount beside the shop's ('51,90 € (1 249 Kč)'), an old price
+ * and an arrow to the new one ('1 599 ₴ → 1 299 ₴', falling). Nothing else may stand in the text: any other word may
+ * be a condition.
+ */
+function pairOfNamed(text: string, money: Amount[], cur: string | null): Settled | null {
+  if (money.length !== 2) return null;
+  const [a, b] = money as [Amount, Amount];
+  if (typeof a.value !== 'number' || typeof b.value !== 'number' || a.perUnit || b.perUnit) return null;
+  const settle = (x: Amount, old: number | null): Settled | null => {
+    const parsed = finish(x.value as number, ownCurrency(text, x), false, false, text);
+    return parsed.ok ? { parsed, old } : null;
+  };
+  const lead = text.slice(0, a.index);
+  const between = text.slice(a.end, b.index);
+  const tail = text.slice(b.end);
+  // Gross and net, each labelled ('100,00 zł netto 123,00 zł brutto', '24 990 Kč vč. DPH / 20 653 Kč bez DPH').
+  const grossOf = (x: Amount) => x.gross && !x.net;
+  if ((grossOf(a) && b.net) || (grossOf(b) && a.net)) {
+    const [gross, net] = grossOf(a) ? [a, b] : [b, a];
+    const words = text.replace(NET_OR_GROSS, ' ').replace(/(?<![\p{L}])(cena|ціна|цена|price|preis)(?![\p{L}])/giu, ' ');
+    const same = !ownCurrency(text, gross) || !ownCurrency(text, net) || ownCurrency(text, gross) === ownCurrency(text, net);
+    if (same && (gross.value as number) > (net.value as number) && !labelOfWords(words) && !/\p{L}{2,}/u.test(words.replace(CURRENCY_WORDS, ' ')))
+      return settle(gross, null);
+    return null;
+  }
+  if (/\p{L}{2,}/u.test(`${between.replace(CURRENCY_WORDS, ' ')} ${tail.replace(CURRENCY_WORDS, ' ')}`)) return null;
+  // '51,90 € (1 249 Kč)', '≈ 16 $ (45 ₾)': the shop's currency is the price, the other a conversion.
+  const ca = ownCurrency(text, a);
+  const cb = ownCurrency(text, b);
+  if (
+    cur &&
+    ca &&
+    cb &&
+    ca !== cur &&
+    cb === cur &&
+    APPROX_LEAD.test(lead) &&
+    /^\s*[\p{L}$€£₴₾.]*\s*[([/|·•]\s*$/u.test(between) &&
+    /^\s*[\p{L}$€£₴₾.]*\s*[)\]]?\s*$/u.test(tail)
+  )
+    return settle(b, null);
+  // '1 599 ₴ → 1 299 ₴': the new price after the arrow, the old one before it; a rising arrow is not a promotion.
+  if (!/\S/.test(lead) && ARROW.test(between.replace(CURRENCY_LEFT, '')) && (b.value as number) < (a.value as number) && (!ca || !cb || ca === cb))
+    return settle(b, a.value as number);
+  return null;
+}
+/** Netto and brutto words (price.ts's), taken out before looking for any other word. */
+const NET_OR_GROSS =
+  /(netto|nettó|\bnet\b|brutto|bruttó|(?<![\p{L}])(bez|без|з|с|s|z|vč\.?|včetně|incl\.?|excl\.?|inkl\.?|ohne|zzgl\.?|mit)\s*(dph|vat|пдв|ндс|mwst|tax))/giu;
+/** Currency signs and words, which say nothing of what an amount is. */
+const CURRENCY_WORDS = /(?<![\p{L}])(грн|uah|ლარი?|gel|kč|czk|zł|pln|eur|usd|chf|lei|ft|huf)(?![\p{L}])\.?/giu;
+
 export function priceAmongLabelled(input: string, format: ParserPriceFormat | undefined, ctx: PriceContext): Settled | null {
   const text = normalizePriceText(input, format?.decimal ?? countryDecimal(ctx.country));
   const all = amountsIn(text, format, ctx);
   const money = all.filter((a) => a.money);
   if (money.length < 2 || money.length > 4) return null;
+  const cur = ctx.currency?.toUpperCase() ?? null;
+  const pair = pairOfNamed(text, money, cur);
+  if (pair) return pair;
   const [first, ...rest] = money;
   if (typeof first!.value !== 'number' || first!.perUnit) return null;
   // The price's own words: none that name it as something else ('Cena netto:', 'з карткою'), nor 'from'.
@@ -44,23 +128,57 @@ export function priceAmongLabelled(input: string, format: ParserPriceFormat | un
   if (leadLabel(lead) || /(^|[^\p{L}])(від|вiд|от|from|od|ab|dès)\s*\S?\s*$/iu.test(lead)) return null;
   // A bare number right before the price ('49 30 грн'): a split price, not settled here.
   if (all.indexOf(first!) > 0 && !all[all.indexOf(first!) - 1]!.after.trim()) return null;
-  const cur = ctx.currency?.toUpperCase() ?? null;
   if (cur && first!.currency && first!.currency !== cur) return null;
   let old: number | null = null;
   let prevEnd = first!.end;
-  for (const a of rest) {
-    const seg = text.slice(prevEnd, a.index).replace(CURRENCY_LEFT, '');
+  for (const [k, a] of rest.entries()) {
+    let seg = text.slice(prevEnd, a.index).replace(CURRENCY_LEFT, '');
+    // The first amount's words saying it is one piece's ('389,00 zł/szt. · …'): the item's price, no condition.
+    if (k === 0) {
+      // Any other word after a slash is its rate's ('1 083 ₴/міс 12 999 ₴', '108,30 zł/mies.'): a rate, no price.
+      if (/^\s*\/\s*\p{L}/u.test(seg) && !PER_PIECE.test(seg) && !PER_PACK.test(seg)) return null;
+      seg = seg.replace(PER_PIECE, '');
+    }
     prevEnd = a.end;
     if (a.perUnit) continue;
+    // The amount's own words after it, up to the next amount or separator ('· 9 800 ₴ за комплект', '+ 3 Kč záloha').
+    const own = text.slice(a.end, rest[k + 1]?.index ?? text.length).replace(CURRENCY_LEFT, '');
+    const ownWords = own.slice(0, own.search(/[·•|;]|$/u));
     const otherCurrency = !!(cur && a.currency && a.currency !== cur);
-    const words = WAS.test(seg) ? 'old price' : PREFIX_ONLY.test(seg) ? 'alternative' : leadLabel(seg);
+    // A deposit linked to the price by '+', 'zzgl.', 'vč.' ('19,90 Kč + 3 Kč záloha', '27,90 Kč vč. zálohy 3 Kč'); one
+    // the price includes is below it.
+    const deposit =
+      DEPOSIT_LINK.test(seg) &&
+      DEPOSIT_OPENS.test(seg) &&
+      DEPOSIT.test(`${seg} ${ownWords}`) &&
+      !(INCLUDED.test(seg) && !((a.value as number) < (first!.value as number)));
+    // A set's price after a separator, named as a set by the words around it ('· 1 556,00 zł za komplet 4 szt.').
+    const set =
+      OPENS.test(seg) &&
+      !/[\p{L}]/u.test(
+        seg
+          .replace(OPENS, '')
+          .replace(SET_ALL, '')
+          .replace(/(za|за|im|w|ve?|в)(?![\p{L}])/giu, ''),
+      ) &&
+      SET.test(`${seg} ${ownWords}`);
+    // '12 999 ₴ з промокодом 11 699 ₴': a code or card lowers a price, so its words name the lower, later amount.
+    const lowerCondition =
+      k === 0 &&
+      rest.length === 1 &&
+      labelOfWords(seg) === 'loyalty' &&
+      !/[\d]/u.test(seg) &&
+      typeof a.value === 'number' &&
+      a.value < (first!.value as number) &&
+      !/\p{L}/u.test(own);
+    const words = WAS.test(seg) ? 'old price' : PREFIX_ONLY.test(seg) ? 'alternative' : deposit ? 'fee' : set ? 'tier' : leadLabel(seg);
     const kind = words ?? (INSTALMENT_BEFORE.test(seg) ? 'instalment' : MULTIBUY_BEFORE.test(seg) ? 'tier' : otherCurrency ? 'other currency' : null);
     if (!kind) return null;
-    const surelyItsOwn = OPENS.test(seg) || /:\s*$/.test(seg) || PREFIX_ONLY.test(seg) || ONLY_BEFORE_KINDS.has(kind);
+    const surelyItsOwn = OPENS.test(seg) || /:\s*$/.test(seg) || PREFIX_ONLY.test(seg) || ONLY_BEFORE_KINDS.has(kind) || deposit || lowerCondition;
     if (!surelyItsOwn) return null;
     // Words before the last clause are the first amount's own ('44,90 ₴ (з карткою) · 49,90 ₴', '44,90 ₴ з карткою
     // замість 49,90 ₴', '129 ₴ при купівлі 2 шт. замість 169 ₴'): then it is a conditional price, nothing settled.
-    const head = seg.slice(0, lastClauseStart(seg));
+    const head = deposit || lowerCondition ? '' : seg.slice(0, lastClauseStart(seg));
     // Any words there, known labels or not ('při platbě předem místo …', 'przy odbiorze osobistym · …'), may be its condition.
     if (/[\p{L}\d]/u.test(head)) return null;
     if (kind === 'old price' || WAS.test(seg)) {
@@ -72,6 +190,12 @@ export function priceAmongLabelled(input: string, format: ParserPriceFormat | un
   // The text after the last amount must not name it as the first amount's condition ('… 89,99 zł dla posiadaczy karty').
   const tail = text.slice(prevEnd).replace(CURRENCY_LEFT, '');
   if (labelOfWords(tail) === 'loyalty' && !OPENS.test(tail)) return null;
+  // Words after the last amount name it, or the first amount's condition: only a set's or a deposit's are known.
+  const named = tail
+    .replace(SET_ALL, '')
+    .replace(new RegExp(DEPOSIT.source, 'giu'), '')
+    .replace(/(za|за|im|w|ve?|в)(?![\p{L}])/giu, '');
+  if (/\p{L}/u.test(named) && (SET.test(tail) || DEPOSIT.test(tail))) return null;
   const parsed = finish(first!.value, first!.currency ?? currencyIn(text.slice(first!.end, first!.end + 8)), false, false, text);
   return parsed.ok ? { parsed, old } : null;
 }

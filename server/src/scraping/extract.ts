@@ -74,6 +74,19 @@ export function looksBlocked(html: string): boolean {
   return BLOCK_WORDS.test(html.slice(0, 20_000));
 }
 
+/**
+ * A link out to another shop's offer ('Idź do sklepu', 'Do obchodu', 'Zum Shop', 'Перейти в магазин'): its text
+ * alone. A page with one is a price comparison's: its amounts are other shops' offers, none this site's price.
+ */
+const GO_TO_SHOP =
+  /^\s*((idź|przejdź)\s+do\s+sklepu|(přejít\s+)?do\s+obchodu|(prejsť\s+)?do\s+obchodu|zum\s+(shop|händler|angebot)|(go|visit)\s+(to\s+)?(the\s+)?(shop|store)|(перейти\s+)?(в|до)\s+магазин[уа]?|მაღაზიაში\s+გადასვლა)\s*[→›»>]?\s*$/iu;
+
+function comparisonPage($: CheerioAPI, view: PageView): boolean {
+  return $('a')
+    .toArray()
+    .some((el) => isTag(el) && !view.excluded(el) && !view.hidden(el) && GO_TO_SHOP.test($(el).text()));
+}
+
 /** One offer as a strategy read it, before the page's cross-check. */
 type Offer = {
   price: ParsedPrice;
@@ -515,7 +528,8 @@ function fromSelectors($: CheerioAPI, sel: ParserSelectors, view: PageView, form
   // The operator's element showing a multi-buy, netto, card or approximate amount: not the item's price to record.
   const own = settled ? null : view.labelOf(first.el, p.amount);
   if (own && !NOT_OF_THE_AMOUNT.has(own.label!)) return problem('price_unparseable', `price ${own.label}: "${own.text.slice(0, 80)}"`);
-  const lead = leadLabel(first.parts.text.split(/\d/)[0]!);
+  // A settled element's words were read with its amounts (the lead may be another amount's: 'Cena netto: … Cena brutto: …').
+  const lead = settled ? null : leadLabel(first.parts.text.split(/\d/)[0]!);
   if (lead) return problem('price_unparseable', `price ${lead}: "${first.parts.text.slice(0, 80)}"`);
   // The price selector matching several prices: which one is this product's is not the selector's to say.
   const others = read.slice(1).filter((r) => r.parsed.ok && r.parsed.minor !== p.minor);
@@ -600,6 +614,8 @@ export function extract(html: string, opts: ExtractOptions): Extraction {
   } catch (err) {
     return { ...EMPTY, strategy: null, problem: { kind: 'layout_changed', message: `page not readable: ${(err as Error).message.slice(0, 120)}` } };
   }
+  if (comparisonPage($, view))
+    return { ...EMPTY, strategy: null, problem: { kind: 'price_conflict', message: "a price comparison's page: its amounts are other shops' offers" } };
   const h1 = $('h1').first().text();
   let declined: Extraction | null = null;
   let range: Structured['range'] = null;

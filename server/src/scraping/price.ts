@@ -21,14 +21,24 @@ export type ParsedPrice =
  */
 export type PriceContext = { currency?: string | null; country?: string | null };
 
+/** Zero-width characters and the byte-order mark: invisible, a shopper reads '1\u200b299' as 1299. */
+const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
+/** Full-width digits and separators ('１２９９ ₴', '４９，９９ zł'), as a shopper reads them. */
+const FULL_WIDTH = /[\uff10-\uff19\uff0c\uff0e]/g;
+/** A vulgar fraction after the units ('12½ €'): its cents. */
+const FRACTION: Record<string, string> = { '½': '50', '¼': '25', '¾': '75' };
 const SPACES = /[\u00a0\u2007\u2008\u2009\u200a\u202f\u205f\u3000\s]+/g;
 /** Spaces of every width but line breaks (a page's lines stay apart). */
 const INLINE_SPACES = /[^\S\n]+/g;
 const ON_REQUEST =
   /(call\s*us|on\s*request|price\s*on|contact\s*us|ask\s*for|(see|view)\s*(the\s*)?price\s*in\s*(the\s*)?cart|add\s*to\s*cart\s*to\s*see|log\s*in\s*to\s*see|на\s*запит|по\s*запросу|уточнюйте|уточняйте|na\s*zapytanie|zapytaj|na\s*dotaz|po\s*přihlášení|po\s*prihlásení|po\s*zalogowaniu|zavolejte|cena\s*dohodou|auf\s*anfrage|დარეკეთ|მოთხოვნით)/i;
-const FROM = /^(від|вiд|от|from|od|ab|დან)\b|^(від|от)\s/i;
-/** Georgian puts 'from' after the amount: '2 899 ₾-დან', '2 899 ლ.-დან', '2 899 ლარიდან'. */
-const FROM_AFTER_AMOUNT = /^\s*(₾|ლ\.?|ლარი|gel)?\.?\s*[-\u2010-\u2015]?\s*დან/i;
+// 'Cena od: 49,90 zł', 'Ціна від 1 299 ₴' (the word 'price' first), 'de la 1.299,99 Lei' (Romanian).
+const FROM = /^((ціна|цiна|цена|cena|price|preis|pre[țt]\p{L}*)\s*)?(від|вiд|от|from|od|ab|დან|de\s+la)(?![\p{L}])/iu;
+/**
+ * Georgian and Hungarian put 'from' after the amount: '2 899 ₾-დან', '2 899 ლ.-დან', '2 899 ლარიდან', '1 299 Ft-tól',
+ * '49 €-tól'.
+ */
+const FROM_AFTER_AMOUNT = /^\s*((₾|ლ\.?|ლარი|gel)?\.?\s*[-\u2010-\u2015]?\s*დან|(ft|huf|€|eur|lei)?\.?\s*[-\u2010-\u2015]?\s*(tól|től)(?![\p{L}]))/iu;
 
 /** Currency markers, most specific first; ISO 4217 codes. */
 const CURRENCY_PATTERNS: [RegExp, string][] = [
@@ -88,7 +98,11 @@ const CENTS_WORDS =
  * ('67⁹⁰') or as words ('41 грн 90 коп.') as decimals with the given separator.
  */
 export function normalizePriceText(input: string, decimal: ',' | '.', lines = false): string {
-  return (lines ? input.replace(INLINE_SPACES, ' ').replace(/ ?\n[\s]*/g, '\n') : input.replace(SPACES, ' '))
+  const plain = input
+    .replace(ZERO_WIDTH, '')
+    .replace(FULL_WIDTH, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/(\d)([½¼¾])/g, (_, d: string, f: string) => `${d}${decimal}${FRACTION[f]}`);
+  return (lines ? plain.replace(INLINE_SPACES, ' ').replace(/ ?\n[\s]*/g, '\n') : plain.replace(SPACES, ' '))
     .replace(new RegExp(`(\\d)(${SUP}{2})(?!${SUP})`, 'g'), (_, d: string, sup: string) => `${d}${decimal}${[...sup].map((c) => SUPERSCRIPT[c]).join('')}`)
     .replace(CENTS_WORDS, (_, whole: string, cur: string, cents: string) => `${whole.trim()}${decimal}${cents.padStart(2, '0')} ${cur}`)
     .trim();
@@ -197,7 +211,7 @@ export type Amount = {
   after: string;
 };
 
-const UNIT = String.raw`(?:кг|kg|г|гр|g|л|l|мл|ml|m²|м²|m|м|კგ|გრ?|ლ|მლ|lb|oz)`;
+const UNIT = String.raw`(?:kwh|квт\s*[·.-]?\s*год|кв[тm]ч|кг|kg|г|гр|g|л|l|мл|ml|m²|м²|m|м|კგ|გრ?|ლ|მლ|lb|oz)`;
 const PER_UNIT_AFTER = new RegExp(String.raw`^\s*${CUR}?\s*\*?\s*(?:\/|за|za|per|pro|je)\s*(?:1\s*|100\s*|10\s*)?${UNIT}(?![\p{L}\d])`, 'iu');
 const PER_UNIT_BEFORE = new RegExp(
   String.raw`(?:(?<![\p{L}])(?:за|za|per|pro|je)\s*(?:1|100|10)?\s*${UNIT}\s*[:=]?|(?:^|[^\d])(?:1|100|10)\s*${UNIT}\s*=|grundpreis\s*:?)\s*${CUR}?\s*$`,
@@ -215,8 +229,10 @@ const PER_QUANTITY_LEAD = new RegExp(String.raw`^\s*(?:1|100|10)\s*${UNIT}\.?\s*
 /** The words right before an amount that add it to another ('+ záloha', '+ kaucja', '+'). */
 const ADDED = /\+\s*[\p{L}\s.]{0,24}$/u;
 const NET =
-  /(netto|\bnet\b|без\s*пдв|без\s*ндс|bez\s*dph|bez\s*vat|excl\.?\s*(vat|tax|btw)|ohne\s*mwst|zzgl\.?\s*(\d+\s*%\s*)?mwst|\+\s*(vat|დღგ|пдв|ндс|dph|mwst|btw)|before\s*tax|დღგ-ს\s*გარეშე)/i;
-const GROSS = /(brutto|з\s*пдв|с\s*ндс|s\s*dph|vč\.?\s*dph|z\s*vat|incl\.?\s*(vat|tax)|inkl\.?\s*(\d+\s*%\s*)?mwst|დღგ-ს\s*ჩათვლით)/i;
+  /(netto|\bnet\b|без\s*пдв|без\s*ндс|bez\s*dph|bez\s*vat|excl\.?\s*(vat|tax|btw)|ohne\s*mwst|zzgl\.?\s*(\d+\s*%\s*)?mwst|\+\s*(vat|დღგ|пдв|ндс|dph|mwst|btw|áfa)|áfa\s*nélkül|nettó|before\s*tax|დღგ-ს\s*გარეშე)/i;
+// 'з'/'s'/'z' as a word: 'без ПДВ', 'bez VAT' are netto.
+const GROSS =
+  /(brutto|bruttó|(?<![\p{L}])з\s*пдв|(?<![\p{L}])с\s*ндс|(?<![\p{L}])s\s*dph|vč\.?\s*dph|(?<![\p{L}])z\s*vat|incl\.?\s*(vat|tax)|inkl\.?\s*(\d+\s*%\s*)?mwst|დღგ-ს\s*ჩათვლით)/iu;
 
 /**
  * Whether a label (netto, brutto) is an amount's own: right after it ('199,00 € netto'), or ending the text
@@ -225,8 +241,8 @@ const GROSS = /(brutto|з\s*пдв|с\s*ндс|s\s*dph|vč\.?\s*dph|z\s*vat|incl
  */
 function labelled(label: RegExp, before: string, after: string): boolean {
   if (label.test(after.slice(0, 24))) return true;
-  const colon = new RegExp(`(${label.source})\\s*:\\s*${CUR}?\\s*$`, 'i');
-  const plain = new RegExp(`(${label.source})\\s*${CUR}?\\s*$`, 'i');
+  const colon = new RegExp(`(${label.source})\\s*:\\s*${CUR}?\\s*$`, 'iu');
+  const plain = new RegExp(`(${label.source})\\s*${CUR}?\\s*$`, 'iu');
   return colon.test(before) || (!CUR_AFTER.test(before) && plain.test(before));
 }
 

@@ -26,7 +26,8 @@ export type LabelKind =
   | 'from'
   | 'approx'
   | 'other_currency'
-  | 'total';
+  | 'total'
+  | 'bundle';
 
 export type Mention = {
   /** The amount; null when it cannot be read for sure (a split price without markup saying so). */
@@ -161,6 +162,12 @@ const STRUCK_TEXT =
 const PRICE_TOKEN = /(price|cena|ceny|cina|preis|prix|prezzo|precio|ціна|цiна|цена|ფასი|amount|money)/i;
 const CENTS_CLASS = /(cent|coin|kop|dec|fraction|frac|minor|penny|pennies|sup|small|grosz|haler|tetri|after-?(comma|point|dot)|rest)/i;
 
+/**
+ * A service or add-on the amount includes, named right after it ('3 198,00 zł z ubezpieczeniem', '15 498 ₴ з
+ * установкою', '12 490 Kč vč. dopravy a instalace', '1 299 ₾ მონტაჟით'): the sum, not the item's own price.
+ */
+const WITH_SERVICE_AFTER =
+  /^[^\d\p{L}]{0,8}(\p{L}{1,4}\.?\s*)?[([]?\s*((?<![\p{L}])(z|ze|s|se|з|із|с|with|mit|inkl\.?|incl\.?|vč\.?|včetně|w\s+tym|разом\s+з|включно\s+з)\s+(\p{L}+\s+){0,2}(ubezpiecz|установк|встановл|монтаж|montaż|montáž|montaz|instalac|instalací|installation|doprav|dostaw|доставк|wniesien|gwarancj|гаранті|záruk|servis|сервіс|страхуван|pojištěn)|\p{L}*(მონტაჟით|მიტანით|მიწოდებით))/iu;
 /** Labels saying an amount is not the item's price, by the words beside it. Order: the first match names it. */
 const TEXT_LABELS: [LabelKind, RegExp][] = [
   [
@@ -169,7 +176,7 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   ],
   [
     'instalment',
-    /(міс\b|мес\b|розстроч|рассроч|\/\s*mo\b|\bmo\.|per month|month|mies|měs|\bmtl|monat|\braty?\b|\brate\b|\/\s*lun[ăa]|részlet|splátk|платеж|частин|кредит|credit|afterpay|klarna|affirm|payments? of|interest-free|განვადებ|თვეში|\/\s*თვე|finanzier|leasing|\braten\b|installment|instalment|à\s*[\d,.]+\s*€|×\s*\d+\s*(платеж|plat|rat))/i,
+    /(міс(?![а-яіїєґ'’])|мес(?![а-яё])|місяц|щомісяч|месяц|ежемесяч|თვიურ|розстроч|рассроч|\/\s*mo\b|\bmo\.|per month|month|mies|měs|\bmtl|monat|\braty?\b|\brate\b|\/\s*lun[ăa]|részlet|splátk|платеж|частин|кредит|credit|afterpay|klarna|affirm|payments? of|interest-free|განვადებ|თვეში|\/\s*თვე|finanzier|leasing|\braten\b|installment|instalment|à\s*[\d,.]+\s*€|×\s*\d+\s*(платеж|plat|rat))/i,
   ],
   [
     'loyalty',
@@ -182,7 +189,7 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   // Before delivery: 'zzgl. MwSt. zzgl. Versand' is a net amount.
   [
     'net',
-    /(netto|\bnet\b|без\s*пдв|без\s*ндс|bez\s*dph|bez\s*vat|excl\.?\s*(vat|tax|btw)|without\s*vat|ohne\s*mwst|zzgl\.?\s*(\d+\s*%\s*)?mwst|\+\s*(vat|დღგ|пдв|ндс|dph|mwst|btw)|before\s*tax|დღგ-ს\s*გარეშე)/i,
+    /(netto|\bnet\b|без\s*пдв|без\s*ндс|bez\s*dph|bez\s*vat|excl\.?\s*(vat|tax|btw)|without\s*vat|ohne\s*mwst|zzgl\.?\s*(\d+\s*%\s*)?mwst|\+\s*(vat|დღგ|пдв|ндс|dph|mwst|btw|áfa)|áfa\s*nélkül|nettó|before\s*tax|დღგ-ს\s*გარეშე)/i,
   ],
   [
     'delivery',
@@ -196,7 +203,7 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   // Volume tiers and multi-buys: 'від 10 уп.', 'ab 5 Stück', '2 шт за', '2 for', '1+1', 'druhý kus za'.
   [
     'tier',
-    /((від|вiд|от|od|ab|from|при)\s*\d+\s*(уп|шт|szt|ks|kus|par|stück|stk|pcs|pieces|items|units|бал|bal|бут)|przy zakupie\s*\d|při koupi\s*\d|pri kúpe\s*\d|при купівлі\s*\d|при покупке\s*\d|beim kauf von\s*\d|(ціна|цена|cena)\s*(за|za)\s*[2-9]\d*\s*(шт|szt|ks)|when you buy\s*\d|\b\d\s*\+\s*(\d\b|szt|шт|ks|pcs)|druh(ý|á|é)\s*(kus\s*)?za|друг(ий|а|е)\s*(товар\s*)?за|second\s*(one|item)?\s*for)/iu,
+    /((від|вiд|от|od|ab|from|при)\s*\d+\s*(уп|шт|szt|ks|kus|par|stück|stk|pcs|pieces|items|units|бал|bal|бут)|przy zakupie\s*\d|při\s*(koupi|nákupu|odběru)\s*(od\s*)?\d|pri\s*(kúpe|nákupe|odbere)\s*(od\s*)?\d|при купівлі\s*\d|при покупке\s*\d|beim kauf von\s*\d|(ціна|цена|cena)\s*(за|za)\s*[2-9]\d*\s*(шт|szt|ks)|when you buy\s*\d|\b\d\s*\+\s*(\d\b|szt|шт|ks|pcs)|druh(ý|á|é)\s*(kus\s*)?za|друг(ий|а|е)\s*(товар\s*)?за|second\s*(one|item)?\s*for)/iu,
   ],
   [
     'alternative',
@@ -218,9 +225,10 @@ const CLASS_LABELS: [LabelKind, RegExp][] = [
   ['tier', /((^|[-_\s])tier|(^|[-_\s])scale($|[-_\s])|volume|staffel|bulk)/i],
   ['alternative', /((^|[-_\s])alt($|[-_\s])|(^|[-_\s])bundle|more-?sellers|other-?offers|(^|[-_\s])sellers|refurb|(^|[-_\s])used($|[-_\s])|outlet)/i],
 ];
-const FROM_BEFORE = /(^|[^\p{L}])(від|вiд|от|from|od|ab|starting (at|from)|already from|dès|a partir de)\s*$/iu;
-// '2 899 ₾-დან', '2 899 ლ.-დან' (the sign's dot may be left after the amount's own currency), '2 899 ლარიდან'.
-const FROM_AFTER = /^\s*(₾|ლ\.?|ლარი|gel)?\.?\s*[-\u2010-\u2015]?\s*დან/i;
+const FROM_BEFORE = /(^|[^\p{L}])(від|вiд|от|from|od|ab|starting (at|from)|already from|dès|a partir de|de\s+la)\s*:?\s*$/iu;
+// '2 899 ₾-დან', '2 899 ლ.-დან' (the sign's dot may be left after the amount's own currency), '2 899 ლარიდან'; Hungarian
+// '1 299 Ft-tól'.
+const FROM_AFTER = /^\s*((₾|ლ\.?|ლარი|gel)?\.?\s*[-\u2010-\u2015]?\s*დან|(ft|huf|€|eur|lei)?\.?\s*[-\u2010-\u2015]?\s*(tól|től)(?![\p{L}]))/iu;
 /** 'Raty 0%: 10 × 99,90 zł': one of several payments. */
 export const INSTALMENT_BEFORE = /(^|[^\d.,])([2-9]|[1-9]\d)\s*[×x]\s*$/i;
 export const MULTIBUY_BEFORE = /(^|[^\d])\d+\s*(шт\.?|szt\.?|ks|pcs|stück|stk|x|×)?\s*(за|za|for|für)\s*(€|\$|£|chf|fr\.)?\s*$/i;
@@ -739,6 +747,7 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     else if (INSTALMENT_BEFORE.test(before)) label = 'instalment';
     // '+ 1 290,- Kč' beside a service or option: what it adds, not the item's price.
     else if (/\+\s*$/.test(before)) label = 'alternative';
+    else if (WITH_SERVICE_AFTER.test(after)) label = 'bundle';
     else if (PACK_AFTER.test(after) && !packIsTheProduct(after, productName)) label = 'per_unit';
     // Every amount of a multi-buy line ('2 шт. за 79 ₴ (39,50 ₴/шт.)') is the offer's, not one item's price.
     else if (line && multibuyAfter(normalizePriceText(render(line), decimal, true), f.raw)) label = 'tier';

@@ -1,0 +1,151 @@
+/**
+ * The sixth batch's classes (docs/parsers.md "Sixth batch"): each rule read by the operator's price element ('.pp')
+ * as a shop of its country, with the near-misses that must stay refused beside it. `price: null` means no price
+ * may be recorded; `old` is checked when given.
+ */
+import { extract } from '../../src/scraping/extract';
+
+type Shop = { country: string; currency: string };
+const PL: Shop = { country: 'pl', currency: 'PLN' };
+const UA: Shop = { country: 'ua', currency: 'UAH' };
+const CZ: Shop = { country: 'cz', currency: 'CZK' };
+const SK: Shop = { country: 'sk', currency: 'EUR' };
+const GE: Shop = { country: 'ge', currency: 'GEL' };
+const DE: Shop = { country: 'de', currency: 'EUR' };
+const HU: Shop = { country: 'hu', currency: 'HUF' };
+const RO: Shop = { country: 'ro', currency: 'RON' };
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const bySelector = (text: string, shop: Shop, h1 = 'Product') =>
+  extract(
+    `<!doctype html><html><body><main><div class="product"><h1>${h1}</h1><div class="pp">${escapeHtml(text)}</div><button>Buy</button></div></main></body></html>`,
+    { strategy: 'selectors', selectors: { name: 'h1', price: '.pp' } as never, ...shop },
+  );
+
+type Row = [text: string, shop: Shop, price: number | null, old?: number | null];
+const check = (rows: Row[]) =>
+  it.each(rows.map((r) => [`${JSON.stringify(r[0])} (${r[1].country}) → ${r[2] ?? 'nothing'}`, r] as const))('%s', (_, [text, shop, price, old]) => {
+    const got = bySelector(text, shop);
+    expect(got.price).toBe(price);
+    if (old !== undefined) expect(got.oldPrice).toBe(old);
+  });
+
+describe('netto beside brutto, each labelled: the brutto', () => {
+  check([
+    ['100,00 zł netto 123,00 zł brutto', PL, 123],
+    ['123,00 zł brutto (100,00 zł netto)', PL, 123],
+    ['Cena netto: 1 000,00 zł Cena brutto: 1 230,00 zł', PL, 1230],
+    ['379,00 € bez DPH 454,80 € s DPH', SK, 454.8],
+    ['1 082,50 ₴ без ПДВ 1 299,00 ₴ з ПДВ', UA, 1299],
+    ['24 990 Kč vč. DPH / 20 653 Kč bez DPH', CZ, 24990],
+    // Near-misses: the brutto unlabelled, below the netto, or another word beside them.
+    ['1 000,00 zł netto 1 230,00 zł', PL, null],
+    ['1 230,00 zł brutto / 1 300,00 zł netto', PL, null],
+    ['1 000,00 zł netto 1 230,00 zł brutto z kartą', PL, null],
+    ['Cena netto: 1 000,00 zł', PL, null],
+    ['1 000,00 zł netto · 1 230,00 zł brutto · 1 199,00 zł', PL, null],
+  ]);
+});
+
+describe('a deposit beside the price: the price', () => {
+  check([
+    ['4,99 zł (+0,50 zł kaucja)', PL, 4.99],
+    ['19,90 Kč + 3 Kč záloha', CZ, 19.9],
+    ['27,90 Kč vč. zálohy 3 Kč', CZ, 27.9],
+    ['1,29 € zzgl. 0,25 € Pfand', DE, 1.29],
+    // Near-misses: the first amount's own condition, a deposit named first, a deposit 'included' above the price.
+    ['4,99 zł z kartą (+0,50 zł kaucja)', PL, null],
+    ['0,50 zł kaucja 4,99 zł', PL, null],
+    ['27,90 Kč vč. zálohy 30 Kč', CZ, null],
+    ['19,90 Kč 3 Kč záloha', CZ, null],
+  ]);
+});
+
+describe('a code or card price after the price, lower: the price without it', () => {
+  check([
+    ['12 999 ₴ з промокодом 11 699 ₴', UA, 12999],
+    // Near-misses: the later amount higher (the words may be the first one's), words after it, a saying in brackets.
+    ['44,90 ₴ з карткою 49,90 ₴', UA, null],
+    ['12 999 ₴ з промокодом 11 699 ₴ до неділі', UA, null],
+    ['11 699 ₴ з промокодом', UA, null],
+    ['12 999 ₴ без промокоду 11 699 ₴', UA, null],
+  ]);
+});
+
+describe("another currency's amount first, the shop's after it: the shop's", () => {
+  check([
+    ['51,90 € (1 249 Kč)', CZ, 1249],
+    ['≈ 16 $ (45 ₾)', GE, 45],
+    // Near-misses: a word beside them, no separator, two of the shop's.
+    ['51,90 € (1 249 Kč s kartou)', CZ, null],
+    ['51,90 € 1 249 Kč', CZ, null],
+    ['51,90 € (1 249 Kč) 1 199 Kč', CZ, null],
+  ]);
+});
+
+describe('a piece and a set of several: the piece', () => {
+  check([
+    ['389,00 zł/szt. · 1 556,00 zł za komplet 4 szt.', PL, 389],
+    ['2 450 ₴/шт. · 9 800 ₴ за комплект', UA, 2450],
+    ['1 999 Kč/ks (sada 4 ks 7 996 Kč)', CZ, 1999],
+    ['89,99 € pro Stück · 359,96 € im 4er-Satz', DE, 89.99],
+    ['449 Kč (komplet 3 ks 1 197 Kč)', CZ, 449],
+    // Near-misses: the set first, other words beside the set, no separator.
+    ['7 996 Kč za sadu (1 999 Kč/ks)', CZ, null],
+    ['389,00 zł/szt. · 1 556,00 zł za komplet 4 szt. z kartą', PL, null],
+    ['389,00 zł 1 556,00 zł za komplet', PL, null],
+    ['1 999 Kč / ks při odběru 4 ks', CZ, null],
+  ]);
+});
+
+describe("a tier after a dash ('· від 2 шт. — 95 ₴') and an arrow from the old price", () => {
+  check([
+    ['109 ₴ · від 2 шт. — 95 ₴', UA, 109],
+    ['1 599 ₴ → 1 299 ₴', UA, 1299, 1599],
+    // Near-misses: a rising arrow, words beside it, the tier before the price.
+    ['1 299 ₴ → 1 599 ₴', UA, null],
+    ['1 599 ₴ → 1 299 ₴ з карткою', UA, null],
+    ['від 2 шт. — 95 ₴ · 109 ₴', UA, null],
+  ]);
+});
+
+describe('from prices, monthly fees, per-kWh rates and net prices in more words', () => {
+  check([
+    ['Cena od: 49,90 zł', PL, null],
+    ['de la 1.299,99 Lei', RO, null],
+    ['1 299 Ft-tól', HU, null],
+    ['10 228 Ft + ÁFA', HU, null],
+    ['Тариф: 250 ₴/міс.', UA, null],
+    ['თვიური გადასახადი 25 ₾', GE, null],
+    ['Cena za 1 kWh: 0,62 zł', PL, null],
+    // Near-misses: the same words that are no such thing.
+    ['Cena: 49,90 zł', PL, 49.9],
+    ['Місце в кошику: 250 ₴', UA, 250],
+    ['1 299 Ft', HU, 1299],
+  ]);
+});
+
+describe('characters a shopper does not see or reads as digits', () => {
+  check([
+    ['1\u200b299 Kč', CZ, 1299],
+    ['\ufeff1 299 Kč', CZ, 1299],
+    ['１２９９ ₴', UA, 1299],
+    ['４９,９９ zł', PL, 49.99],
+    ['12½ €', DE, 12.5],
+    ['12¼ €', DE, 12.25],
+  ]);
+});
+
+describe('a price comparison page: no price', () => {
+  const page = (link: string) =>
+    `<!doctype html><html><body><main><h1>Ekspres DeLonghi</h1><div class="pp">1 299,00 zł</div><section class="offers"><div class="offer"><span>elektro-mix.pl</span> <span>1 299,00 zł</span> <a href="/Click/Offer/?e=1">${link}</a></div></section></main></body></html>`;
+  const read = (link: string) => extract(page(link), { strategy: 'selectors', selectors: { name: 'h1', price: '.pp' } as never, ...PL });
+  it("refuses a page with a link out to a shop's offer ('Idź do sklepu')", () => {
+    expect(read('Idź do sklepu').price).toBeNull();
+    expect(read('Przejdź do sklepu ›').problem?.kind).toBe('price_conflict');
+  });
+  it('reads a shop page whose links only mention a shop', () => {
+    expect(read('Sklep stacjonarny w Warszawie').price).toBe(1299);
+    expect(read('O sklepie').price).toBe(1299);
+  });
+});
