@@ -8,14 +8,16 @@
  * at a new price) and then pairs not seen before, half and half. BENCH_INGEST_N (100000) observations, written in
  * chunks of BENCH_INGEST_CHUNK (all of them) inside the one transaction; BENCH_INGEST_OLD=<module> takes
  * recordObservations from another file (a copy of the old record.ts); BENCH_INGEST_PREPARE=<file.sql> runs that SQL
- * first in the same transaction (a migration's functions not yet applied to the bench schema: rolled back with the
- * rest). Prints one JSON line on stdout.
+ * first in the same transaction (a migration's functions not yet applied to the bench schema, an index tried: rolled
+ * back with the rest; its time is printed apart and not counted). BENCH_INGEST_PARTS=1 times the commit step's three
+ * parts one by one (the price index, the network day totals, the product runs: what price_index_commit() calls) instead
+ * of firing it, and the index's read of the touched products' span-days alone before them. Prints one JSON line.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from '../src/db/client';
+import { openDatabase, queryRows, type Db } from '../src/db/client';
 import type { Observation } from '../src/areas/prices/record';
 
 const env = process.env;
@@ -71,11 +73,15 @@ async function main() {
     extended: 0,
     opened: 0,
     ignored: 0,
+    prepareSeconds: 0,
+    parts: null as null | Record<string, number>,
     load: [load1, 0],
   };
   await db
     .transaction(async (tx) => {
+      const tp = Date.now();
       if (env.BENCH_INGEST_PREPARE) await tx.execute(sql.raw(readFileSync(env.BENCH_INGEST_PREPARE, 'utf8')));
+      result.prepareSeconds = (Date.now() - tp) / 1000;
       const t0 = Date.now();
       for (let i = 0; i < obs.length; i += CHUNK) {
         const r = await recordObservations(tx, obs.slice(i, i + CHUNK));
@@ -85,7 +91,8 @@ async function main() {
       }
       result.writeSeconds = (Date.now() - t0) / 1000;
       const t1 = Date.now();
-      await tx.execute(sql`SET CONSTRAINTS ALL IMMEDIATE`);
+      if (env.BENCH_INGEST_PARTS === '1') result.parts = await commitParts(tx);
+      else await tx.execute(sql`SET CONSTRAINTS ALL IMMEDIATE`);
       result.applySeconds = (Date.now() - t1) / 1000;
       throw new Error('rollback');
     })
@@ -95,6 +102,28 @@ async function main() {
   result.load[1] = loadavg()[0]!;
   await database.close();
   console.log(JSON.stringify(result));
+}
+
+/** The commit step's work, part by part (the queue is left for the deferred trigger, which the rollback drops). */
+async function commitParts(tx: Db) {
+  const parts: Record<string, number> = {};
+  const time = async (name: string, q: ReturnType<typeof sql>) => {
+    const t = Date.now();
+    await tx.execute(q);
+    parts[name] = (Date.now() - t) / 1000;
+  };
+  // The read price_index_apply() makes of the touched products' spans (its span_days), counted and thrown away.
+  await time(
+    'spanDaysRead',
+    sql`WITH touched AS (SELECT DISTINCT q.product_id, g.day::date AS day FROM pg_temp.price_index_queue q
+                         CROSS JOIN LATERAL generate_series(q.f, q.t, interval '1 day') AS g(day)),
+             ranges AS (SELECT product_id, min(day) AS f, max(day) AS t FROM touched GROUP BY 1)
+        SELECT count(*) FROM ranges r JOIN price_spans ps ON ps.product_id = r.product_id AND ps.start_day <= r.t AND ps.end_day >= r.f`,
+  );
+  await time('priceIndex', sql`SELECT price_index_apply()`);
+  await time('networkDayTotals', sql`SELECT price_network_day_totals_apply()`);
+  await time('productRuns', sql`SELECT price_product_runs_apply()`);
+  return parts;
 }
 
 main().catch((e) => {

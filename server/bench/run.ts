@@ -12,6 +12,8 @@
  * (skip the catalogue's hot calls), BENCH_ANALYTICS_ITERATIONS (10 per call), BENCH_SCHEMA (pw_bench).
  * Then the heavy test matrices whole (bench/matrices.ts; `npm test` runs a sample): BENCH_ONLY=matrices
  * runs that step alone; a failed matrix makes the bench exit 1.
+ * BENCH_PGLITE_COPY_FROM=<schema> (with BENCH_PGLITE_DIR): a PGlite catalogue not loaded yet is copied from that
+ * PostgreSQL bench schema (bench/pglite-copy.ts: the kept tables' rebuilds are too slow on PGlite at this size).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -26,6 +28,7 @@ import { BENCH_SIZE, generateCatalogue, type CatalogueSize } from '../src/demo/c
 import { loadCatalogue } from '../src/demo/catalogue/load';
 import { mulberry32 } from '../src/demo/catalogue/prng';
 import { measureAnalytics } from './analytics-calls';
+import { copyToPglite } from './pglite-copy';
 import { measureHotCalls, type Timing } from './catalogue-calls';
 import { runMatrices } from './matrices';
 import { NETWORKS } from '../src/demo/data';
@@ -140,8 +143,14 @@ async function runBackend(kind: 'pglite' | 'postgres', shopsPerProduct: number) 
   let loadSeconds: number | null = null;
   let vacuumSeconds: number | null = null;
   const existing = REUSE ? await counts(options) : null;
+  let copied: Awaited<ReturnType<typeof copyToPglite>> | null = null;
   if (existing && existing.products === PRODUCTS && existing.shops === SHOPS && existing.spans >= MIN_ROWS) {
     log(`${kind}: reusing the loaded database`, existing);
+  } else if (kind === 'pglite' && env.BENCH_PGLITE_COPY_FROM && PG_URL) {
+    rmSync(options.dataDir, { recursive: true, force: true });
+    log(`pglite: copying the catalogue from PostgreSQL schema ${env.BENCH_PGLITE_COPY_FROM}…`);
+    copied = await copyToPglite({ pgUrl: PG_URL, schema: env.BENCH_PGLITE_COPY_FROM, dir: options.dataDir });
+    loadSeconds = copied.totalSeconds;
   } else {
     if (REUSE) await wipe(kind, options);
     log(`${kind}: loading ${PRODUCTS} products, ${SHOPS} shops, ${DAYS} days…`);
@@ -193,7 +202,7 @@ async function runBackend(kind: 'pglite' | 'postgres', shopsPerProduct: number) 
     const queries =
       env.BENCH_ONLY === 'analytics' ? {} : await measureHotCalls(app, { kind, samples, seed: SEED, iterations: ITERATIONS, endDay: END_DAY, log });
     const analytics = await measureAnalytics(app, { kind, iterations: ANALYTICS_ITERATIONS, endDay: END_DAY, log });
-    return { loadSeconds, vacuumSeconds, rows, queries, analytics };
+    return { loadSeconds, vacuumSeconds, ...(copied ? { copiedFrom: copied } : {}), rows, queries, analytics };
   } finally {
     await app.close();
     await cleanup();
