@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { ChartFrame, labelsWidth, NARROW_CHART } from './chart-frame';
+import { ChartFrame, fitText, labelsWidth, NARROW_CHART } from './chart-frame';
 import { CHART_THEME, chartColor } from './palette';
 
 export type BarSeries = {
@@ -30,10 +30,10 @@ export type BarSeriesChartProps = {
 type TickProps = { x?: number | string; y?: number | string; payload?: { value?: unknown } };
 
 /** Category labels on one line, shortened with an ellipsis to fit the axis (recharts would wrap them). */
-function categoryTick(maxChars: number) {
+function categoryTick(room: number) {
   return function CategoryTick({ x = 0, y = 0, payload }: TickProps) {
     const text = String(payload?.value ?? '');
-    const shown = text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
+    const shown = fitText(text, room);
     return (
       <text x={Number(x)} y={Number(y)} dy={4} textAnchor="end" fontSize={CHART_THEME.tick.fontSize} fill={CHART_THEME.tick.fill}>
         <title>{text}</title>
@@ -87,7 +87,7 @@ export function BarSeriesChart({
             {horizontal ? (
               <>
                 <XAxis {...valueAxis} />
-                <YAxis {...categoryAxis} width={sideWidth} tick={categoryTick(narrow ? Math.floor((sideWidth - 10) / 7) : Math.floor(categoryWidth / 7))} />
+                <YAxis {...categoryAxis} width={sideWidth} tick={categoryTick(sideWidth - 10)} />
               </>
             ) : (
               <>

@@ -15,9 +15,34 @@ export type ChartFrameProps = {
 /** Below this width a chart is drawn for a phone: axis labels take only the room their text needs, thin margins. */
 export const NARROW_CHART = 480;
 
-/** Pixels an axis's labels take at 12 px (an average glyph ~7 px, plus the tick and a gap). */
+let measuring: CanvasRenderingContext2D | null | undefined;
+
+/**
+ * Pixels `text` takes at the charts' 12 px, measured in the page's font: Cyrillic and Polish names are
+ * wider than the ~7 px a Latin glyph averages, and a count of letters let 'Другий товар деш…' run past a
+ * phone's chart. Where nothing is drawn (jsdom: no canvas) the 7 px estimate stands.
+ */
+export function textWidth(text: string): number {
+  if (measuring === undefined) {
+    const jsdom = typeof navigator === 'undefined' || navigator.userAgent.includes('jsdom');
+    measuring = jsdom || typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  }
+  if (!measuring) return text.length * 7;
+  measuring.font = `12px ${getComputedStyle(document.body).fontFamily}`;
+  return measuring.measureText(text).width;
+}
+
+/** `text`, shortened with an ellipsis until it takes at most `room` pixels at 12 px. */
+export function fitText(text: string, room: number): string {
+  if (textWidth(text) <= room) return text;
+  let end = text.length - 1;
+  while (end > 0 && textWidth(`${text.slice(0, end)}…`) > room) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
+/** Pixels an axis's labels take at 12 px, plus the tick and a gap. */
 export function labelsWidth(labels: string[]): number {
-  return Math.max(24, Math.max(0, ...labels.map((l) => l.length)) * 7 + 10);
+  return Math.max(24, Math.ceil(Math.max(0, ...labels.map(textWidth))) + 10);
 }
 
 /** Drawn at this width until the box is measured (and in tests, where nothing has a size). */

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../testing';
 import { BarSeriesChart } from '../bar-series-chart';
 import { chartColor, CHART_COLORS } from '../palette';
-import { labelsWidth } from '../chart-frame';
+import { fitText, labelsWidth } from '../chart-frame';
 import { niceScale, TimeSeriesChart } from '../time-series-chart';
 
 const days = [
@@ -102,6 +102,14 @@ describe('TimeSeriesChart on a phone', () => {
     expect(labelsWidth(['8', '9'])).toBe(24);
     expect(labelsWidth(['110.0', '90.0'])).toBe(45);
     expect(labelsWidth([])).toBe(24);
+  });
+
+  it('a name longer than its room is shortened with an ellipsis to fit it, one that fits is whole', () => {
+    // jsdom draws nothing: 7 px a character here, the page's measured font in a browser.
+    expect(fitText('Tesco', 40)).toBe('Tesco');
+    const shown = fitText('Другий товар дешевше', 80);
+    expect(shown).toBe('Другий тов…');
+    expect(shown.length * 7).toBeLessThanOrEqual(80);
   });
 
   it('a narrow chart gives the y axis only its short labels’ room (8.5, 9 …), a wide one the prop’s 96 px', () => {
