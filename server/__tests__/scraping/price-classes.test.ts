@@ -149,3 +149,62 @@ describe('a price comparison page: no price', () => {
     expect(read('O sklepie').price).toBe(1299);
   });
 });
+
+describe('price blocks of the sixth batch: the rule by a page of its own', () => {
+  type Page = { block: string; price: string; old?: string; shop: Shop; h1?: string };
+  const read = ({ block, price, old, shop, h1 = 'Product' }: Page) =>
+    extract(`<!doctype html><html><body><main><div class="product"><h1>${h1}</h1>${block}<button>Buy</button></div></main></body></html>`, {
+      strategy: 'selectors',
+      selectors: { name: 'h1', price, ...(old ? { oldPrice: old } : {}) } as never,
+      priceFormat: { decimal: ',', thousands: shop.country === 'de' ? '.' : ' ' },
+      ...shop,
+    });
+  it("reads cents in a <sup> printed with their own separator ('2<sup>.29</sup> €' on a ',' shop)", () => {
+    expect(read({ block: '<div class="p"><span class="v">2<sup>.29</sup> €</span></div>', price: '.v', shop: DE }).price).toBe(2.29);
+    expect(read({ block: '<div class="p"><span class="v">2<sup>,29</sup> €</span></div>', price: '.v', shop: DE }).price).toBe(2.29);
+  });
+  it("takes a set's line ('Комплект 4 шт.: 9 800 ₴') and a per-season service rate for what they are", () => {
+    const block =
+      '<div class="p"><span class="v">2 450 ₴</span>/шт.</div><div>Комплект 4 шт.: <b>9 800 ₴</b></div><ul><li>Зберігання шин — 600 ₴/сезон</li></ul>';
+    expect(read({ block, price: '.v', shop: UA }).price).toBe(2450);
+    // A set line with no count: nothing says it is several pieces.
+    expect(read({ block: '<div class="p"><span class="v">2 450 ₴</span></div><div>Комплект: <b>9 800 ₴</b></div>', price: '.v', shop: UA }).price).toBeNull();
+  });
+  it("takes a line opened by a unit ('za m² <s>56,70 zł</s> 49,90 zł') as per that unit", () => {
+    const block =
+      '<div>za m² <s>56,70 zł</s> <span>49,90 zł</span></div><div class="pack">za opak. <s class="was">124,74 zł</s> <span class="v">109,78 zł</span></div>';
+    const got = read({ block, price: '.pack .v', old: '.pack .was', shop: PL });
+    expect([got.price, got.oldPrice]).toEqual([109.78, 124.74]);
+    // The same line without its unit is a second price.
+    expect(read({ block: block.replace('za m² ', ''), price: '.pack .v', old: '.pack .was', shop: PL }).price).toBeNull();
+  });
+  it("reads sizes ('160×200 — 21 400 ₴') as no money beside the chosen option's price", () => {
+    const block =
+      '<form><fieldset><label class="opt"><input type="radio" name="s" value="140"> 140×200 — 18 900 ₴</label><label class="opt opt--active"><input type="radio" name="s" value="160" checked> 160×200 — 21 400 ₴</label></fieldset></form><div class="cfg"><span class="v">21 400 ₴</span></div>';
+    expect(read({ block, price: '.v', shop: UA }).price).toBe(21400);
+    // No option chosen: the options compete.
+    expect(read({ block: block.replace(' checked', '').replace(' opt--active', ''), price: '.v', shop: UA }).price).toBeNull();
+  });
+  it("reads the element's own data-price while its text says it is loading", () => {
+    const el = (attrs: string, text = 'Cena się ładuje…') => `<div class="v" ${attrs}><span>${text}</span></div>`;
+    expect(read({ block: el('data-price="349.00" data-currency="PLN"'), price: '.v', shop: PL }).price).toBe(349);
+    // Another currency, words that are no loading, a shop-formatted value: nothing.
+    expect(read({ block: el('data-price="349.00" data-currency="EUR"'), price: '.v', shop: PL }).price).toBeNull();
+    expect(read({ block: el('data-price="349.00"', 'Cena na telefon'), price: '.v', shop: PL }).price).toBeNull();
+    expect(read({ block: el('data-price="349,00 zł"'), price: '.v', shop: PL }).price).toBeNull();
+  });
+  it("reads the shop's currency beside an element a currency switcher turned ('51,90 €' over '(1 249 Kč)')", () => {
+    const block = (czk: string) => `<div class="ps"><div class="v">51,90 €</div><div class="czk">${czk}</div></div>`;
+    const got = read({ block: block('(1 249 Kč)'), price: '.v', shop: CZ });
+    expect([got.price, got.currency]).toEqual([1249, 'CZK']);
+    expect(read({ block: block('(1 249 Kč s kartou)'), price: '.v', shop: CZ }).price).toBeNull();
+    expect(read({ block: block(''), price: '.v', shop: CZ }).price).toBeNull();
+  });
+  it("takes a '−2 000 грн' badge in the price element as the struck price's saving, only when it is that", () => {
+    const el = (badge: string) => `<div class="v"><del class="o">27 999 грн</del> <span>25 999 грн</span> <span>${badge}</span></div>`;
+    const got = read({ block: el('−2 000 грн'), price: '.v', old: '.o', shop: UA });
+    expect([got.price, got.oldPrice]).toEqual([25999, 27999]);
+    expect(read({ block: el('−1 000 грн'), price: '.v', old: '.o', shop: UA }).price).toBeNull();
+    expect(bySelector('1 299 ₴ −300 ₴', UA).price).toBeNull();
+  });
+});

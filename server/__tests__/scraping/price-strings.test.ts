@@ -61,14 +61,15 @@ describe('price strings the engine never saw', () => {
   // Measured 73 of 94 when the file came (2026-11-28), 82 once an element saying both prices in words and an
   // add-on after the price were read. Most misses left hold two unlabelled amounts (a price and another currency's,
   // gross and net), which the engine refuses rather than guess. The fifth batch's 135 strings came with 16 wrong reads
-  // and 113 of 155 found; 0 wrong and 137 of 155 (88 %) since. The share may only go up.
-  it('finds at least 85 % of the prices a human reads', () => {
+  // and 113 of 155 found; 0 wrong and 137 of 155 (88 %) since. The sixth batch's 128 came with 10 wrong reads and 202
+  // of 241 found in all; 0 wrong and 233 of 241 (97 %) since. The share may only go up.
+  it('finds at least 95 % of the prices a human reads', () => {
     const priced = entries.filter((e) => !('refuse' in e.expect));
     const found = priced.filter((e) => {
       const got = read(e);
       return got.price !== null && wrongness(e, got) === null;
     });
     const missed = priced.filter((e) => !found.includes(e)).map((e) => e.text);
-    expect({ share: found.length / priced.length >= 0.85, missed }).toEqual({ share: true, missed: expect.any(Array) });
+    expect({ share: found.length / priced.length >= 0.95, missed }).toEqual({ share: true, missed: expect.any(Array) });
   });
 });

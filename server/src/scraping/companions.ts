@@ -113,7 +113,8 @@ const NET_OR_GROSS =
 /** Currency signs and words, which say nothing of what an amount is. */
 const CURRENCY_WORDS = /(?<![\p{L}])(грн|uah|ლარი?|gel|kč|czk|zł|pln|eur|usd|chf|lei|ft|huf)(?![\p{L}])\.?/giu;
 
-export function priceAmongLabelled(input: string, format: ParserPriceFormat | undefined, ctx: PriceContext): Settled | null {
+/** `struck`: the old price struck through inside the element, when any (a badge's saving must be its difference). */
+export function priceAmongLabelled(input: string, format: ParserPriceFormat | undefined, ctx: PriceContext, struck: number | null = null): Settled | null {
   const text = normalizePriceText(input, format?.decimal ?? countryDecimal(ctx.country));
   const all = amountsIn(text, format, ctx);
   const money = all.filter((a) => a.money);
@@ -172,7 +173,15 @@ export function priceAmongLabelled(input: string, format: ParserPriceFormat | un
       a.value < (first!.value as number) &&
       !/\p{L}/u.test(own);
     const words = WAS.test(seg) ? 'old price' : PREFIX_ONLY.test(seg) ? 'alternative' : deposit ? 'fee' : set ? 'tier' : leadLabel(seg);
-    const kind = words ?? (INSTALMENT_BEFORE.test(seg) ? 'instalment' : MULTIBUY_BEFORE.test(seg) ? 'tier' : otherCurrency ? 'other currency' : null);
+    // '<del>27 999 грн</del> 25 999 грн −2 000 грн': a badge's minus makes the amount a saving when it is what the struck
+    // old price lost; without one, whether it is taken off already is not said ('1 299 ₴ −300 ₴').
+    const badge =
+      /^\s*[-\u2012-\u2015\u2212]\s*$/u.test(seg) &&
+      typeof a.value === 'number' &&
+      struck !== null &&
+      Math.round((struck - a.value) * 100) === Math.round((first!.value as number) * 100);
+    const kind =
+      words ?? (INSTALMENT_BEFORE.test(seg) ? 'instalment' : MULTIBUY_BEFORE.test(seg) ? 'tier' : badge ? 'saving' : otherCurrency ? 'other currency' : null);
     if (!kind) return null;
     const surelyItsOwn = OPENS.test(seg) || /:\s*$/.test(seg) || PREFIX_ONLY.test(seg) || ONLY_BEFORE_KINDS.has(kind) || deposit || lowerCondition;
     if (!surelyItsOwn) return null;

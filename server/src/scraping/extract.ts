@@ -485,6 +485,9 @@ function matches($: CheerioAPI, selector: string, view: PageView, { shownOnly = 
   return outside.length || shownOnly ? outside : all;
 }
 
+/** A price element's words while its amount loads ('Cena się ładuje…', 'Loading…', 'Načítání'). */
+const LOADING = /(ładuj|wczytyw|loading|načít|načítav|завантаж|загруж|lädt|laden|იტვირთ)/iu;
+
 /** Labels the words near a price element give it that say nothing about the amount itself ('free delivery'). */
 const NOT_OF_THE_AMOUNT = new Set(['delivery', 'saving', 'alternative']);
 
@@ -521,8 +524,28 @@ function fromSelectors($: CheerioAPI, sel: ParserSelectors, view: PageView, form
   };
   const problem = (kind: ParserProblemKind, message: string): Extraction => ({ ...base, problem: { kind, message } });
   // The price beside other amounts its element names as something else ('49,90 ₴ · з карткою 44,90 ₴').
-  const settled = priceAmongLabelled(first.parts.text, format, ctx);
-  const p: ParsedPrice = settled && !(first.parsed.ok && first.parsed.amount !== settled.parsed.amount) ? settled.parsed : first.parsed;
+  const struckInside = first.parts.struck.trim() ? parsePrice(first.parts.struck, format, ctx) : null;
+  let settled = priceAmongLabelled(first.parts.text, format, ctx, struckInside?.ok ? struckInside.amount : null);
+  // The element in another currency (a currency switcher) with the shop's amount beside it in its own block
+  // ('<div>51,90 €</div><div>(1 249 Kč)</div>'): the block read as one element.
+  const parent = first.el.parent;
+  let byBlock = false;
+  if (!settled && cur && first.parsed.ok && first.parsed.currency && first.parsed.currency !== cur && parent && isTag(parent)) {
+    const block = view.textOf(parent);
+    const pair = block.length <= 80 ? priceAmongLabelled(block.replace(/\n/g, ' '), format, ctx) : null;
+    if (pair && pair.parsed.currency === cur) {
+      settled = pair;
+      byBlock = true;
+    }
+  }
+  let p: ParsedPrice = settled && (byBlock || !(first.parsed.ok && first.parsed.amount !== settled.parsed.amount)) ? settled.parsed : first.parsed;
+  // 'Cena się ładuje…' until a script writes the element's own data-price: that machine amount, in the shop's currency.
+  if (!p.ok && !/\d/.test(first.parts.text) && LOADING.test(first.parts.text) && first.el.attribs['data-price'] !== undefined) {
+    const own = parseMachinePrice(first.el.attribs['data-price']);
+    const currency = first.el.attribs['data-currency']?.toUpperCase() ?? null;
+    if (own.ok && (!currency || !cur || currency === cur)) p = { ...own, currency: currency ?? cur };
+  }
+  if (p.ok && p !== first.parsed && p.currency) base.currency = p.currency;
   if (!p.ok) return problem('price_unparseable', `price ${p.reason}: "${p.text.slice(0, 80)}"`);
   if (p.from) return problem('price_variants', `a 'from' price: "${first.parts.text.slice(0, 80)}"`);
   // The operator's element showing a multi-buy, netto, card or approximate amount: not the item's price to record.

@@ -285,10 +285,12 @@ export function amountsIn(text: string, format?: ParserPriceFormat, ctx?: PriceC
     // Glued to letters ('5G', '18V', '300ml'): a name or a quantity, not an amount.
     const glued = /^[\p{L}]/u.test(text[end] ?? ' ') && !/^(kč|zł|грн|uah|eur|usd|chf|pln|czk|gel)/i.test(text.slice(end, end + 3));
     const percent = /^\s?%/.test(text.slice(end, end + 2));
+    // '160×200', '2x3': a size, not money (a spaced '10 × 99,90' stays: an instalment's count).
+    const dimension = /^[×x]\d/.test(text.slice(end, end + 2));
     // Nine digits or more in a row: a bar code or an article number ('EAN 5022836021146 $1,299.00'), not money.
     // An article number or code after its name ('Код: 3381207', 'Artikul 4112085', 'SKU 12345').
     const code = /^\d{9,}$/.test(raw) || CODE_BEFORE.test(text.slice(Math.max(0, i - 16), i));
-    if (!glued && !percent && !code) {
+    if (!glued && !percent && !code && !dimension) {
       const pre = text.slice(Math.max(0, i - 6), i);
       const post = text.slice(end, end + 8);
       const curText = (CUR_BEFORE.exec(pre)?.[0] ?? '') + ' ' + (CUR_AFTER.exec(post)?.[0] ?? '');

@@ -176,7 +176,7 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   ],
   [
     'instalment',
-    /(міс(?![а-яіїєґ'’])|мес(?![а-яё])|місяц|щомісяч|месяц|ежемесяч|თვიურ|розстроч|рассроч|\/\s*mo\b|\bmo\.|per month|month|mies|měs|\bmtl|monat|\braty?\b|\brate\b|\/\s*lun[ăa]|részlet|splátk|платеж|частин|кредит|credit|afterpay|klarna|affirm|payments? of|interest-free|განვადებ|თვეში|\/\s*თვე|finanzier|leasing|\braten\b|installment|instalment|à\s*[\d,.]+\s*€|×\s*\d+\s*(платеж|plat|rat))/i,
+    /(\/\s*(сезон|season|sezon|saison|rok|рік|год|year|jahr)|міс(?![а-яіїєґ'’])|мес(?![а-яё])|місяц|щомісяч|месяц|ежемесяч|თვიურ|розстроч|рассроч|\/\s*mo\b|\bmo\.|per month|month|mies|měs|\bmtl|monat|\braty?\b|\brate\b|\/\s*lun[ăa]|részlet|splátk|платеж|частин|кредит|credit|afterpay|klarna|affirm|payments? of|interest-free|განვადებ|თვეში|\/\s*თვე|finanzier|leasing|\braten\b|installment|instalment|à\s*[\d,.]+\s*€|×\s*\d+\s*(платеж|plat|rat))/i,
   ],
   [
     'loyalty',
@@ -203,7 +203,7 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   // Volume tiers and multi-buys: 'від 10 уп.', 'ab 5 Stück', '2 шт за', '2 for', '1+1', 'druhý kus za'.
   [
     'tier',
-    /((від|вiд|от|od|ab|from|при)\s*\d+\s*(уп|шт|szt|ks|kus|par|stück|stk|pcs|pieces|items|units|бал|bal|бут)|przy zakupie\s*\d|při\s*(koupi|nákupu|odběru)\s*(od\s*)?\d|pri\s*(kúpe|nákupe|odbere)\s*(od\s*)?\d|при купівлі\s*\d|при покупке\s*\d|beim kauf von\s*\d|(ціна|цена|cena)\s*(за|za)\s*[2-9]\d*\s*(шт|szt|ks)|when you buy\s*\d|\b\d\s*\+\s*(\d\b|szt|шт|ks|pcs)|druh(ý|á|é)\s*(kus\s*)?za|друг(ий|а|е)\s*(товар\s*)?за|second\s*(one|item)?\s*for)/iu,
+    /((від|вiд|от|od|ab|from|при)\s*\d+\s*(уп|шт|szt|ks|kus|par|stück|stk|pcs|pieces|items|units|бал|bal|бут)|przy zakupie\s*\d|při\s*(koupi|nákupu|odběru)\s*(od\s*)?\d|pri\s*(kúpe|nákupe|odbere)\s*(od\s*)?\d|при купівлі\s*\d|при покупке\s*\d|beim kauf von\s*\d|(ціна|цена|cena)\s*(за|za)\s*[2-9]\d*\s*(шт|szt|ks)|when you buy\s*\d|\b\d\s*\+\s*(\d\b|szt|шт|ks|pcs)|druh(ý|á|é)\s*(kus\s*)?za|(?<![\p{L}])(комплект|komplet|sada|zestaw|súprava|souprava|set|satz)\s*(з|із|z|ze|of|aus|po)?\s*([2-9]|1\d)\s*(шт|szt|ks|kus|pcs|stück|stk)|(?<![\d])[2-9]er-?satz|друг(ий|а|е)\s*(товар\s*)?за|second\s*(one|item)?\s*for)/iu,
   ],
   [
     'alternative',
@@ -247,6 +247,8 @@ function multibuyAfter(lineText: string, raw: string): boolean {
   const first = new RegExp(`(?<![\\d.,])${esc}(?![\\d])`).exec(lineText);
   return !!first && first.index >= m.index;
 }
+/** A price line's words before its first amount naming a unit it is for ('za m²', 'per kg', 'за 1 кг:'). */
+const PER_UNIT_LINE_LEAD = /(^|[^\p{L}])(za|per|pro|je|за)\s*(1\s*|100\s*|10\s*)?(кг|kg|г|гр|g|л|l|мл|ml|m²|м²|m2|м2|m³|м³|m|м|კგ|lb|oz|kwh)\.?\s*:?\s*$/iu;
 /** A line offering N items for an amount. */
 const MULTIBUY_LINE = /(^|[^\d\p{L}])\d+\s*(шт\.?|szt\.?|ks|pcs|stück|stk|x|×)?\s*(за|za|for|für)\s*\d/iu;
 /** A price per pack of several ('209,- Kč / karton', '/ zgrzewka', '/ уп.') on a page about one item. */
@@ -532,6 +534,8 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
         piece = render(child);
         // A struck old price is its own segment: '<s>52,90</s><span>45,90</span> ₴' is two amounts, not '52,90 45,90'.
         if (BLOCK_TAGS.has(child.name) || (isStruckEl(child) && /\d/.test(piece))) piece = `\n${piece}\n`;
+        // '2<sup>.29</sup> €': cents printed with their own separator are cents whatever the shop's decimal is.
+        else if (/\d$/.test(out) && /^[.,]\d{2}$/.test(piece) && isCentsLike(child, piece.slice(1))) piece = decimal + piece.slice(1);
         else if (/\d$/.test(out) && /^\d/.test(piece)) {
           // '39<sup>90</sup>': cents; digits of two elements with nothing saying so are not one number.
           piece = (isCentsLike(child, piece) ? decimal : ' ') + piece;
@@ -559,6 +563,7 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
           }
           piece = walk(child);
           if (BLOCK_TAGS.has(child.name)) piece = `\n${piece}\n`;
+          else if (/\d$/.test(out) && /^[.,]\d{2}$/.test(piece) && isCentsLike(child, piece.slice(1))) piece = decimal + piece.slice(1);
           else if (/\d$/.test(out) && /^\d/.test(piece)) piece = (isCentsLike(child, piece) ? decimal : ' ') + piece;
           else if (/[\p{L}]$/u.test(out) && /^\d/.test(piece)) piece = ` ${piece}`;
         } else continue;
@@ -753,6 +758,8 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     else if (line && multibuyAfter(normalizePriceText(render(line), decimal, true), f.raw)) label = 'tier';
     else if (FROM_BEFORE.test(f.before.replace(/\s*[€$£]\s*$|\s*(chf|s?fr\.)\s*$/i, '')) || FROM_AFTER.test(f.after)) label = 'from';
     else if (amountsIn(normalizePriceText(around, decimal)).some((a) => a.raw === f.raw && a.perUnit)) label = 'per_unit';
+    // 'za m² <s>56,70 zł</s> 49,90 zł': a line opened by a unit is per that unit, its struck and current amounts alike.
+    else if (PER_UNIT_LINE_LEAD.test(lineLead)) label = 'per_unit';
     else {
       label = labelOfWords(words);
       if (!label && labelAbove) label = conditionOf(labelAbove);
