@@ -761,3 +761,119 @@ describe('ATK3 on 7742d58: two amounts each named by its own words', () => {
     }),
   );
 });
+
+/**
+ * ATK3 on d8259ed (SCRFIX, sixth batch pages by class): a loading price read from the element's data-price, a
+ * currency switcher's block, a badge's saving, sizes '160×200', per-unit lines, sets and seasons. `WRONG_NOW` rows
+ * are read wrong at d8259ed (`it.failing`; take a row out when it is right):
+ * - new at d8259ed: 'Cena się ładuje…' with a data-price in minor units ('129900' for 1 299,00 zł, '12990' for
+ *   129,90 zł: a hundred times the price) or a net one (data-price-type="net") is recorded as the price — the page
+ *   shows a careful human no price at all; the currency switcher's block gives the STRUCK old price
+ *   ('51,90 €' beside '(<s>1 499 Kč</s>)' -> 1499);
+ * - wrong before d8259ed too: '10x1 299 Kč' (ten instalments) -> 299, and a loading text naming two pieces
+ *   ('Cena się ładuje… (cena za 2 szt.)') -> 2.
+ */
+describe('ATK3 on d8259ed: loading prices, switched currencies, badges, sizes', () => {
+  const WRONG_NOW = new Set<string>([
+    'a loading price with data-price in grosze',
+    'a loading price with data-price in grosze (129,90 zł)',
+    'a loading price with a net data-price',
+    'a switched currency beside the struck old price only',
+    "ten instalments '10x1 299 Kč'",
+    'a loading price for two pieces',
+  ]);
+  (
+    [
+      // Read right at d8259ed: keep them so.
+      ["ten instalments '10x99,90 zł'", PL, 'Laptop Lenovo', '<p><span class="pp">10x99,90 zł</span></p>', [null]],
+      ["ten instalments '10×99,90 zł'", PL, 'Laptop Lenovo', '<p><span class="pp">10×99,90 zł</span></p>', [null]],
+      ["twelve instalments '12×1 083 ₴'", UA, 'Ноутбук Lenovo', '<p><span class="pp">12×1 083 ₴</span></p>', [null]],
+      ["a size '160×200' before the price", PL, 'Materac 160x200', '<p><span class="pp">160×200 · 1 299,00 zł</span></p>', [1299]],
+      ['a loading price with data-price 0', PL, 'Kawa 500 g', '<p><span class="pp" data-price="0">Cena się ładuje…</span></p>', [null]],
+      ['a loading price with data-price -1', PL, 'Kawa 500 g', '<p><span class="pp" data-price="-1">Cena się ładuje…</span></p>', [null]],
+      ['a loading price with data-price 1e3', PL, 'Kawa 500 g', '<p><span class="pp" data-price="1e3">Cena się ładuje…</span></p>', [null]],
+      [
+        'a loading price in another currency',
+        PL,
+        'Kawa 500 g',
+        '<p><span class="pp" data-price="29.90" data-currency="eur">Cena się ładuje…</span></p>',
+        [null],
+      ],
+      ['a loading instalment', PL, 'Kawa 500 g', '<p><span class="pp" data-price="29.90">Wczytywanie raty…</span></p>', [null]],
+      ['a loading monthly price', PL, 'Kawa 500 g', '<p><span class="pp" data-price="29.90">Loading price per month…</span></p>', [null]],
+      ['a loading card price', UA, 'Кава 500 г', '<p><span class="pp" data-price="299">Ціна завантажується… (з карткою)</span></p>', [null]],
+      [
+        'a switched currency, the shop amount per month',
+        CZ,
+        'Mixér Bosch',
+        '<div class="box"><div class="pp">51,90 €</div><div>(1 249 Kč/měs.)</div></div>',
+        [null],
+      ],
+      [
+        "a switched currency, the shop amount with 'od'",
+        CZ,
+        'Mixér Bosch',
+        '<div class="box"><div class="pp">51,90 €</div><div>(od 1 249 Kč)</div></div>',
+        [null],
+      ],
+      [
+        'a switched currency, the shop amount for two',
+        CZ,
+        'Mixér Bosch',
+        '<div class="box"><div class="pp">51,90 €</div><div>(2 498 Kč za 2 ks)</div></div>',
+        [null],
+      ],
+      [
+        'a switched currency, the shop amount without VAT',
+        CZ,
+        'Mixér Bosch',
+        '<div class="box"><div class="pp">51,90 €</div><div>(1 249 Kč bez DPH)</div></div>',
+        [null],
+      ],
+      ['a switched currency beside a delivery fee', CZ, 'Mixér Bosch', '<div class="box"><div class="pp">51,90 €</div><div>Doprava 99 Kč</div></div>', [null]],
+      ['a switched currency beside a saving', CZ, 'Mixér Bosch', '<div class="box"><div class="pp">51,90 €</div><div>Ušetříte 250 Kč</div></div>', [null]],
+      [
+        'a switched currency beside the old price',
+        CZ,
+        'Mixér Bosch',
+        '<div class="box"><div class="pp">51,90 €</div><div>Původní cena 1 499 Kč</div></div>',
+        [null],
+      ],
+      ['a badge that is not the struck difference', UA, 'Дриль Bosch', '<div class="pp"><del>27 999 грн</del> 27 999 грн −2 000 грн</div>', [null]],
+      ['a badge with a card after it', UA, 'Дриль Bosch', '<div class="pp"><del>27 999 грн</del> 25 999 грн −2 000 грн з карткою</div>', [null]],
+      ['a per-m² line with struck and current', PL, 'Panele podłogowe', '<div class="pp">za m² <s>56,70 zł</s> 49,90 zł</div>', [null]],
+      ['a set of four tyres alone', UA, 'Шина Michelin', '<div class="pp">Комплект 4 шт.: 9 800 ₴</div>', [null]],
+      ['a seasonal rate', UA, 'Зберігання шин', '<div class="pp">600 ₴/сезон</div>', [null]],
+      ['cents in sup with their own separator (PL)', PL, 'Kawa 500 g', '<p><span class="pp">2<sup>.29</sup> zł</span></p>', [2.29]],
+      // Wrong at d8259ed.
+      ['a loading price with data-price in grosze', PL, 'Laptop Lenovo', '<p><span class="pp" data-price="129900">Cena się ładuje…</span></p>', [null, 1299]],
+      [
+        'a loading price with data-price in grosze (129,90 zł)',
+        PL,
+        'Kawa 500 g',
+        '<p><span class="pp" data-price="12990">Cena się ładuje…</span></p>',
+        [null, 129.9],
+      ],
+      [
+        'a loading price with a net data-price',
+        PL,
+        'Kawa 500 g',
+        '<p><span class="pp" data-price="105.61" data-price-type="net">Cena się ładuje…</span></p>',
+        [null, 129.9],
+      ],
+      [
+        'a switched currency beside the struck old price only',
+        CZ,
+        'Mixér Bosch',
+        '<div class="box"><div class="pp">51,90 €</div><div>(<s>1 499 Kč</s>)</div></div>',
+        [null],
+      ],
+      ["ten instalments '10x1 299 Kč'", CZ, 'Notebook Lenovo', '<p><span class="pp">10x1 299 Kč</span></p>', [null]],
+      ['a loading price for two pieces', PL, 'Kawa 500 g', '<p><span class="pp" data-price="29.90">Cena się ładuje… (cena za 2 szt.)</span></p>', [null]],
+    ] as const
+  ).forEach(([what, shop, h1, block, allowed]) =>
+    (WRONG_NOW.has(what) ? it.failing : it)(`${what}: by selector ${allowed.map((p) => p ?? 'nothing').join(' or ')}`, () => {
+      expect(allowed).toContain(bySelector(h1, block, shop).price);
+    }),
+  );
+});
