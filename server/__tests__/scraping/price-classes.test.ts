@@ -69,6 +69,13 @@ describe('a code or card price after the price, lower: the price without it', ()
     ['12 999 ₴ з промокодом 11 699 ₴ до неділі', UA, null],
     ['11 699 ₴ з промокодом', UA, null],
     ['12 999 ₴ без промокоду 11 699 ₴', UA, null],
+    // The first amount several pieces' or itself conditional (ATK3 on 7742d58).
+    ['12 999 ₴/2 шт. з промокодом 11 699 ₴', UA, null],
+    ['2 × 1 299,00 zł z kodem 1 169,00 zł', PL, null],
+    ['1 299 Kč za sadu s kódem 1 169 Kč', CZ, null],
+    ['12 999 ₴ з карткою «Власний рахунок», з промокодом 11 699 ₴', UA, null],
+    ['1 599 ₴ з карткою → 1 299 ₴', UA, null],
+    ['25,98 zł/2 szt.', PL, null],
   ]);
 });
 

@@ -40,6 +40,11 @@ const SET =
 const SET_ALL = new RegExp(SET.source, 'giu');
 /** The first amount's own words saying it is for one piece ('/szt.', '/ ks', 'pro Stück', 'за шт.'): the item's price. */
 const PER_PIECE = /^\s*(\/|za|за|pro|per|je)\s*(1\s*)?(szt|шт|ks|kus|stück|stk|pcs?|piece)\.?\s*/iu;
+/**
+ * Words that are one condition and nothing else: a preposition and its word, maybe a code ('з промокодом', 'z kodem
+ * SALE10', 'w aplikacji'); not 'za zestaw z kodem', 'з карткою «…», з промокодом', '… з карткою →'.
+ */
+const CONDITION_ONLY = /^\s*(з|із|зі|с|со|z|ze|s|se|with|mit|w|we|в|у|u|v|ve|при|při|przy)\s+\p{L}+(\s+[A-Z0-9][A-Z0-9-]{2,})?\s*:?\s*$/u;
 /** A pack the first amount is for ('109,78 zł / opak. (49,90 zł/m²)'): the price of what is sold. */
 const PER_PACK = /^\s*\/\s*(opak|bal|balení|karton|krabic|zgrzewk|упаковк|уп\.|ящик|pack|box|kiste)/iu;
 /** A deposit's name ('kaucja', 'záloha', 'Pfand', 'застава'). */
@@ -75,6 +80,8 @@ function pairOfNamed(text: string, money: Amount[], cur: string | null): Settled
     return parsed.ok ? { parsed, old } : null;
   };
   const lead = text.slice(0, a.index);
+  // '2 × 100,00 zł netto …': a count before the first amount makes both several pieces'.
+  if (/\d/.test(lead)) return null;
   const between = text.slice(a.end, b.index);
   const tail = text.slice(b.end);
   // Gross and net, each labelled ('100,00 zł netto 123,00 zł brutto', '24 990 Kč vč. DPH / 20 653 Kč bez DPH').
@@ -127,6 +134,8 @@ export function priceAmongLabelled(input: string, format: ParserPriceFormat | un
   // The price's own words: none that name it as something else ('Cena netto:', 'з карткою'), nor 'from'.
   const lead = text.slice(0, first!.index);
   if (leadLabel(lead) || /(^|[^\p{L}])(від|вiд|от|from|od|ab|dès)\s*\S?\s*$/iu.test(lead)) return null;
+  // '2 × 1 299,00 zł …', '3 za 99 ₴ …': the first amount is several pieces' or one of several payments.
+  if (INSTALMENT_BEFORE.test(lead) || MULTIBUY_BEFORE.test(lead)) return null;
   // A bare number right before the price ('49 30 грн'): a split price, not settled here.
   if (all.indexOf(first!) > 0 && !all[all.indexOf(first!) - 1]!.after.trim()) return null;
   if (cur && first!.currency && first!.currency !== cur) return null;
@@ -137,7 +146,7 @@ export function priceAmongLabelled(input: string, format: ParserPriceFormat | un
     // The first amount's words saying it is one piece's ('389,00 zł/szt. · …'): the item's price, no condition.
     if (k === 0) {
       // Any other word after a slash is its rate's ('1 083 ₴/міс 12 999 ₴', '108,30 zł/mies.'): a rate, no price.
-      if (/^\s*\/\s*\p{L}/u.test(seg) && !PER_PIECE.test(seg) && !PER_PACK.test(seg)) return null;
+      if (/^\s*\/\s*[\p{L}\d]/u.test(seg) && !PER_PIECE.test(seg) && !PER_PACK.test(seg)) return null;
       seg = seg.replace(PER_PIECE, '');
     }
     prevEnd = a.end;
@@ -168,7 +177,7 @@ export function priceAmongLabelled(input: string, format: ParserPriceFormat | un
       k === 0 &&
       rest.length === 1 &&
       labelOfWords(seg) === 'loyalty' &&
-      !/[\d]/u.test(seg) &&
+      CONDITION_ONLY.test(seg) &&
       typeof a.value === 'number' &&
       a.value < (first!.value as number) &&
       !/\p{L}/u.test(own);

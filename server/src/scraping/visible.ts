@@ -203,7 +203,7 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   // Volume tiers and multi-buys: 'від 10 уп.', 'ab 5 Stück', '2 шт за', '2 for', '1+1', 'druhý kus za'.
   [
     'tier',
-    /((від|вiд|от|od|ab|from|при)\s*\d+\s*(уп|шт|szt|ks|kus|par|stück|stk|pcs|pieces|items|units|бал|bal|бут)|przy zakupie\s*\d|při\s*(koupi|nákupu|odběru)\s*(od\s*)?\d|pri\s*(kúpe|nákupe|odbere)\s*(od\s*)?\d|при купівлі\s*\d|при покупке\s*\d|beim kauf von\s*\d|(ціна|цена|cena)\s*(за|za)\s*[2-9]\d*\s*(шт|szt|ks)|when you buy\s*\d|\b\d\s*\+\s*(\d\b|szt|шт|ks|pcs)|druh(ý|á|é)\s*(kus\s*)?za|(?<![\p{L}])(комплект|komplet|sada|zestaw|súprava|souprava|set|satz)\s*(з|із|z|ze|of|aus|po)?\s*([2-9]|1\d)\s*(шт|szt|ks|kus|pcs|stück|stk)|(?<![\d])[2-9]er-?satz|друг(ий|а|е)\s*(товар\s*)?за|second\s*(one|item)?\s*for)/iu,
+    /((від|вiд|от|od|ab|from|при)\s*\d+\s*(уп|шт|szt|ks|kus|par|stück|stk|pcs|pieces|items|units|бал|bal|бут)|przy zakupie\s*\d|při\s*(koupi|nákupu|odběru)\s*(od\s*)?\d|pri\s*(kúpe|nákupe|odbere)\s*(od\s*)?\d|при купівлі\s*\d|при покупке\s*\d|beim kauf von\s*\d|(ціна|цена|cena)\s*(за|za)\s*[2-9]\d*\s*(шт|szt|ks)|when you buy\s*\d|\b\d\s*\+\s*(\d\b|szt|шт|ks|pcs)|druh(ý|á|é)\s*(kus\s*)?za|(?<![\p{L}])(комплект|komplet|sada|zestaw|súprava|souprava|set|satz)\s*(з|із|z|ze|of|aus|po)?\s*([2-9]|1\d)\s*(шт|szt|ks|kus|pcs|stück|stk)|(?<![\d])[2-9]er-?satz|\/\s*([2-9]|[1-9]\d)\s*(шт|szt|ks|kus|pcs|stück|stk)|друг(ий|а|е)\s*(товар\s*)?за|second\s*(one|item)?\s*for)/iu,
   ],
   [
     'alternative',
