@@ -56,8 +56,10 @@ const stickyCell = (bg: string, width: string | undefined, whiteSpace: 'normal' 
   maxW: { base: '40vw', md: 'none' },
   minW: { base: width ? `min(${width}, 40vw)` : undefined, md: width },
   whiteSpace: { base: 'normal', md: whiteSpace },
-  // A long name (an EAN, a compound word) breaks rather than widen the column; a header word never does.
-  overflowWrap: { base: header ? 'normal' : 'anywhere', md: 'normal' },
+  // A name wider than the column's 40 % (a URL, a long compound word) breaks rather than widen it; a word
+  // that fits stays whole (with 'anywhere' the column shrank below its words: 'operato|r', 'netadmi|n'),
+  // and a header word never breaks.
+  overflowWrap: { base: header ? 'normal' : 'break-word', md: 'normal' },
 });
 
 /**
