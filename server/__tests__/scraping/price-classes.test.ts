@@ -163,7 +163,7 @@ describe('price blocks of the sixth batch: the rule by a page of its own', () =>
     extract(`<!doctype html><html><body><main><div class="product"><h1>${h1}</h1>${block}<button>Buy</button></div></main></body></html>`, {
       strategy: 'selectors',
       selectors: { name: 'h1', price, ...(old ? { oldPrice: old } : {}) } as never,
-      priceFormat: { decimal: ',', thousands: shop.country === 'de' ? '.' : ' ' },
+      priceFormat: { decimal: ',', thousands: shop.country === 'de' || shop.country === 'ro' ? '.' : ' ' },
       ...shop,
     });
   it("reads cents in a <sup> printed with their own separator ('2<sup>.29</sup> €' on a ',' shop)", () => {
@@ -206,6 +206,14 @@ describe('price blocks of the sixth batch: the rule by a page of its own', () =>
     expect([got.price, got.currency]).toEqual([1249, 'CZK']);
     expect(read({ block: block('(1 249 Kč s kartou)'), price: '.v', shop: CZ }).price).toBeNull();
     expect(read({ block: block(''), price: '.v', shop: CZ }).price).toBeNull();
+  });
+  it("takes an amount in a checkbox's label as an add-on's price ('☑ Garanție extinsă +2 ani — 149,99 Lei')", () => {
+    const block = (input: string) =>
+      `<p class="v">1.299<sup>99</sup> <span>Lei</span></p><div class="addon"><label>${input} Garanție extinsă +2 ani — <b>149,99 Lei</b></label></div><div><span>Total: 1.449,98 Lei</span></div>`;
+    expect(read({ block: block('<input type="checkbox" checked>'), price: '.v', shop: RO }).price).toBe(1299.99);
+    // A label with no checkbox (or a radio: a variant, none chosen) is a second price.
+    expect(read({ block: block(''), price: '.v', shop: RO }).price).toBeNull();
+    expect(read({ block: block('<input type="radio">'), price: '.v', shop: RO }).price).toBeNull();
   });
   it("takes a '−2 000 грн' badge in the price element as the struck price's saving, only when it is that", () => {
     const el = (badge: string) => `<div class="v"><del class="o">27 999 грн</del> <span>25 999 грн</span> <span>${badge}</span></div>`;

@@ -899,10 +899,32 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     }
   };
 
+  /**
+   * An add-on's option: an amount inside a checkbox's label ('☑ Garanție extinsă +2 ani — 149,99 Lei', 'Montáž 490 Kč')
+   * is that option's price, added to the item's or not, never the item's own (radios are variants, above).
+   */
+  const addOns = (list: Mention[]) => {
+    if (!list.length) return;
+    const boxes = $('input')
+      .toArray()
+      .filter((i): i is Element => isTag(i) && /^checkbox$/i.test(attr(i, 'type')));
+    const boxIds = new Set(boxes.map((i) => attr(i, 'id')).filter(Boolean));
+    const checkbox = (el: Element) => boxes.some((i) => isInside(i, el)) || (!!attr(el, 'for') && boxIds.has(attr(el, 'for')));
+    for (const m of list) {
+      if (m.label || m.struck) continue;
+      for (let p: AnyNode | null = m.el, depth = 0; p && isTag(p) && depth < 4; p = p.parent, depth++)
+        if (p.name === 'label' && checkbox(p)) {
+          m.label = 'alternative';
+          break;
+        }
+    }
+  };
+
   const mentions: Mention[] = [];
   if (main) {
     mentionsUnder(main, false, mentions);
     otherVariants(mentions);
+    addOns(mentions);
     withFootnotes(mentions, main);
     mentions.push(...oldPricesInTitles(main));
   }
