@@ -14,6 +14,8 @@
  * must stay 9,29 whatever a doubled-digit rule ('929' read for '99') does.
  * netto-brutto: Makro/Metro shelf prices, the big one the price and a small 'z VAT' / 'brutto' / 'bez VAT' amount
  * beside it, which is neither a second price nor an old one.
+ * text-heavy: small prices (46 px) in tiles full of other amounts — per-kilo/litre prices, the 30-day lowest, a
+ * deposit, '2 × 1 l = 7,58 zł', dates, a phone number, codes: none of them is a one-click price.
  * An old price offered with a one-click candidate is saved with it: when given, it must be the tile's old price too
  * (none found is a loss; another amount is a promotion that never was).
  */
