@@ -73,12 +73,13 @@ function testFiles(dir = TESTS) {
  * - starts, stops, restarts or kills apps or processes over one database (jobs, exports, workers);
  * - migrates or upgrades, or tests the database layer itself (db/*, the golden, the kept price index and
  *   totals and their upkeep, partitioning, tx-guard);
- * - checks values the SQL computes and the driver hands back (prices, analytics, dates and timestamps:
- *   node-postgres and PGlite type them differently, src/lib/days.ts).
- * A file whose subject is what the HTTP layer answers — validation and odd input, permissions by URL,
- * headers, translations, file names, one request at a time over fixtures — says `@one-database` in its
- * header with why: `npm test` runs it once, in the PostgreSQL lane when there is one (the shorter lane;
- * PGlite is the long pole), else on PGlite. A file that mixes both kinds is split.
+ * - keeps derived tables up to date (triggers, the commit-time upkeep of the price index and the runs).
+ * A file whose subject is what an area answers and computes — validation and odd input, permissions by URL,
+ * headers, translations, file names, analytics and prices read back, one request at a time — says
+ * `@one-database` in its header with why: `npm test` runs it once, in the PostgreSQL lane when there is one
+ * (the shorter lane; PGlite is the long pole), else on PGlite. PGlite is the same PostgreSQL, so such SQL
+ * answers the same on both; what could differ is the driver, and `__tests__/db/driver-parity.test.ts` holds
+ * both drivers to one table of values for every type the app reads. A file that mixes both kinds is split.
  */
 function oneDatabase(file) {
   return /^\s*\*?\s*@one-database\b/m.test(readFileSync(file, 'utf8'));

@@ -1,3 +1,6 @@
+/**
+ * @one-database: what reaches the log; nothing here depends on the database. (scripts/lib/db-test-files.cjs)
+ */
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';

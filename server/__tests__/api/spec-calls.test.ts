@@ -3,6 +3,8 @@
  * names, its forms, its dates (§9) — and the one shape of answers (timestamps, file extensions, paged
  * lists). Generic checks walk the OpenAPI document (GET /api/openapi.json), so a new call is held to the
  * same rules.
+ *
+ * @one-database: the calls' names, forms and answer shapes, one request at a time. (scripts/lib/db-test-files.cjs)
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';

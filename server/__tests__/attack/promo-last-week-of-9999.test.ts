@@ -3,6 +3,8 @@
  * prices recorded in that week. The weekly trend's loop stepped weeks as 'YYYY-MM-DD' text: the Monday after
  * 9999-12-27 is '+010000-01', which sorts before '9999-12-31' and maps to itself, so the loop never ended and
  * grew its answer until the process ran out of memory (the server stopped answering). PGlite and PostgreSQL.
+ *
+ * @one-database: a loop over weeks in the server's code, not in the database. (scripts/lib/db-test-files.cjs)
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

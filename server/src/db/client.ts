@@ -32,7 +32,7 @@ export async function queryRows<T>(db: Db, query: SQL, opts: { prepared?: boolea
     assertOutsideTransaction('queryRows');
     const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
     const name = `pw_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
+    return (await client.query<T & pg.QueryResultRow>({ name, text, values: params, types: DRIZZLE_TYPES })).rows;
   }
   const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
@@ -94,7 +94,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   ]);
   const loadDataDir = pgliteImages.get(dataDir);
   pgliteImages.delete(dataDir);
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, parsers: PGLITE_PARSERS, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite({ client, schema });
   return {
     db: guardRootHandle(db),
@@ -108,16 +108,30 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 const INT8_OID = 20;
+const INT8_ARRAY_OID = 1016;
 /**
- * int8 (bigint ids, count(*)) as a number, as PGlite answers it, so both backends give areas the same
- * values; a value beyond 2^53 stays a string rather than silently losing digits.
+ * int8 (bigint ids, count(*), sums of integers) as a number, as PGlite answers it, so both backends hand areas
+ * the same values (`__tests__/db/driver-parity.test.ts`); a value beyond 2^53 stays a string rather than
+ * silently losing digits. Set on both drivers: a test file that checks what an area computes then needs one
+ * backend only (scripts/lib/db-test-files.cjs).
  */
 const parseInt8 = (v: string): number | string => {
   const n = Number(v);
   return Number.isSafeInteger(n) ? n : v;
 };
-const typeParser = ((oid: number, format?: 'text' | 'binary') =>
-  oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'];
+// node-postgres: in its global registry, because drizzle gives each query its own `types`, which fall back to
+// the registry and never to the pool's (a pool-level parser reached only the prepared product search).
+pg.types.setTypeParser(INT8_OID, parseInt8);
+// pg-types 2's array parser at run time (its typings describe a later version's).
+const arrayParser = pg.types.arrayParser as unknown as { create(source: string, transform: (entry: string) => unknown): { parse(): unknown[] } };
+pg.types.setTypeParser(INT8_ARRAY_OID as unknown as typeof pg.types.builtins.INT8, (v: string) => arrayParser.create(v, parseInt8).parse());
+const PGLITE_PARSERS = { [INT8_OID]: parseInt8 };
+// Dates, times, intervals and their arrays as PostgreSQL's text, as drizzle's own queries read them on both
+// backends: the prepared statements above go round drizzle and must read them the same way.
+const TEXT_OIDS = new Set([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231]);
+const DRIZZLE_TYPES = {
+  getTypeParser: (oid: number, format?: string) => (TEXT_OIDS.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text')),
+} as pg.CustomTypesConfig;
 
 async function openPostgres(connectionString: string, schemaName: string | null, timeouts: DatabaseTimeouts, readUrls: string[]): Promise<Database> {
   if (schemaName) {
@@ -135,7 +149,6 @@ async function openPostgres(connectionString: string, schemaName: string | null,
     connectionTimeoutMillis: timeouts.acquireMs,
     statement_timeout: timeouts.statementMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
-    types: { getTypeParser: typeParser } as pg.CustomTypesConfig,
     // public stays on the path for extensions (pg_trgm) installed there.
     ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
   });

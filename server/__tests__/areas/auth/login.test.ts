@@ -1,3 +1,6 @@
+/**
+ * @one-database: login answers one request at a time. (scripts/lib/db-test-files.cjs)
+ */
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { loginResponseSchema } from '@pricewatch/shared/contract';

@@ -1,6 +1,8 @@
 /**
  * The session cache (docs/overload.md): with it on, a block or a logout made through the server counts
  * from the very next call, whatever the cache holds.
+ *
+ * @one-database: the session cache in the process; nothing here depends on the database. (scripts/lib/db-test-files.cjs)
  */
 import type { FastifyInstance } from 'fastify';
 import { build, loginAs } from '../../helpers/build';

@@ -1,3 +1,6 @@
+/**
+ * @one-database: sessions one request at a time; ten logins at once are tested on both (rate-limit, concurrent-writes). (scripts/lib/db-test-files.cjs)
+ */
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { checkResponseSchema } from '@pricewatch/shared/contract';

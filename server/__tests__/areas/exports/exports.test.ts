@@ -3,6 +3,8 @@
  * templates, group exports, new-product lists, schedules, progress and a job that crashes midway. One
  * app for the file (PGlite, or PostgreSQL with TEST_DATABASE_URL); known prices from the catalogue
  * fixtures (helpers/catalogue.ts).
+ *
+ * @one-database: what the export calls answer and write into files; the export jobs' restarts and races are tested on both (restart, leftovers, exports-claim-race). (scripts/lib/db-test-files.cjs)
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';

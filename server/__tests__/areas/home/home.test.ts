@@ -2,6 +2,8 @@
  * The home page's tiles (issue 18 item 6, docs/home.md): one call per tile, each allowed exactly to
  * those who may open the screen it links to (403 for the others) and answering what that screen shows
  * the caller. PGlite, and PostgreSQL with TEST_DATABASE_URL.
+ *
+ * @one-database: what the tiles answer and to whom, one request at a time. (scripts/lib/db-test-files.cjs)
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';

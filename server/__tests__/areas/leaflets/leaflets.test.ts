@@ -1,3 +1,6 @@
+/**
+ * @one-database: what the leaflet calls answer, one request at a time. (scripts/lib/db-test-files.cjs)
+ */
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { body, build, loginAs, type Session } from '../../helpers/build';

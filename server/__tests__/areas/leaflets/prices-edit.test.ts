@@ -1,3 +1,6 @@
+/**
+ * @one-database: one price corrected or removed per request; concurrent writes are tested on both (access/concurrent-writes). (scripts/lib/db-test-files.cjs)
+ */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../../src/db/client';

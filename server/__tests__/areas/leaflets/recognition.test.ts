@@ -1,3 +1,6 @@
+/**
+ * @one-database: the recognition job through its calls; the job machinery is tested on both (jobs/jobs). (scripts/lib/db-test-files.cjs)
+ */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';

@@ -1,3 +1,6 @@
+/**
+ * @one-database: what the network users' calls answer, one request at a time. (scripts/lib/db-test-files.cjs)
+ */
 import type { FastifyInstance } from 'fastify';
 import { networkUserResponseSchema, networkUsersListResponseSchema, type NetworkUser } from '@pricewatch/shared/contract';
 import { build, loginAs, SERVER_DIR } from '../../helpers/build';

@@ -2,6 +2,8 @@
  * Browser fetch through the whole product (docs/parsers.md "Browser fetch"): the demo shop that renders
  * its price and JSON-LD only by script, force-started like any parser. With `"fetch": "browser"` its
  * prices reach the history; the same definition fetched over HTTP finds no price on any page.
+ *
+ * @one-database: a page fetched by the browser; nothing here depends on the database. (scripts/lib/db-test-files.cjs)
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';

@@ -4,6 +4,8 @@
  * country's other networks, and the home price index of every network stays plausible. A demo price
  * drawn regardless of the product once made Silpo 556 against Auchan 100, and milk cost 1209.69 ₴.
  * PGlite, and PostgreSQL with TEST_DATABASE_URL.
+ *
+ * @one-database: the demo shops' prices against the catalogue; the demo start itself runs on PGlite in every browser test. (scripts/lib/db-test-files.cjs)
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';

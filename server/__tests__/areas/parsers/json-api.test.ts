@@ -4,6 +4,8 @@
  * template with {id} asks per product; a scraper request takes only its product; an invalid path fails
  * the run with invalid_definition naming the field and writes nothing. PGlite, and PostgreSQL with
  * TEST_DATABASE_URL.
+ *
+ * @one-database: the JSON API strategy through one parser run; recording is tested on both elsewhere. (scripts/lib/db-test-files.cjs)
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';

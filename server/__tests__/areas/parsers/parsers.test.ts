@@ -1,6 +1,8 @@
 /**
  * Parsers API on a demo database with the demo shops running on loopback: the list and its filters,
  * schedules, force start followed to the end, prices in the history, problems, the results file, rights.
+ *
+ * @one-database: parser runs through the product, one force start at a time; recording (record-batches, the kept tables) and the jobs are tested on both elsewhere. (scripts/lib/db-test-files.cjs)
  */
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';

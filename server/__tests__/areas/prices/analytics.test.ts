@@ -1,3 +1,6 @@
+/**
+ * @one-database: values the analytics compute: the same SQL on both, the same values from both drivers (db/driver-parity.test.ts). (scripts/lib/db-test-files.cjs)
+ */
 import type { FastifyInstance } from 'fastify';
 import {
   ashanShopsPricesResponseSchema,

@@ -3,6 +3,8 @@
  * sample, and its figures equal a computation over price_spans written here independently of the server's SQL, on
  * the demo catalogue's generated year — whole networks from the kept rows of migration 0021, a part of a network and
  * chosen products over the spans. PGlite and PostgreSQL.
+ *
+ * @one-database: values the price index computes from its kept rows (driver-parity); the rows' upkeep is tested on both (price-index-kept). (scripts/lib/db-test-files.cjs)
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,3 +1,6 @@
+/**
+ * @one-database: what the price calls answer, one request at a time. (scripts/lib/db-test-files.cjs)
+ */
 import type { FastifyInstance } from 'fastify';
 import { allPricesResponseSchema, priceHistoryResponseSchema, productPricesResponseSchema } from '@pricewatch/shared/contract';
 import { addDays } from '../../../src/lib/days';

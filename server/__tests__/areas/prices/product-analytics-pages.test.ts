@@ -3,6 +3,8 @@
  * ashan-shops-prices answer pages of every product priced in the chosen shops in the period — no sample.
  * Paged through to the end, they equal a computation over price_spans written here independently of the
  * server's SQL, on the demo catalogue's generated year of history. PGlite and PostgreSQL.
+ *
+ * @one-database: values the per-product analytics compute (driver-parity), paged through. (scripts/lib/db-test-files.cjs)
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,3 +1,6 @@
+/**
+ * @one-database: what the product calls answer, one request at a time. (scripts/lib/db-test-files.cjs)
+ */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {

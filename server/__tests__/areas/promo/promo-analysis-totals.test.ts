@@ -4,6 +4,8 @@
  * histories (chain-wide promos in two shops of one network, split differently; gaps; depth changes mid-promo;
  * products without a brand or section) written day by day through recordObservations, then every grouping over
  * periods that cut runs at both ends. PGlite and PostgreSQL; Polish deployment (no promo analysis in the Czech one).
+ *
+ * @one-database: values the promo analysis computes from the kept runs (driver-parity); the runs' upkeep under ten writers is tested on both (product-runs-kept, network-runs). (scripts/lib/db-test-files.cjs)
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

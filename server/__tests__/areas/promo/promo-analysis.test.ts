@@ -4,6 +4,8 @@
  * length, one continuing from before the period, one changing its price midway, one in two shops of a
  * network on the same days; and three leaflets with known mechanics. The app runs as the Polish
  * deployment (promo analysis is not part of the Czech one — tested at the end).
+ *
+ * @one-database: values the promo analysis computes: the same SQL on both, and both drivers hand back the same values (db/driver-parity.test.ts). (scripts/lib/db-test-files.cjs)
  */
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,8 @@
-/** Scraper requests: one product scraped now by the parsers of a network, listed, filtered, deleted. */
+/**
+ * Scraper requests: one product scraped now by the parsers of a network, listed, filtered, deleted.
+ *
+ * @one-database: scraper requests one at a time; the runs they start are tested on both elsewhere. (scripts/lib/db-test-files.cjs)
+ */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
