@@ -67,7 +67,7 @@ export type Database = {
   readRouting: RoutingPool | null;
 };
 
-// Any constant shared by all server processes of one database.
+// Any constant shared by all server processes of one deployment (with the schema, `exclusive` below).
 const STARTUP_LOCK_KEY = 7_210_431;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -162,10 +162,17 @@ async function openPostgres(connectionString: string, schemaName: string | null,
     async exclusive(fn) {
       const lockClient = await pool.connect();
       try {
-        await lockClient.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        // Waiting for another process's start (migrations and seeding: minutes at scale) is no stuck statement:
+        // under the statement timeout a second process died at start. One lock per schema, so a deployment in
+        // another schema of the same database does not hold this one's start up.
+        await lockClient.query('SET statement_timeout = 0');
+        await lockClient.query('SELECT pg_advisory_lock($1, hashtext(current_schema()))', [STARTUP_LOCK_KEY]);
+        await lockClient.query('RESET statement_timeout');
         return await fn();
       } finally {
-        await lockClient.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+        await lockClient.query('SELECT pg_advisory_unlock($1, hashtext(current_schema()))', [STARTUP_LOCK_KEY]).catch(() => undefined);
+        // The connection goes back to the pool with its own statement timeout, whatever failed above.
+        await lockClient.query('RESET statement_timeout').catch(() => undefined);
         lockClient.release();
       }
     },
