@@ -76,6 +76,8 @@ describe('a code or card price after the price, lower: the price without it', ()
     ['12 999 ₴ з карткою «Власний рахунок», з промокодом 11 699 ₴', UA, null],
     ['1 599 ₴ з карткою → 1 299 ₴', UA, null],
     ['25,98 zł/2 szt.', PL, null],
+    ['10x1 299 Kč', CZ, null],
+    ['160×200 · 1 299,00 zł', PL, 1299],
   ]);
 });
 
@@ -199,6 +201,10 @@ describe('price blocks of the sixth batch: the rule by a page of its own', () =>
     expect(read({ block: el('data-price="349.00" data-currency="EUR"'), price: '.v', shop: PL }).price).toBeNull();
     expect(read({ block: el('data-price="349.00"', 'Cena na telefon'), price: '.v', shop: PL }).price).toBeNull();
     expect(read({ block: el('data-price="349,00 zł"'), price: '.v', shop: PL }).price).toBeNull();
+    // No decimals (minor units?), a net one, a count in the loading text (ATK3 on d8259ed).
+    expect(read({ block: el('data-price="34900"'), price: '.v', shop: PL }).price).toBeNull();
+    expect(read({ block: el('data-price="349.00" data-price-type="net"'), price: '.v', shop: PL }).price).toBeNull();
+    expect(read({ block: el('data-price="349.00"', 'Cena się ładuje… (cena za 2 szt.)'), price: '.v', shop: PL }).price).toBeNull();
   });
   it("reads the shop's currency beside an element a currency switcher turned ('51,90 €' over '(1 249 Kč)')", () => {
     const block = (czk: string) => `<div class="ps"><div class="v">51,90 €</div><div class="czk">${czk}</div></div>`;
@@ -206,6 +212,7 @@ describe('price blocks of the sixth batch: the rule by a page of its own', () =>
     expect([got.price, got.currency]).toEqual([1249, 'CZK']);
     expect(read({ block: block('(1 249 Kč s kartou)'), price: '.v', shop: CZ }).price).toBeNull();
     expect(read({ block: block(''), price: '.v', shop: CZ }).price).toBeNull();
+    expect(read({ block: block('(<s>1 499 Kč</s>)'), price: '.v', shop: CZ }).price).toBeNull();
   });
   it("takes an amount in a checkbox's label as an add-on's price ('☑ Garanție extinsă +2 ani — 149,99 Lei')", () => {
     const block = (input: string) =>

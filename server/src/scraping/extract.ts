@@ -531,8 +531,9 @@ function fromSelectors($: CheerioAPI, sel: ParserSelectors, view: PageView, form
   const parent = first.el.parent;
   let byBlock = false;
   if (!settled && cur && first.parsed.ok && first.parsed.currency && first.parsed.currency !== cur && parent && isTag(parent)) {
-    const block = view.textOf(parent);
-    const pair = block.length <= 80 ? priceAmongLabelled(block.replace(/\n/g, ' '), format, ctx) : null;
+    // Its struck parts are no price ('(<s>1 499 Kč</s>)' is the old one): a block with any is not read.
+    const block = view.splitStruck(parent);
+    const pair = block.text.length <= 80 && !block.struck.trim() ? priceAmongLabelled(block.text.replace(/\n/g, ' '), format, ctx) : null;
     if (pair && pair.parsed.currency === cur) {
       settled = pair;
       byBlock = true;
@@ -541,9 +542,14 @@ function fromSelectors($: CheerioAPI, sel: ParserSelectors, view: PageView, form
   let p: ParsedPrice = settled && (byBlock || !(first.parsed.ok && first.parsed.amount !== settled.parsed.amount)) ? settled.parsed : first.parsed;
   // 'Cena się ładuje…' until a script writes the element's own data-price: that machine amount, in the shop's currency.
   if (!p.ok && !/\d/.test(first.parts.text) && LOADING.test(first.parts.text) && first.el.attribs['data-price'] !== undefined) {
-    const own = parseMachinePrice(first.el.attribs['data-price']);
+    // With its decimals ('349.00'): '129900' may be minor units. No other data attribute may qualify it (net, per unit).
+    const raw = first.el.attribs['data-price']!.trim();
+    const own = /^\d+\.\d{2}$/.test(raw) ? parseMachinePrice(raw) : null;
     const currency = first.el.attribs['data-currency']?.toUpperCase() ?? null;
-    if (own.ok && (!currency || !cur || currency === cur)) p = { ...own, currency: currency ?? cur };
+    const qualified = Object.entries(first.el.attribs).some(
+      ([k, v]) => k.startsWith('data-') && k !== 'data-price' && k !== 'data-currency' && /(net|excl|unit|per|month|měs|mies|міс|card|kart|tier)/i.test(v),
+    );
+    if (own?.ok && !qualified && (!currency || !cur || currency === cur)) p = { ...own, currency: currency ?? cur };
   }
   if (p.ok && p !== first.parsed && p.currency) base.currency = p.currency;
   if (!p.ok) return problem('price_unparseable', `price ${p.reason}: "${p.text.slice(0, 80)}"`);

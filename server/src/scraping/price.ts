@@ -223,7 +223,7 @@ const MULTIBUY_PLUS = /(^|[^\d\s.,]\s*|^\s*)(?<![\d.,]\s?)\d{1,2}\s*\+\s*\d{1,2}
 const CODE_BEFORE =
   /(?<![\p{L}])(код|артикул|арт\.|kód|kod|sku|ean|art\.?\s*(nr|č)\.?|nr\s*kat\.?|katalog\w*|id|číslo|numer|part\s*no\.?|mpn|ref\.?|კოდი|არტიკული)\s*[:#№.]?\s*$/iu;
 /** A unit right after a bare number: a quantity ('1,2 kg'), not an amount of money. */
-const QUANTITY_AFTER = new RegExp(String.raw`^\s*${UNIT}\.?(?![\p{L}])`, 'iu');
+const QUANTITY_AFTER = new RegExp(String.raw`^\s*(${UNIT}|szt|шт|ks|kus|pcs|stück|stk)\.?(?![\p{L}])`, 'iu');
 /** '1 კგ — 16.98 ₾', '100 g: 2,99 zł' at the start of a text: the amount after is per that quantity. */
 const PER_QUANTITY_LEAD = new RegExp(String.raw`^\s*(?:1|100|10)\s*${UNIT}\.?\s*[:=\-–—]\s*${CUR}?\s*$`, 'iu');
 /** The words right before an amount that add it to another ('+ záloha', '+ kaucja', '+'). */
@@ -263,7 +263,8 @@ export function amountsIn(text: string, format?: ParserPriceFormat, ctx?: PriceC
       i++;
       continue;
     }
-    if (/\p{L}/u.test(prev)) {
+    // '10x1 299 Kč': an 'N x' count before the amount, not a word it is glued to.
+    if (/\p{L}/u.test(prev) && !(/[x×]/i.test(prev) && /\d/.test(text[i - 2] ?? ''))) {
       // Glued to a word before it ('A55', 'iO5'): part of a name.
       while (i < text.length && /[\p{L}\d.,]/u.test(text[i]!)) i++;
       continue;
