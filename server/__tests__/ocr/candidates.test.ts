@@ -339,5 +339,23 @@ describe('the blind corpus, second round: classes read wrong or not at all', () 
     const c = buildCandidates(words, { regions: [region(20, 130, '14,99', 4), region(520, 130, '21,90', 4), region(20, 400, '3.12', 3, { glyphH: 30 })] });
     expect(c.map((x) => x.price)).toEqual([14.99, 21.9]);
     expect(c.every((x) => x.confidence < CANDIDATE_ACCEPT_CONFIDENCE)).toBe(true);
+    // "від 2 шт." as a Latin-reading model spells it (VARUS's box once its colours were kept: "BIA 2 ШТ.")
+    const latin = [...row(100, 16, ['BIA', 520], ['2', 560], ['ШТ.', 580]), ...row(130, 60, ['21,90', 520])];
+    const l = buildCandidates(latin, { regions: [region(520, 130, '21,90', 4)] });
+    expect(l.map((x) => x.price)).toEqual([21.9]);
+    expect(l[0]!.confidence).toBeLessThan(CANDIDATE_ACCEPT_CONFIDENCE);
+  });
+
+  it('a shelf price with and without VAT: the one printed big is the price, the other no old price and no candidate', () => {
+    const words = [
+      ...row(100, 18, ['Olej', 20], ['rzepakowy', 70]),
+      ...row(130, 60, ['41,99', 20]),
+      ...row(200, 22, ['51,65', 20], ['zł', 80], ['brutto', 110]),
+    ];
+    const c = buildCandidates(words, { regions: [region(20, 130, '41,99', 4)] });
+    expect(c.map((x) => [x.price, x.oldPrice])).toEqual([[41.99, null]]);
+    // two of one size: neither in one click
+    const same = buildCandidates([...row(130, 40, ['41,99', 20], ['netto', 130]), ...row(130, 40, ['51,65', 300], ['brutto', 410])]);
+    expect(same.every((x) => x.confidence < CANDIDATE_ACCEPT_CONFIDENCE && x.oldPrice === null)).toBe(true);
   });
 });

@@ -57,6 +57,35 @@ describe('darkTextOnLight', () => {
     expect(out[30 * w + 2]).toBe(60);
   });
 
+  it('two touching digits (a raised "99" kerned into one component) are no box: two bowls and the pocket under them are no line of letters', () => {
+    // 26 × 22 of ink (Biedronka's "⁹⁹" measured 25 × 22, fill 0.66): bowls 5 × 7 side by side at the top,
+    // the pocket between the first 9's tail and the second 9 below them
+    const w = 40;
+    const px = new Uint8Array(w * 30).fill(250);
+    for (let y = 4; y < 26; y++) for (let x = 7; x < 33; x++) px[y * w + x] = 40;
+    const hole = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) px[y * w + x] = 250;
+    };
+    hole(11, 8, 16, 15);
+    hole(23, 8, 28, 15);
+    hole(19, 16, 28, 22);
+    expect(Array.from(darkTextOnLight(px, w, 30))).toEqual(Array.from(px));
+  });
+
+  it('a light panel with dark text inside a box (a yellow price panel on a dark photo) keeps its colours', () => {
+    // a dark box holding three white letters and a light panel with three dark "digits" in it
+    const w = 120;
+    const px = new Uint8Array(w * 40).fill(250);
+    for (let y = 2; y < 38; y++) for (let x = 2; x < 118; x++) px[y * w + x] = 60;
+    for (let k = 0; k < 3; k++) for (let y = 8; y < 16; y++) for (let x = 8 + k * 8; x < 12 + k * 8; x++) px[y * w + x] = 255;
+    for (let y = 6; y < 34; y++) for (let x = 50; x < 112; x++) px[y * w + x] = 220;
+    for (let k = 0; k < 3; k++) for (let y = 10; y < 30; y++) for (let x = 56 + k * 18; x < 66 + k * 18; x++) px[y * w + x] = 70;
+    const out = darkTextOnLight(px, w, 40);
+    expect(out[10 * w + 9]).toBe(0); // a letter of the box is black
+    expect(out[20 * w + 52]).toBe(220); // the panel keeps its colour
+    expect(out[20 * w + 60]).toBe(70); // and its digits stay dark
+  });
+
   it('a struck-through word stays as it is (its pockets fill too little around them)', () => {
     // three thin "letters" (outlines 1 px) on a line through their middle: pockets above and below
     const w = 80;

@@ -41,6 +41,24 @@ describe('findPriceRegions', () => {
     expect(tall.every((r) => !r.dash)).toBe(true);
   });
 
+  it('raised cents of two touching digits are cut apart where they touch (read as one blob: "", "929")', () => {
+    const p = picture((set) => {
+      // two 12 × 22 rings at the digits' top, 2 px apart, joined by a 2 px bridge at mid-height
+      for (const x of [180, 194]) {
+        set(x, 40, x + 12, 43);
+        set(x, 59, x + 12, 62);
+        set(x, 40, x + 3, 62);
+        set(x + 9, 40, x + 12, 62);
+      }
+      set(192, 50, 194, 52);
+    });
+    const [r] = findPriceRegions(p.grey, p.w, p.h);
+    expect(r!.cents).toEqual({ x0: 180, y0: 40, x1: 206, y1: 62 });
+    expect(r!.centsCuts).toHaveLength(1);
+    expect(r!.centsCuts![0]).toBeGreaterThanOrEqual(192);
+    expect(r!.centsCuts![0]).toBeLessThanOrEqual(193);
+  });
+
   it('a frame around the digits is no glyph (it was read as a two-glyph price of its own)', () => {
     const p = picture((set) => {
       set(80, 20, 260, 24);

@@ -17,6 +17,7 @@ import {
   isNameWord,
   isOldLabel,
   isQuantityWord,
+  isTaxWord,
   isUnitWord,
   multiBuyText,
   parsePrice,
@@ -48,6 +49,8 @@ export type PriceToken = Rect & {
   dateLike?: boolean;
   /** Read under a strike line. */
   struck?: boolean;
+  /** Named as with or without VAT on its line ("51,65 zł brutto", "bez DPH 272,64 Kč"). */
+  taxLabel?: boolean;
   /**
    * Height of the printed digits when a big-digit region read them: OCR's word box can be much taller
    * (seed 105's "99,90." came 110 px tall for 61 px digits, spanning into the next tile).
@@ -232,9 +235,23 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
         x = b.x0;
         if (isOldLabel(b.text)) oldLabel = true;
       }
+      // a VAT word up to three words before or after, close, word by word ("51,65 zł brutto", "bez DPH 272,64")
+      let taxLabel = false;
+      for (let j = firstAt - 1, x = rect.x0; j >= Math.max(0, firstAt - 3) && !taxLabel; j--) {
+        const b = words[line[j]];
+        if (x - b.x1 > 2 * rh) break;
+        x = b.x0;
+        taxLabel = isTaxWord(b.text);
+      }
+      for (let j = k + 1, x = rect.x1; j < Math.min(line.length, k + 4) && !taxLabel; j++) {
+        const a = words[line[j]];
+        if (a.x0 - x > 2 * rh) break;
+        x = a.x1;
+        taxLabel = isTaxWord(a.text);
+      }
       const conf = used.reduce((s, i) => s + words[i].conf, 0) / used.length;
       const hasCurrency = p.hasCurrency || !!(after && after.x0 - rect.x1 < 1.5 * rh && isCurrencyWord(after.text));
-      tokens.push({ ...rect, value: round2(value), conf, words: used, oldLabel, source: 'page', hasCurrency, dateLike });
+      tokens.push({ ...rect, value: round2(value), conf, words: used, oldLabel, source: 'page', hasCurrency, dateLike, ...(taxLabel ? { taxLabel } : {}) });
     }
   }
   return tokens;
@@ -342,6 +359,7 @@ export function withRegions(tokens: PriceToken[], regions: RegionReading[], stri
       hasCurrency,
       dateLike: false,
       printH: h(r.big),
+      ...(inside.some((t) => t.taxLabel) ? { taxLabel: true } : {}),
     });
   }
   return out;
@@ -419,15 +437,18 @@ export function pairPrices(tokens: PriceToken[]): Cluster[] {
       role.set(i, 'old');
       continue;
     }
-    const dominated = order.some(
-      (j) =>
-        j !== i &&
-        role.get(j) === 'main' &&
-        printH(tokens[j]) >= 1.4 * printH(t) &&
-        tokens[j].value < t.value &&
-        t.value <= 5 * tokens[j].value &&
-        near(tokens[j], t),
-    );
+    // the price with (or without) VAT beside the big one is higher than it, but no old price
+    const dominated =
+      !t.taxLabel &&
+      order.some(
+        (j) =>
+          j !== i &&
+          role.get(j) === 'main' &&
+          printH(tokens[j]) >= 1.4 * printH(t) &&
+          tokens[j].value < t.value &&
+          t.value <= 5 * tokens[j].value &&
+          near(tokens[j], t),
+      );
     role.set(i, dominated ? 'old' : 'main');
   }
   const clusters: Cluster[] = order.filter((i) => role.get(i) === 'main').map((i) => ({ main: tokens[i], old: null, rect: { ...tokens[i] } }));
@@ -454,11 +475,25 @@ export function pairPrices(tokens: PriceToken[]): Cluster[] {
   return clusters;
 }
 
+/**
+ * A shelf price's other figure (Metro, Makro: netto and brutto, "bez DPH" under "s DPH"): the leaflet's
+ * big price is the price. A token named with or without VAT beside a price printed clearly bigger (1.25 ×)
+ * is no candidate (`drop`); beside one of its own size it is never one click (`doubt`): either may be meant.
+ */
+function taxFigure(t: PriceToken, tokens: PriceToken[]): 'drop' | 'doubt' | null {
+  if (!t.taxLabel) return null;
+  const others = tokens.filter((p) => p !== t && !p.oldLabel && p.value !== t.value);
+  if (others.some((p) => printH(p) >= 1.25 * printH(t) && near(p, t))) return 'drop';
+  if (others.some((p) => printH(p) > printH(t) / 1.25 && near(p, t) && near(t, p))) return 'doubt';
+  return null;
+}
+
 /** The word of "when buying N": przy zakupie, při koupi, при купівлі / покупке, when buying. */
 const CONDITION_WORD = /^(zakupie|koupi|nákupu|nakupu|купівлі|покупці|покупке|buying|kauf)$/i;
 /** "від 2 шт.", "od 3 szt.", "ab 2 Stück" (the count glued on as OCR reads it: "віД2"): from a count. */
-const FROM_WORD = /^(від|вiд|от|od|from|ab)$/i;
-const FROM_COUNT = /^(від|вiд|от|od|from|ab)\d{1,2}$/i;
+// (with від as Latin-reading models spell it: "BIA", "Bід" — VARUS's 21,90 for two at 0.88 once its box read so)
+const FROM_WORD = /^(від|вiд|bід|biд|bia|от|od|from|ab)$/i;
+const FROM_COUNT = /^(від|вiд|bід|biд|bia|от|od|from|ab)\d{1,2}$/i;
 
 /** Cost of attaching a word to a cluster: horizontal distance weighs more, words below much more. */
 function cost(c: Rect, w: Rect): number {
@@ -540,7 +575,9 @@ export function buildCandidates(allWords: OcrWord[], opts: CandidateOptions = {}
   const scale = opts.scale ?? 1;
   const minConf = opts.minWordConf ?? 55;
   const tokens = withRegions(findPriceTokens(words), opts.regions ?? [], opts.strikes ?? [], words);
-  const clusters = pairPrices(tokens).filter((c) => printedAsPrice(c.main, tokens) && !besideBiggerPrice(c.main, tokens));
+  const clusters = pairPrices(tokens).filter(
+    (c) => printedAsPrice(c.main, tokens) && !besideBiggerPrice(c.main, tokens) && taxFigure(c.main, tokens) !== 'drop',
+  );
   if (clusters.length === 0) return [];
   const inToken = new Set(tokens.flatMap((t) => t.words));
 
@@ -741,7 +778,9 @@ export function buildCandidates(allWords: OcrWord[], opts: CandidateOptions = {}
       // an old price read under a strike line is wrong about as often as right (the bench's `strike`
       // row): the user checks it with Fix rather than saving it in one click
       confidence:
-        (oldPrice !== null && c.old?.struck) || conditional.has(c) ? Math.min(confidenceOf(c.main), CANDIDATE_ACCEPT_CONFIDENCE - 0.05) : confidenceOf(c.main),
+        (oldPrice !== null && c.old?.struck) || conditional.has(c) || taxFigure(c.main, tokens) === 'doubt'
+          ? Math.min(confidenceOf(c.main), CANDIDATE_ACCEPT_CONFIDENCE - 0.05)
+          : confidenceOf(c.main),
       rect: c.main,
     });
   }

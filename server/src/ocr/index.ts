@@ -215,17 +215,20 @@ const PAGE = { tessedit_pageseg_mode: '11' as never, tessedit_char_whitelist: ''
 const CROP_GLYPH_PX = 56;
 
 /** A crop of the prepared picture, turned level by `angle` degrees, scaled so its glyphs are about CROP_GLYPH_PX tall, as PNG with a white margin. */
-async function crop(p: Prepared, r: Rect, margin: number, angle: number, glyphH: number, maxX1 = Infinity): Promise<Buffer> {
+async function crop(p: Prepared, r: Rect, margin: number, angle: number, glyphH: number, maxX1 = Infinity, cuts: number[] = []): Promise<Buffer> {
   const x0 = Math.max(0, Math.floor(r.x0 - margin));
   const y0 = Math.max(0, Math.floor(r.y0 - margin));
   const x1 = Math.min(p.pw, Math.ceil(r.x1 + margin), Math.max(Math.ceil(r.x1), maxX1));
   const y1 = Math.min(p.ph, Math.ceil(r.y1 + margin));
-  let img = sharp(Buffer.from(p.grey), { raw: { width: p.pw, height: p.ph, channels: 1 } }).extract({
-    left: x0,
-    top: y0,
-    width: Math.max(1, x1 - x0),
-    height: Math.max(1, y1 - y0),
-  });
+  const inside = cuts.filter((c) => c > x0 && c < x1 - 1).sort((a, b) => a - b);
+  let img = inside.length
+    ? spread(p, x0, y0, x1, y1, inside, Math.max(2, Math.round(0.2 * (r.y1 - r.y0))))
+    : sharp(Buffer.from(p.grey), { raw: { width: p.pw, height: p.ph, channels: 1 } }).extract({
+        left: x0,
+        top: y0,
+        width: Math.max(1, x1 - x0),
+        height: Math.max(1, y1 - y0),
+      });
   if (Math.abs(angle) >= 2) {
     // sharp rotates clockwise: a run rising to the right (negative angle) turns back by −angle
     img = sharp(await img.png().toBuffer()).rotate(-angle, { background: '#ffffff' });
@@ -236,6 +239,29 @@ async function crop(p: Prepared, r: Rect, margin: number, angle: number, glyphH:
     img = sharp(await img.png().toBuffer()).resize({ width: Math.round((meta.width ?? 1) * factor), kernel: 'cubic' });
   }
   return img.extend({ top: 10, bottom: 10, left: 10, right: 10, background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer();
+}
+
+/**
+ * The prepared picture's x0..x1 × y0..y1 with touching digits cut apart: each cut column turns white and
+ * `gap` white columns are put after it. Two touching equal digits ("99" raised cents kerned into one
+ * component) are read by tesseract's LSTM as one, none or three ("9", "", "929", "199"); apart they read
+ * "99" (the blind corpus's Auchan, Dino, Biedronka cents).
+ */
+function spread(p: Prepared, x0: number, y0: number, x1: number, y1: number, cuts: number[], gap: number) {
+  const w = x1 - x0 + cuts.length * gap;
+  const hh = y1 - y0;
+  const out = new Uint8Array(w * hh).fill(255);
+  for (let y = 0; y < hh; y++) {
+    let shift = 0;
+    for (let x = x0; x < x1; x++) {
+      if (cuts.includes(x)) {
+        shift += gap;
+        continue;
+      }
+      out[y * w + x - x0 + shift] = p.grey[(y0 + y) * p.pw + x]!;
+    }
+  }
+  return sharp(Buffer.from(out), { raw: { width: w, height: hh, channels: 1 } });
 }
 
 /**
@@ -265,8 +291,8 @@ async function readRegions(p: Prepared, words: OcrWord[] = [], dumpCropsDir: str
   await worker.setParameters(DIGITS);
   try {
     for (const r of [...found, ...struck]) {
-      const one = async (rect: Rect, angle: number, margin: number, glyphH: number, maxX1?: number) => {
-        const png = await crop(p, rect, margin, angle, glyphH, maxX1);
+      const one = async (rect: Rect, angle: number, margin: number, glyphH: number, maxX1?: number, cuts?: number[]) => {
+        const png = await crop(p, rect, margin, angle, glyphH, maxX1, cuts);
         if (dumpCropsDir) (await import('node:fs')).writeFileSync(path.join(dumpCropsDir, `crop-${rect.x0}-${rect.y0}.png`), png);
         const res = await worker.recognize(png, {}, { text: true });
         return { text: (res.data.text ?? '').trim(), conf: res.data.confidence ?? 0 };
@@ -274,9 +300,9 @@ async function readRegions(p: Prepared, words: OcrWord[] = [], dumpCropsDir: str
       // Each part is read at two scales: a reading both agree on is kept with the lower confidence, a
       // disagreement is kept as doubtful (confidence 20) — the candidate then needs Fix. Small raised
       // cents are read as nothing at one scale or the other: what the other scale read is kept, doubtful.
-      const twice = async (rect: Rect, margin: number, glyphH: number, maxX1?: number) => {
-        const a = await one(rect, r.angle, margin, glyphH, maxX1);
-        const b = await one(rect, r.angle, margin, glyphH * (2 / 3), maxX1);
+      const twice = async (rect: Rect, margin: number, glyphH: number, maxX1?: number, cuts?: number[]) => {
+        const a = await one(rect, r.angle, margin, glyphH, maxX1, cuts);
+        const b = await one(rect, r.angle, margin, glyphH * (2 / 3), maxX1, cuts);
         const digits = (x: string) => x.replace(/\D/g, '');
         if (!digits(a.text)) return digits(b.text) ? { text: b.text, conf: Math.min(b.conf, 20) } : a;
         return digits(a.text) === digits(b.text) ? { text: a.text, conf: Math.min(a.conf, b.conf) } : { text: a.text, conf: Math.min(a.conf, b.conf, 20) };
@@ -294,13 +320,13 @@ async function readRegions(p: Prepared, words: OcrWord[] = [], dumpCropsDir: str
         : // a lone big digit's margin stops short of its cents: the start of a raised "4" beside a "7" made
           // it unreadable (Lidl "7⁴⁹", "9⁹⁹"); runs of two or more keep theirs (cut short, "27" was read "21")
           await twice(r.big, 0.15 * r.glyphH, r.glyphH, r.cents && r.glyphs === 1 ? r.cents.x0 - 1 : undefined);
-      const cents = r.cents && !isStruck ? await twice(r.cents, 0.1 * (r.cents.y1 - r.cents.y0), r.cents.y1 - r.cents.y0) : null;
+      const cents = r.cents && !isStruck ? await twice(r.cents, 0.1 * (r.cents.y1 - r.cents.y0), r.cents.y1 - r.cents.y0, undefined, r.centsCuts) : null;
       // one big digit with its cents ("7⁴⁹"): tesseract reads a lone glyph as nothing or another digit
       // ("5" as "3"); read with its cents it has context. The combined reading's first digit is kept
       // when the lone one read none or disagrees — doubtful either way (Fix, not one click)
       if (cents && r.cents && r.glyphs === 1 && /^\d{2}$/.test(cents.text.replace(/\D/g, ''))) {
         // (a small margin: the currency under the cents, "zł", is read as a fourth digit when caught)
-        const both = await twice(union(r.big, r.cents), 0.05 * r.glyphH, r.glyphH);
+        const both = await twice(union(r.big, r.cents), 0.05 * r.glyphH, r.glyphH, undefined, r.centsCuts);
         const d = both.text.replace(/\D/g, '');
         const lone = big.text.replace(/\D/g, '');
         if ((d.length === 3 || d.length === 4) && d.slice(1, 3) === cents.text.replace(/\D/g, '') && lone !== d[0])

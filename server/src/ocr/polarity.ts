@@ -84,6 +84,13 @@ export function label(width: number, height: number, on: Uint8Array, eight: bool
   return { labels, count };
 }
 
+/** Whether three of these light components stand on one line: one level with two others (each overlapping it by half the smaller height). */
+function onALine(ls: number[], ly0: Int32Array, ly1: Int32Array): boolean {
+  const level = (a: number, b: number) =>
+    Math.min(ly1[a]!, ly1[b]!) - Math.max(ly0[a]!, ly0[b]!) + 1 >= 0.5 * Math.min(ly1[a]! - ly0[a]! + 1, ly1[b]! - ly0[b]! + 1);
+  return ls.length > 40 || ls.some((a) => ls.filter((b) => b !== a && level(a, b)).length >= 2);
+}
+
 /** Returns a copy of `grey` (width × height, 1 byte a pixel) with light-on-dark text made dark-on-light. */
 export function darkTextOnLight(grey: Uint8Array, width: number, height: number): Uint8Array {
   const n = width * height;
@@ -149,11 +156,20 @@ export function darkTextOnLight(grey: Uint8Array, width: number, height: number)
   }
   // boxes: dark components enclosing ≥ 3 light components of at least 12 px and 0.2 % of the box
   const letters = new Int32Array(D.count);
+  // (any letter-sized one for the line below: a price's "zł" is under 0.2 % of a big tile)
+  const anyLetters = new Map<number, number[]>();
   for (let l = 0; l < L.count; l++) {
     const d = enclosing[l];
-    if (d < 0) continue;
-    if (lightArea[l] >= 12 && lightArea[l] >= 0.002 * darkArea[d] && lightArea[l] <= 0.5 * darkArea[d]) letters[d]++;
+    if (d < 0 || lightArea[l] < 12 || lightArea[l] > 0.5 * darkArea[d]) continue;
+    if (lightArea[l] >= 0.002 * darkArea[d]) letters[d]++;
+    const list = anyLetters.get(d) ?? [];
+    if (list.length <= 40) anyLetters.set(d, [...list, l]);
   }
+  // three of them on one line: one letter level with two others (each overlapping it by half the smaller
+  // height). Two touching digits enclose three holes too — a raised "99" kerned into one component: two
+  // bowls side by side and the pocket between them lower down — and were inverted into white digits
+  // (Biedronka's 12⁹⁹, 5⁹⁹, 29⁹⁹ read as whole units only)
+  const aLine = (ls: number[]) => onALine(ls, ly0, ly1);
   let any = false;
   const box = new Uint8Array(D.count);
   for (let d = 0; d < D.count; d++) {
@@ -161,17 +177,33 @@ export function darkTextOnLight(grey: Uint8Array, width: number, height: number)
     // struck through by a line also encloses holes and pockets, but is sparse (0.30–0.39): inverting it
     // made its digits unreadable, so it is left for the strike-line removal (regions.ts)
     const fill = darkArea[d] / ((bx1[d] - bx0[d] + 1) * (by1[d] - by0[d] + 1));
-    if (letters[d] >= 3 && fill >= BOX_MIN_FILL) {
+    if (letters[d] >= 3 && fill >= BOX_MIN_FILL && aLine(anyLetters.get(d) ?? [])) {
       box[d] = 1;
       any = true;
     }
   }
-  const local = localBoxes(D.labels, width, height, { enclosing, darkEnclosing, lightArea, darkArea, box, lx0, ly0, lx1, ly1 });
+  // panels: light components holding three or more dark glyph-sized components — a yellow price panel with
+  // red digits, a white label with "przed 18,99" — printed on a dark photo that is judged a box. No
+  // letter encloses three (8, B, % enclose two): they keep their colours, their text stays dark
+  // (inverted, Goodwill's turned 17.90 and its "bez karty 19.90" became white digits on black)
+  // — and one of them with a hole of its own (a 9, 0, a, e): a white "80" whose digits touch encloses three
+  // counters too, but counters are solid (taken for a panel, Spar's raised "80" was left white on white)
+  const holed = new Uint8Array(D.count);
+  for (let l = 0; l < L.count; l++) if (enclosing[l] >= 0 && lightArea[l] >= 4) holed[enclosing[l]] = 1;
+  const held = new Int32Array(L.count);
+  const heldHoled = new Uint8Array(L.count);
+  for (let d = 0; d < D.count; d++) {
+    if (darkEnclosing[d] < 0 || darkArea[d] < 12) continue;
+    held[darkEnclosing[d]]++;
+    if (holed[d]) heldHoled[darkEnclosing[d]] = 1;
+  }
+  const panel = (l: number) => held[l]! >= 3 && heldHoled[l] === 1;
+  const local = localBoxes(D.labels, width, height, { enclosing, darkEnclosing, lightArea, darkArea, box, lx0, ly0, lx1, ly1, panel });
   if (!any && !frames && !local.length) return Uint8Array.from(grey);
   // a letter's counters (the bowls of 9, 0, 4, 6, 8) are dark components inside an inverted letter:
   // left grey they filled the dark letter, and the superscript "99" of a white-on-red price was read as
   // nothing (the blind corpus: Kaufland, Albert, Tesco); they become paper like the box
-  const inverted = (l: number) => l >= 0 && enclosing[l] >= 0 && box[enclosing[l]] === 1 && lightArea[l] <= 0.5 * darkArea[enclosing[l]];
+  const inverted = (l: number) => l >= 0 && enclosing[l] >= 0 && box[enclosing[l]] === 1 && lightArea[l] <= 0.5 * darkArea[enclosing[l]] && !panel(l);
   const counter = new Uint8Array(D.count);
   for (let d = 0; d < D.count; d++) if (!box[d] && inverted(darkEnclosing[d]) && darkArea[d] < 2 * lightArea[darkEnclosing[d]]) counter[d] = 1;
   const out = Uint8Array.from(grey);
@@ -183,7 +215,7 @@ export function darkTextOnLight(grey: Uint8Array, width: number, height: number)
     }
     const l = L.labels[i];
     const e = enclosing[l];
-    if (e >= 0 && box[e] && lightArea[l] <= 0.5 * darkArea[e]) out[i] = 255 - grey[i];
+    if (e >= 0 && box[e] && lightArea[l] <= 0.5 * darkArea[e] && !panel(l)) out[i] = 255 - grey[i];
   }
   for (const b of local) {
     for (let y = b.y0; y <= b.y1; y++)
@@ -223,6 +255,7 @@ function localBoxes(
     ly0: Int32Array;
     lx1: Int32Array;
     ly1: Int32Array;
+    panel: (l: number) => boolean;
   },
 ): LocalBox[] {
   // letter-sized light components inside dark components that are no box, by component
@@ -232,7 +265,7 @@ function localBoxes(
     if (d < 0 || c.box[d]) continue;
     const lw = c.lx1[l]! - c.lx0[l]! + 1;
     const lh = c.ly1[l]! - c.ly0[l]! + 1;
-    if (c.lightArea[l]! < 12 || lh < 6 || lh > 0.2 * height || lw > 3 * lh || c.lightArea[l]! > 0.5 * c.darkArea[d]!) continue;
+    if (c.lightArea[l]! < 12 || lh < 6 || lh > 0.2 * height || lw > 3 * lh || c.lightArea[l]! > 0.5 * c.darkArea[d]! || c.panel(l)) continue;
     byDark.set(d, [...(byDark.get(d) ?? []), l]);
   }
   const out: LocalBox[] = [];
@@ -254,7 +287,8 @@ function localBoxes(
       else groups.push([l]);
     }
     for (const g of groups) {
-      if (g.length < 3) continue;
+      // (a touching "99": two bowls and the pocket under them are no line)
+      if (g.length < 3 || !onALine(g, c.ly0, c.ly1)) continue;
       let x0 = width;
       let y0 = height;
       let x1 = 0;

@@ -243,6 +243,14 @@ export function isCardWord(text: string): boolean {
   );
 }
 
+/**
+ * Words naming a price with or without VAT — "netto", "brutto", "z VAT", "bez DPH", "без ПДВ", "+ დღგ": on a
+ * cash-and-carry shelf price (Metro, Makro) the other figure beside the leaflet's big price.
+ */
+export function isTaxWord(text: string): boolean {
+  return /^(netto|brutto|nett|net|gross|vat|dph|mwst|ddv|dds|пдв|ндс|ддв|დღგ)$/.test(bare(text));
+}
+
 /** "2+1", "1+1", "3+2": a multi-buy mechanic in one word. */
 export function multiBuyText(text: string): string | null {
   const m = /^(\d)\s*\+\s*(\d)$/.exec(bare(text).replace(/\s+/g, ''));

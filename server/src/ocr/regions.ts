@@ -69,6 +69,11 @@ export type PriceRegion = {
   angle: number;
   /** Small raised digits right of the run (superscript cents), if any. */
   cents: Rect | null;
+  /**
+   * Columns where touching cents digits are cut apart before reading (a "99" kerned into one component):
+   * tesseract's LSTM reads two touching equal digits as one or three ("", "9", "929", "199").
+   */
+  centsCuts?: number[];
   /** Height of the big glyphs. */
   glyphH: number;
   /** How many big glyphs (digits, when it is a price). */
@@ -147,15 +152,18 @@ export function findPriceRegions(grey: Uint8Array, width: number, height: number
         Math.abs(c.y0 - topAt(c.x0)) < 0.3 * gh,
     );
     let cents: Rect | null = null;
+    let centsCuts: number[] = [];
     if (small.length >= 1 && small.length <= 4) {
       cents = small.reduce<Rect>((a, c) => ({ x0: Math.min(a.x0, c.x0), y0: Math.min(a.y0, c.y0), x1: Math.max(a.x1, c.x1), y1: Math.max(a.y1, c.y1) }), {
         ...small[0]!,
       });
+      centsCuts = small.flatMap((c) => touchingCuts(grey, width, c));
     }
     regions.push({
       big: box,
       angle,
       cents,
+      ...(centsCuts.length ? { centsCuts } : {}),
       glyphH: gh,
       glyphs: run.reduce((n, c) => n + glyphCount(c), 0),
       ...(cents ? {} : dashAfter(comps, box, last, gh, topAt)),
@@ -163,6 +171,29 @@ export function findPriceRegions(grey: Uint8Array, width: number, height: number
     });
   }
   return regions;
+}
+
+/**
+ * Where one small component holding two or three touching digits (glyphCount) is cut into them: for each
+ * boundary, the column with the least ink within a third of a glyph's width of where it would be.
+ */
+function touchingCuts(grey: Uint8Array, width: number, c: Comp): number[] {
+  const n = glyphCount(c);
+  if (n < 2 || n > 3) return [];
+  const gw = w(c) / n;
+  const cuts: number[] = [];
+  for (let k = 1; k < n; k++) {
+    const at = c.x0 + k * gw;
+    let best = Infinity;
+    let bx = Math.round(at);
+    for (let x = Math.round(at - gw / 3); x <= Math.round(at + gw / 3); x++) {
+      let ink = 0;
+      for (let y = c.y0; y < c.y1; y++) ink += 255 - grey[y * width + x]!;
+      if (ink < best) [best, bx] = [ink, x];
+    }
+    cuts.push(bx);
+  }
+  return cuts;
 }
 
 /**
