@@ -32,12 +32,21 @@ export function textWidth(text: string): number {
   return measuring.measureText(text).width;
 }
 
-/** `text`, shortened with an ellipsis until it takes at most `room` pixels at 12 px. */
-export function fitText(text: string, room: number): string {
-  if (textWidth(text) <= room) return text;
-  let end = text.length - 1;
-  while (end > 0 && textWidth(`${text.slice(0, end)}…`) > room) end -= 1;
-  return `${text.slice(0, end)}…`;
+/**
+ * `text`, shortened with an ellipsis until it takes at most `room` pixels at 12 px. The longest start that fits
+ * is found by halving: a name of thousands of letters is measured ~log2(n) times, not once per letter (50 names
+ * of 2000 letters froze a page for 70 s when each letter was tried in turn).
+ */
+export function fitText(text: string, room: number, measure: (text: string) => number = textWidth): string {
+  if (measure(text) <= room) return text;
+  let fits = 0;
+  let tooWide = text.length;
+  while (tooWide - fits > 1) {
+    const mid = (fits + tooWide) >> 1;
+    if (measure(`${text.slice(0, mid)}…`) <= room) fits = mid;
+    else tooWide = mid;
+  }
+  return `${text.slice(0, fits)}…`;
 }
 
 /** Pixels an axis's labels take at 12 px, plus the tick and a gap. */

@@ -112,6 +112,18 @@ describe('TimeSeriesChart on a phone', () => {
     expect(shown.length * 7).toBeLessThanOrEqual(80);
   });
 
+  it('a name of thousands of letters is shortened with a few measurements, to the same text', () => {
+    const name = 'Zewa Premium Papier toaletowy 4-warstwowy '.repeat(60);
+    let measured = 0;
+    const sevenPx = (text: string) => {
+      measured += 1;
+      return text.length * 7;
+    };
+    // 11 characters and the ellipsis take 84 px: 10 and the ellipsis (77 px) is the longest that fits 80.
+    expect(fitText(name, 80, sevenPx)).toBe(`${name.slice(0, 10)}…`);
+    expect(measured).toBeLessThanOrEqual(20);
+  });
+
   it('a narrow chart gives the y axis only its short labels’ room (8.5, 9 …), a wide one the prop’s 96 px', () => {
     expect(axisWidth(rendered(340))).toBe(labelsWidth(['8.5']));
     expect(axisWidth(rendered(900))).toBe(96);
