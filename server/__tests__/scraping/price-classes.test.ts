@@ -77,6 +77,11 @@ describe('a code or card price after the price, lower: the price without it', ()
     ['1 599 ₴ з карткою → 1 299 ₴', UA, null],
     ['25,98 zł/2 szt.', PL, null],
     ['10x1 299 Kč', CZ, null],
+    // For several in any unit or none (ATK3 on c64eb81); one piece stays read.
+    ['5,98 zł/2 op.', PL, null],
+    ['5,98 zł za dwa', PL, null],
+    ['39,90 Kč/2x', CZ, null],
+    ['5,98 zł/szt.', PL, 5.98],
     ['160×200 · 1 299,00 zł', PL, 1299],
   ]);
 });

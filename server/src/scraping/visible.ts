@@ -168,6 +168,12 @@ const CENTS_CLASS = /(cent|coin|kop|dec|fraction|frac|minor|penny|pennies|sup|sm
  */
 const WITH_SERVICE_AFTER =
   /^[^\d\p{L}]{0,8}(\p{L}{1,4}\.?\s*)?[([]?\s*((?<![\p{L}])(z|ze|s|se|з|із|с|with|mit|inkl\.?|incl\.?|vč\.?|včetně|w\s+tym|разом\s+з|включно\s+з)\s+(\p{L}+\s+){0,2}(ubezpiecz|установк|встановл|монтаж|montaż|montáž|montaz|instalac|instalací|installation|doprav|dostaw|доставк|wniesien|gwarancj|гаранті|záruk|servis|сервіс|страхуван|pojištěn)|\p{L}*(მონტაჟით|მიტანით|მიწოდებით))/iu;
+/**
+ * An amount for several, said right after it in any unit or none ('/2 pary', '/2 op.', '/2x', 'за 2 уп.', 'za dwa', '/ 2
+ * ც.'): not one item's price.
+ */
+const FOR_SEVERAL_AFTER =
+  /^\s*[^\d\s/]{0,4}\.?\s*(\/\s*([2-9]|[1-9]\d)\s*([x×]|\p{L}{1,6}\.?)?|(za|за|for|für)\s+([2-9]|[1-9]\d|dwa|dwie|trzy|dva|dvě|tři|два|дві|три|zwei|drei|two|three)(\s*\p{L}{1,6}\.?)?)(?![\p{L}\d])/iu;
 /** Labels saying an amount is not the item's price, by the words beside it. Order: the first match names it. */
 const TEXT_LABELS: [LabelKind, RegExp][] = [
   [
@@ -753,6 +759,7 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     // '+ 1 290,- Kč' beside a service or option: what it adds, not the item's price.
     else if (/\+\s*$/.test(before)) label = 'alternative';
     else if (WITH_SERVICE_AFTER.test(after)) label = 'bundle';
+    else if (FOR_SEVERAL_AFTER.test(after)) label = 'tier';
     else if (PACK_AFTER.test(after) && !packIsTheProduct(after, productName)) label = 'per_unit';
     // Every amount of a multi-buy line ('2 шт. за 79 ₴ (39,50 ₴/шт.)') is the offer's, not one item's price.
     else if (line && multibuyAfter(normalizePriceText(render(line), decimal, true), f.raw)) label = 'tier';
