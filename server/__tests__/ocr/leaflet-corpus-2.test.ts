@@ -14,8 +14,8 @@ const SERVER_DIR = path.join(__dirname, '..', '..');
 
 afterAll(() => shutdownOcr());
 
-/** Measured when the rules last changed: 63 of 94 (67.0 %); see docs "Blind corpus". */
-const FOUND_AT_LEAST = 0.67;
+/** Measured when the rules last changed: 82 of 94 (87.2 %; 63 before the third round); see docs "Blind corpus". */
+const FOUND_AT_LEAST = 0.87;
 
 describe('blind leaflet corpus, second batch', () => {
   it('offers no wrong price at one-click confidence on any page, and finds the measured share', async () => {
