@@ -21,3 +21,5 @@ export type { ProductTypeaheadProps } from './product-typeahead';
 export { useDebounced } from './use-debounced';
 export { useErrorText } from './use-error-text';
 export type { ErrorText, ErrorTextOptions } from './use-error-text';
+export { FileField } from './file-field';
+export type { FileFieldProps } from './file-field';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, Button, Heading, Input, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { DataTable, dataColumnHelper, type DataColumnDef } from '@pricewatch/shared/table';
 import { CheckField, FormField, SelectField, toaster } from '@pricewatch/shared/ui';
 import type { ImportResult, ImportRow, Shop } from '@pricewatch/shared/contract';
@@ -7,7 +7,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { useAlarmsTranslation } from '../../../lib/i18n';
 import { importPriceAlarms } from '../api/price-alarms';
 import { importProductAlarms } from '../api/product-alarms';
-import { DateField, Modal } from '@pricewatch/shared/ui';
+import { DateField, FileField, Modal } from '@pricewatch/shared/ui';
 import { usDay } from './rules';
 import { ShopPicker } from './shop-picker';
 
@@ -120,14 +120,12 @@ export function ImportDialog({
           {t(kind === 'price' ? 'import.priceHelp' : 'import.productHelp')}
         </Text>
         <FormField label={t('import.file')} htmlFor="import-file">
-          <Input
+          <FileField
             id="import-file"
-            type="file"
-            size="sm"
-            p="1"
             accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => {
-              setFile(e.currentTarget.files?.[0] ?? null);
+            value={file}
+            onChange={(files) => {
+              setFile(files[0] ?? null);
               setResult(null);
             }}
           />

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
-import { Box, Button, Image, Progress, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Image, Progress, Stack, Text, chakra } from '@chakra-ui/react';
 import type { LeafletPage } from '@pricewatch/shared/contract';
+import { FileField } from '@pricewatch/shared/ui';
 import { uploadLeafletPage } from '../api/leaflets';
 import { useErrorText } from '../../../lib/error-text';
 import { useLeafletsTranslation } from '../../../lib/i18n';
@@ -72,29 +73,19 @@ export function PageStrip({
     >
       {canWrite && (
         <Box flexShrink={0} w={{ base: '112px', lg: 'auto' }}>
-          <chakra.input
-            ref={input}
+          <FileField
+            inputRef={input}
             id="leaflet-add-pages"
-            type="file"
             multiple
             accept="image/png,image/jpeg,image/webp"
-            display="none"
             aria-label={t('leaflet.addPages')}
-            onChange={(e) => void upload(Array.from(e.currentTarget.files ?? []))}
-          />
-          <Button
+            buttonText={t('leaflet.addPages')}
+            showName={false}
             size="xs"
-            width="100%"
-            h="auto"
-            minH="6"
-            py="1"
-            whiteSpace="normal"
-            variant="outline"
+            width="full"
             disabled={!!progress}
-            onClick={() => input.current?.click()}
-          >
-            {t('leaflet.addPages')}
-          </Button>
+            onChange={(files) => void upload(files)}
+          />
           {progress && (
             <Box mt="2" data-testid="upload-progress">
               <Progress.Root size="xs" value={(progress.done / progress.total) * 100} aria-label={t('leaflet.uploading')}>
