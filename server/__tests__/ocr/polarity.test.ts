@@ -80,10 +80,15 @@ describe('darkTextOnLight', () => {
     for (let k = 0; k < 3; k++) for (let y = 8; y < 16; y++) for (let x = 8 + k * 8; x < 12 + k * 8; x++) px[y * w + x] = 255;
     for (let y = 6; y < 34; y++) for (let x = 50; x < 112; x++) px[y * w + x] = 220;
     for (let k = 0; k < 3; k++) for (let y = 10; y < 30; y++) for (let x = 56 + k * 18; x < 66 + k * 18; x++) px[y * w + x] = 70;
+    // the last digit a "0": a hole of its own (a white letter's counters are solid: a touching "80" holds three)
+    const solid = Uint8Array.from(px);
+    for (let y = 14; y < 26; y++) for (let x = 95; x < 99; x++) px[y * w + x] = 220;
     const out = darkTextOnLight(px, w, 40);
     expect(out[10 * w + 9]).toBe(0); // a letter of the box is black
     expect(out[20 * w + 52]).toBe(220); // the panel keeps its colour
     expect(out[20 * w + 60]).toBe(70); // and its digits stay dark
+    // three solid dark blobs in a light shape are a white letter's counters: it is inverted as before
+    expect(darkTextOnLight(solid, w, 40)[20 * w + 52]).not.toBe(220);
   });
 
   it('a struck-through word stays as it is (its pockets fill too little around them)', () => {
