@@ -8,6 +8,9 @@
  *   `service_unavailable` with Retry-After at once, and so does a wait past `maxWaitMs`
  *   (DB_QUEUE_TIMEOUT_MS), instead of letting waits grow to the client's timeout. (Refusing on the
  *   expected wait instead turned a machine busy with other work into mostly 503s.)
+ * - The wait limit refuses only a request waiting behind others' slots: one that reaches a free slot is
+ *   admitted, whatever the clock says (a statement running on PGlite blocks the loop before the hand-over
+ *   without holding any request's slot: attack/one-user-blocked-loop).
  * - A freed slot is handed on in a later turn of the event loop (setImmediate). Otherwise, with PGlite
  *   running queries on the main thread, one turn would serve every waiting request back to back, and
  *   Node accepts one new connection per turn: under load new connections waited seconds to be accepted
@@ -62,13 +65,20 @@ export function createDbGate(opts: DbGateOptions) {
   const retryAfterSeconds = () => Math.min(60, Math.max(1, Math.ceil(expectedWaitMs() / 1000)));
 
   function refuseExpired(now: number) {
-    for (let i = queue.length - 1; i >= 0; i--) {
-      const w = queue[i]!;
-      if (w.gone() || now - w.since >= opts.maxWaitMs) {
-        queue.splice(i, 1);
-        w.refuse(retryAfterSeconds());
-      }
+    // The first waiters that free slots will take at the hand-over are not waiting behind anyone: not refused.
+    let free = Math.max(0, opts.concurrency - running);
+    const kept: Waiter[] = [];
+    const refused: Waiter[] = [];
+    for (const w of queue) {
+      if (w.gone()) refused.push(w);
+      else if (free > 0) {
+        free--;
+        kept.push(w);
+      } else if (now - w.since >= opts.maxWaitMs) refused.push(w);
+      else kept.push(w);
     }
+    queue.splice(0, queue.length, ...kept);
+    for (const w of refused) w.refuse(retryAfterSeconds());
     if (!queue.length && sweeper) {
       clearInterval(sweeper);
       sweeper = null;
@@ -77,11 +87,12 @@ export function createDbGate(opts: DbGateOptions) {
 
   function pump() {
     handOver = false;
-    const now = Date.now();
     while (running < opts.concurrency && queue.length) {
       const w = queue.shift()!;
-      // A client that left gets the refusal too, so its request ends (and is logged) like any other.
-      if (w.gone() || now - w.since >= opts.maxWaitMs) {
+      // A client that left gets the refusal too, so its request ends (and is logged) like any other. One that
+      // reached a free slot is admitted however long it took: the clock also ran while PGlite's statements held
+      // the event loop (no request's slot), and a lone user's call was refused for a free slot.
+      if (w.gone()) {
         w.refuse(retryAfterSeconds());
         continue;
       }
