@@ -59,6 +59,18 @@ export type KeptTables = {
   expectCheckSees: (changes: SQL[], diff: (db: Db) => Promise<unknown[]>) => Promise<void>;
 };
 
+/**
+ * Prices that differ by shop (the k-th) and move on a seven-day cycle, the promo price from the file's rule — the
+ * rule of the price index's, the network day totals' and the product runs' tests.
+ */
+export const weekly =
+  (promo: (regular: number, cycle: number) => number | null): KeptTablesOptions['price'] =>
+  (i, k, day) => {
+    const cycle = (day + i + k) % 7;
+    const regular = 1000 + i * 10 + k * 3 + (cycle < 3 ? 0 : 7);
+    return { regular, promo: promo(regular, cycle) };
+  };
+
 /** Registers the file's beforeAll (app start, networks, products) and afterAll (app close). */
 export function keptTables(o: KeptTablesOptions): KeptTables {
   const kit = { productIds: [] as number[], byNetwork: [] as KeptNetwork[] } as KeptTables;

@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
 import { mulberry32 } from '../../../src/demo/catalogue/prng';
-import { keptTables } from '../../helpers/kept-tables';
+import { keptTables, weekly } from '../../helpers/kept-tables';
 import { inTenBatches } from '../../helpers/ten-writers';
 import { productRunsDiff } from '../../helpers/product-runs';
 
@@ -25,11 +25,7 @@ const kit = keptTables({
   section: true,
   countries: ['cz', 'pl'],
   skipBelow: 0.15,
-  price: (i, k, day) => {
-    const cycle = (day + i + k) % 7;
-    const regular = 1000 + i * 10 + k * 3 + (cycle < 3 ? 0 : 7);
-    return { regular, promo: cycle >= 5 ? regular - 101 - 50 * (cycle - 5) : null };
-  },
+  price: weekly((regular, cycle) => (cycle >= 5 ? regular - 101 - 50 * (cycle - 5) : null)),
 });
 const { productIds, byNetwork, day: at } = kit;
 const czech = () => byNetwork.filter((n) => n.country === 'cz');
