@@ -92,7 +92,8 @@ const cutText = (page: Page) =>
 /**
  * English words of the interface on screen: in headings, buttons, tabs, column headers, labels, legends,
  * menu items, placeholders and the names given to controls. The data (table cells, options of a list of
- * shops or products, the product's name as a heading of a card) is what it is in any language.
+ * shops or products, the product's name as a heading of a card, names users gave things: `[data-data]`) is what
+ * it is in any language.
  */
 const untranslated = (page: Page, words: string[]) =>
   page.evaluate((foreign) => {
@@ -143,6 +144,9 @@ const brokenCellWords = (page: Page) =>
       const room = cell.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        // A link or code set to break anywhere (a page's URL in the suspicious prices) breaks on purpose.
+        const style = node.parentElement ? getComputedStyle(node.parentElement) : null;
+        if (style && (style.wordBreak === 'break-all' || style.overflowWrap === 'anywhere')) continue;
         for (const m of (node.textContent ?? '').matchAll(/[^\s\-–—/,]{2,}/g)) {
           const range = document.createRange();
           range.setStart(node, m.index!);

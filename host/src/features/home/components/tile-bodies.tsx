@@ -54,11 +54,12 @@ function Row({ title, to, detail, value }: { title: string; to?: string; detail?
     <Flex as="li" justify="space-between" align="flex-start" gap="3" py="2" borderBottomWidth="1px" fontSize="sm">
       <Box minW="0" flex="1">
         {to ? (
-          <Link asChild fontWeight="medium" color="blue.fg" wordBreak="break-word">
+          // data-data: the name of a product, an export or a parser, shown as written in any language.
+          <Link asChild fontWeight="medium" color="blue.fg" wordBreak="break-word" data-data="">
             <RouterLink to={to}>{title}</RouterLink>
           </Link>
         ) : (
-          <Text fontWeight="medium" wordBreak="break-word">
+          <Text fontWeight="medium" wordBreak="break-word" data-data="">
             {title}
           </Text>
         )}
