@@ -64,7 +64,8 @@ const cutText = (page: Page) =>
     const selector = 'h1, h2, h3, h4, button, [role="tab"], th, [role="columnheader"], label, legend, nav a, [role="menuitem"], a.chakra-link:not(p a), select';
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       const rect = el.getBoundingClientRect();
-      if (!rect.width || !rect.height || getComputedStyle(el).visibility === 'hidden' || el.closest('[aria-hidden="true"]')) continue;
+      // A visually hidden label (1 × 1 px, for screen readers: a row's checkbox) is cut on purpose.
+      if (rect.width <= 1 || rect.height <= 1 || getComputedStyle(el).visibility === 'hidden' || el.closest('[aria-hidden="true"]')) continue;
       if (el instanceof HTMLSelectElement) {
         const chosen = el.selectedOptions[0]?.textContent?.trim();
         if (!chosen) continue;

@@ -91,7 +91,9 @@ export function BarSeriesChart({
               </>
             ) : (
               <>
-                <XAxis {...categoryAxis} />
+                {/* On a phone every category's name overlapped and the last ones ran past the chart's edge (a month of
+                    fired alarms): recharts keeps the first and last in the box and drops the names that would overlap. */}
+                <XAxis {...categoryAxis} interval={narrow ? 'preserveStartEnd' : 0} />
                 <YAxis {...valueAxis} width={64} />
               </>
             )}
