@@ -76,7 +76,8 @@ const cutText = (page: Page) =>
         continue;
       }
       for (const part of [el, ...el.querySelectorAll<HTMLElement>('*')]) {
-        if (!part.clientWidth || part.scrollWidth <= part.clientWidth + 1) continue;
+        // A part 1 px wide is visually hidden (a screen-reader text), cut on purpose.
+        if (part.clientWidth <= 1 || part.scrollWidth <= part.clientWidth + 1) continue;
         const cs = getComputedStyle(part);
         if (cs.overflowX === 'auto' || cs.overflowX === 'scroll') continue;
         const explained = part.closest('[title]') || el.hasAttribute('title') || el.hasAttribute('aria-describedby');
