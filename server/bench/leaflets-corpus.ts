@@ -57,10 +57,14 @@ export const SECOND_BATCH = [
   'ge-agrohub-01',
 ];
 
-/** The corpus's pages (answers.json, sorted by id): all, or the first or the second batch only. */
-export function corpusPages(serverDir: string, batch: 'all' | 1 | 2 = 'all'): CorpusPage[] {
+/** The third blind batch (LEAFCORP3, pages-3.mjs): scored in leaflet-corpus-3.test.ts. */
+export const THIRD_BATCH: string[] = [];
+
+/** The corpus's pages (answers.json, sorted by id): all, or one batch only. */
+export function corpusPages(serverDir: string, batch: 'all' | 1 | 2 | 3 = 'all'): CorpusPage[] {
   const pages = JSON.parse(fs.readFileSync(path.join(corpusDir(serverDir), 'answers.json'), 'utf8')) as CorpusPage[];
-  return batch === 'all' ? pages : pages.filter((p) => SECOND_BATCH.includes(p.id) === (batch === 2));
+  const batchOf = (id: string) => (THIRD_BATCH.includes(id) ? 3 : SECOND_BATCH.includes(id) ? 2 : 1);
+  return batch === 'all' ? pages : pages.filter((p) => batchOf(p.id) === batch);
 }
 export const corpusPicture = (serverDir: string, id: string) => fs.readFileSync(path.join(corpusDir(serverDir), 'pages', `${id}.png`));
 
