@@ -358,4 +358,22 @@ describe('the blind corpus, second round: classes read wrong or not at all', () 
     const same = buildCandidates([...row(130, 40, ['41,99', 20], ['netto', 130]), ...row(130, 40, ['51,65', 300], ['brutto', 410])]);
     expect(same.every((x) => x.confidence < CANDIDATE_ACCEPT_CONFIDENCE && x.oldPrice === null)).toBe(true);
   });
+
+  it('a VAT label printed over or under the small amount (its own line) makes it no old price either', () => {
+    // attack page netto-brutto: a small "brutto" over "34,11 zł" beside the big 32⁴⁹ (read by its region): the
+    // brutto was paired as the old price, 32.49 "was 34.11" at 0.88 — a promotion that never was
+    const big = { big: { x0: 20, y0: 180, x1: 88, y1: 290 }, glyphH: 110, centsText: '49', centsConf: 95 };
+    const tile = (...label: OcrWord[]) => [
+      ...row(100, 30, ['Cukier', 20], ['biały', 140]),
+      ...row(180, 110, ['32', 20]),
+      ...row(227, 25, ['34,11', 100], ['zł', 200]),
+      ...label,
+    ];
+    for (const words of [tile(...row(200, 16, ['brutto', 100])), tile(...row(262, 16, ['z', 100], ['VAT', 120]))]) {
+      const c = buildCandidates(words, { regions: [region(20, 180, '32', 2, big)] });
+      expect(c.map((x) => [x.price, x.oldPrice])).toEqual([[32.49, null]]);
+    }
+    // without the label the small higher amount beside the big price is its old price, as before
+    expect(buildCandidates(tile(), { regions: [region(20, 180, '32', 2, big)] }).map((x) => [x.price, x.oldPrice])).toEqual([[32.49, 34.11]]);
+  });
 });

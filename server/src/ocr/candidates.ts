@@ -249,6 +249,20 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
         x = a.x1;
         taxLabel = isTaxWord(a.text);
       }
+      // … or printed over or under it as a label of its own line ("brutto" over "34,11 zł", "z VAT" under
+      // "41,99 zł"): a word at least 0.4 × as tall, within 0.8 of its height above or below, beside it
+      // (a big price's "cena netto" header is far smaller than its digits and stays out)
+      if (!taxLabel)
+        taxLabel = words.some(
+          (o) =>
+            o.line !== w.line &&
+            h(o) >= 0.4 * rh &&
+            h(o) <= 1.3 * rh &&
+            vGap(o, rect) <= 0.8 * rh &&
+            hGap(o, rect) <= 2 * rh &&
+            (o.y1 <= rect.y0 + 0.3 * rh || o.y0 >= rect.y1 - 0.3 * rh) &&
+            isTaxWord(o.text),
+        );
       const conf = used.reduce((s, i) => s + words[i].conf, 0) / used.length;
       const hasCurrency = p.hasCurrency || !!(after && after.x0 - rect.x1 < 1.5 * rh && isCurrencyWord(after.text));
       tokens.push({ ...rect, value: round2(value), conf, words: used, oldLabel, source: 'page', hasCurrency, dateLike, ...(taxLabel ? { taxLabel } : {}) });
