@@ -161,13 +161,14 @@ function LeafletSearch({ canWrite }: { canWrite: boolean }) {
               <Link to={`/leaflet?id=${encodeURIComponent(row.original._id)}`}>{row.original.name}</Link>
             </ChakraLink>
             {row.original.description && (
-              <Text fontSize="xs" color="fg.muted" lineClamp={1} maxW="28rem">
+              // Whole on a phone (no hover shows a title there); one line on a wide screen.
+              <Text fontSize="xs" color="fg.muted" lineClamp={{ base: 'none', md: 1 }} maxW="28rem" title={row.original.description}>
                 {row.original.description}
               </Text>
             )}
           </Box>
         ),
-        meta: { wrap: true },
+        meta: { wrap: true, width: '11rem' },
       }),
       col.accessor('networkName', { header: t('list.table.network') }),
       col.accessor('start', { header: t('list.table.period'), cell: ({ row }) => f.period(row.original.start, row.original.end) }),

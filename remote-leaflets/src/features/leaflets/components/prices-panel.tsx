@@ -60,7 +60,10 @@ export function PricesPanel({
         header: t('leaflet.product'),
         cell: (c) => (
           <Box data-price-id={c.row.original._id}>
-            <Text lineClamp={2}>{c.getValue()}</Text>
+            {/* Whole on a phone (no hover shows a title there); two lines beside the picture on a wide screen. */}
+            <Text lineClamp={{ base: 'none', lg: 2 }} title={c.getValue()}>
+              {c.getValue()}
+            </Text>
             {c.row.original.product ? (
               <Badge size="xs" colorPalette="green" variant="subtle">
                 {t('leaflet.matched')}
@@ -73,7 +76,8 @@ export function PricesPanel({
             ) : null}
           </Box>
         ),
-        meta: { wrap: true },
+        // Wide enough for a product's name in a few lines on a phone (the table scrolls sideways beside it).
+        meta: { wrap: true, width: '11rem' },
       }),
       col.accessor('price', { header: t('leaflet.price'), cell: (c) => f.money(c.getValue(), currency), meta: { numeric: true } }),
       col.accessor('oldPrice', { header: t('leaflet.oldPrice'), cell: (c) => f.money(c.getValue(), currency), meta: { numeric: true } }),
