@@ -3,7 +3,9 @@
  * analysis, products, prices, leaflets). Its negotiator kept every header it had seen in a Map for good: a
  * signed-in caller sending distinct 12 kB headers grew the server's memory by the headers' size, without end.
  * 36 MB of distinct headers must leave the heap (after a full collection) within a few MB of where it was.
- * PGlite and PostgreSQL.
+ *
+ * @one-database: the negotiator's memory, with the calls reading the demo sections (ten reads at a time, no
+ * writes); the database is only what the call reads (scripts/lib/db-test-files.cjs).
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';

@@ -10,6 +10,9 @@
  * past a short statement timeout before doing the real work, and a second start (demo shops on, the seed
  * already done) must still come up, with the demo parsers written and the index built.
  * PostgreSQL only: PGlite has no statement timeout (src/db/client.ts sets it on the pg pool).
+ *
+ * @one-database: PostgreSQL only (it skips on PGlite), so `npm test` runs it in the PostgreSQL lane alone
+ * (scripts/lib/db-test-files.cjs).
  */
 import pg from 'pg';
 import { sql } from 'drizzle-orm';

@@ -4,6 +4,9 @@
  * the CI's own cluster is only used to know that PostgreSQL is there). Reads of GET requests hit the
  * replica; a browser reads its own write at once even while the replica lags (replay paused); a replica
  * that is down leaves reads to the primary. Needs TEST_DATABASE_URL (PostgreSQL's binaries).
+ *
+ * @one-database: PostgreSQL only (it skips on PGlite), so `npm test` runs it in the PostgreSQL lane alone
+ * (scripts/lib/db-test-files.cjs).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
