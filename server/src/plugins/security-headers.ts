@@ -48,10 +48,16 @@ export function contentSecurityPolicy(deployment: Pick<Deployment, 'remotes' | '
   return directives.map(([k, v]) => `${k} ${v}`).join('; ');
 }
 
-/** The headers of every answer, HTML or not (also set by the router's own refusals, which skip onSend: errors.ts). */
+/**
+ * The headers of every answer, HTML or not (also set by the router's own refusals, which skip onSend: errors.ts).
+ * An answer that did not choose its caching (static files, deployment.json, the shops map, leaflet pictures do)
+ * is never stored: the calls carry their token in the query, and a signed-in answer (a profile, users, the
+ * login's new token) kept in a browser's disk cache or a shared proxy outlives the user's logout.
+ */
 export function baseHeaders(reply: FastifyReply): void {
   reply.header('referrer-policy', 'no-referrer');
   reply.header('x-content-type-options', 'nosniff');
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
 }
 
 export default fp<{ deployment: Deployment }>(
