@@ -22,13 +22,16 @@ const bySelector = (text: string, shop: Shop, h1 = 'Product') =>
     { strategy: 'selectors', selectors: { name: 'h1', price: '.pp' } as never, ...shop },
   );
 
-type Row = [text: string, shop: Shop, price: number | null, old?: number | null];
+type Row = [text: string, shop: Shop, price: number | null, old?: number | null, h1?: string];
 const check = (rows: Row[]) =>
-  it.each(rows.map((r) => [`${JSON.stringify(r[0])} (${r[1].country}) → ${r[2] ?? 'nothing'}`, r] as const))('%s', (_, [text, shop, price, old]) => {
-    const got = bySelector(text, shop);
-    expect(got.price).toBe(price);
-    if (old !== undefined) expect(got.oldPrice).toBe(old);
-  });
+  it.each(rows.map((r) => [`${JSON.stringify(r[0])} (${r[1].country}${r[4] ? `, ${JSON.stringify(r[4])}` : ''}) → ${r[2] ?? 'nothing'}`, r] as const))(
+    '%s',
+    (_, [text, shop, price, old, h1]) => {
+      const got = bySelector(text, shop, h1);
+      expect(got.price).toBe(price);
+      if (old !== undefined) expect(got.oldPrice).toBe(old);
+    },
+  );
 
 describe('netto beside brutto, each labelled: the brutto', () => {
   check([
@@ -83,6 +86,37 @@ describe('a code or card price after the price, lower: the price without it', ()
     ['39,90 Kč/2x', CZ, null],
     ['5,98 zł/szt.', PL, 5.98],
     ['160×200 · 1 299,00 zł', PL, 1299],
+  ]);
+});
+
+describe("a number after the amount that counts no pieces (ATK4 on 7ecfee6): the item's size, a warranty's or delivery's days", () => {
+  check([
+    // The number is the product's own size, as its name says it ('Kolo Author 29"', 'Kabel HDMI 2 m').
+    ['12 990 Kč/29"', CZ, 12990, undefined, 'Kolo Author 29"'],
+    ['29,99 zł/2 m', PL, 29.99, undefined, 'Kabel HDMI 2 m'],
+    ['29,99 zł/2 m · 14,99 zł/m', PL, 29.99, undefined, 'Kabel HDMI 2 m'],
+    // The things counted are the product's, and its name counts as many ('Шини … (2 шт.)').
+    ['4 998 ₴/2 шини', UA, 4998, undefined, 'Шини 205/55 R16 (2 шт.)'],
+    // Years of warranty, days of delivery.
+    ['12 999 Kč / 2 roky záruka', CZ, 12999],
+    ['12 999 ₴ / 2 роки гарантії', UA, 12999],
+    ['1 299,00 zł za 2 dni dostawa', PL, 1299],
+    // Near-misses: a size the name does not give (or another), the name counting other things or another number,
+    // a span of time naming no warranty or delivery (a subscription, a rent).
+    ['12 990 Kč/29"', CZ, null, undefined, 'Kolo Author 27,5"'],
+    ['12 990 Kč/29"', CZ, null, undefined, 'Kolo Author'],
+    ['29,99 zł/2 m', PL, null, undefined, 'Kabel HDMI 3 m'],
+    ['29,99 zł/2 m', PL, null, undefined, 'Kabel HDMI 1,2 m'],
+    ['29,99 zł/2 m', PL, null, undefined, 'Kabel HDMI 2 m (2 szt.)'],
+    ['4 998 ₴/2 шини', UA, null, undefined, 'Шини 205/55 R16 (4 шт.)'],
+    ['4 998 ₴/2 шини', UA, null, undefined, 'Шини 205/55 R16'],
+    ['4 998 ₴/2 диски', UA, null, undefined, 'Шини 205/55 R16 (2 шт.)'],
+    ['59,90 ₴ за 2 уп.', UA, null, undefined, 'Йогурт 150 г (2 шт.)'],
+    ['12 999 Kč / 2 roky', CZ, null],
+    ['12 999 Kč / 2 roky předplatné', CZ, null],
+    ['1 299,00 zł za 2 dni', PL, null],
+    ['1 299,00 zł za 2 dni wynajmu', PL, null],
+    ['1 299,00 zł za 2 dni dostawa z kartą', PL, null],
   ]);
 });
 

@@ -174,6 +174,52 @@ const WITH_SERVICE_AFTER =
  */
 const FOR_SEVERAL_AFTER =
   /^\s*[^\d\s/]{0,4}\.?\s*(\/\s*([2-9]|[1-9]\d)\s*([x×]|\p{L}{1,6}\.?)?|(za|за|for|für)\s+([2-9]|[1-9]\d|dwa|dwie|trzy|dva|dvě|tři|два|дві|три|zwei|drei|two|three)(\s*\p{L}{1,6}\.?)?)(?![\p{L}\d])/iu;
+/** The number and the word FOR_SEVERAL_AFTER found after the amount: what it counts, if anything. */
+const SEVERAL_WHAT = /^\s*[^\d\s/]{0,4}\.?\s*(\/|za|за|for|für)\s*(\d+)\s*(["″”]|''|\p{L}+\.?)?\s*(.*)$/iu;
+/** A span of time ('2 roky', '2 dni', '2 роки'): after the amount, the length of something, no count of items. */
+const DURATION =
+  /^(rok[uy]?|roků|let|lat[a]?|rok|years?|jahre?n?|рок(и|ів)?|рік|год[а]?|лет|dn[iyůí]|dní|days?|tage?n?|дн(і|ів|я|ей)|tygodni\p{L}*|týdn\p{L}*|weeks?|wochen?|тижн\p{L}*|недел\p{L}*|měsíc\p{L}*|miesi[ąę]c\p{L}*|months?|monate?n?|місяц\p{L}*|месяц\p{L}*|h|hod\p{L}*|godzin\p{L}*|hours?|stunden?|годин\p{L}*|час\p{L}*)$/iu;
+/** What a span of time after the amount may be of without touching the price: a warranty, a delivery. */
+const WARRANTY_OR_DELIVERY =
+  /^(záruk\p{L}*|zárukou|gwarancj\p{L}*|garanc\p{L}*|гаранті\p{L}*|гаранти\p{L}*|garantie|warrant\p{L}*|dostaw\p{L}*|wysyłk\p{L}*|doruč\p{L}*|dodání|dodac\p{L}*|доставк\p{L}*|delivery|shipping|lieferung|lieferzeit|expedic\p{L}*)\.?$/iu;
+/** Sizes a product's name gives ('29"', '2 m', '65 cm'), which the same number after its amount may repeat. */
+const SIZE_UNIT = /^(["″”]|''|in|inch|cm|mm|m|м|см|мм|l|л|ml|мл|kg|кг|g|г|gb|tb|w|v|mah)\.?$/iu;
+/** A name counting several pieces ('(2 шт.)', '2 szt', 'sada 4 ks', 'komplet 2'): the number counted. */
+const NAME_COUNT =
+  /(?<![\d.,/×x])(\d+)\s*(шт|szt|sztuk\p{L}*|ks|kus\p{L}*|pcs|pieces|stück|stk|штук\p{L}*)(?![\p{L}])|(?<![\p{L}])(комплект|komplet|sada|zestaw|set|набір)\s*(з|із|z|ze|of|po)?\s*(\d+)(?![\d.,])/giu;
+const nameCounts = (name: string): number[] => [...name.matchAll(NAME_COUNT)].map((m) => Number(m[1] ?? m[5]));
+/**
+ * The number FOR_SEVERAL_AFTER found counts no pieces the amount is for (ATK4 on 7ecfee6): years of warranty or days
+ * of delivery ('/ 2 roky záruka', 'za 2 dni dostawa'); the product's own size, as its name gives it and counting no
+ * pieces ('Kolo Author 29"' at '12 990 Kč/29"', 'Kabel HDMI 2 m' at '29,99 zł/2 m'); things the name itself counts as
+ * many ('Шини … (2 шт.)' at '4 998 ₴/2 шини'). Anything else after the number ('/ 2 roky' alone, a rent's days, a
+ * size or count the name does not give) leaves it a tier: refused.
+ */
+function countsNoPieces(after: string, name: string): boolean {
+  const m = SEVERAL_WHAT.exec(after);
+  if (!m || !m[3]) return false;
+  const n = Number(m[2]);
+  const unit = m[3].replace(/\.$/, '');
+  const rest = m[4]!.trim();
+  if (DURATION.test(unit)) {
+    // One word naming the span's warranty or delivery, and nothing after it.
+    return /^\p{L}+\.?$/u.test(rest) && WARRANTY_OR_DELIVERY.test(rest);
+  }
+  // Nothing after the number, or another amount's own clause after a separator ('· 14,99 zł/m').
+  if (!name || (rest && !/^[·•|;]\s*\d[\d\s.,]*\s*(zł|kč|₴|грн|₾|ლ|€|lei|ft|chf|\$)/iu.test(rest))) return false;
+  const counts = nameCounts(name);
+  if (SIZE_UNIT.test(unit)) {
+    if (counts.some((c) => c > 1)) return false;
+    const u = unit.replace(/[″”]|''/g, '"').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const sizes = new RegExp(`(?<![\\d.,])${n}\\s*(${u === '"' ? "\"|″|”|''" : u})(?![\\p{L}\\d])`, 'iu');
+    return sizes.test(name);
+  }
+  // A word the name uses (a short one whole, a longer one but its last two letters) and a count the name gives.
+  if (unit.length < 3) return false;
+  const stem = (unit.length <= 4 ? unit : unit.slice(0, -2)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (!new RegExp(`(^|[^\\p{L}])${stem}${unit.length <= 4 ? '(?![\\p{L}])' : ''}`, 'iu').test(name)) return false;
+  return counts.length === 1 && counts[0] === n;
+}
 /** Labels saying an amount is not the item's price, by the words beside it. Order: the first match names it. */
 const TEXT_LABELS: [LabelKind, RegExp][] = [
   [
@@ -759,7 +805,7 @@ export function readPage($: CheerioAPI, opts: ViewOptions = {}): PageView {
     // '+ 1 290,- Kč' beside a service or option: what it adds, not the item's price.
     else if (/\+\s*$/.test(before)) label = 'alternative';
     else if (WITH_SERVICE_AFTER.test(after)) label = 'bundle';
-    else if (FOR_SEVERAL_AFTER.test(after)) label = 'tier';
+    else if (FOR_SEVERAL_AFTER.test(after) && !countsNoPieces(after, productName)) label = 'tier';
     else if (PACK_AFTER.test(after) && !packIsTheProduct(after, productName)) label = 'per_unit';
     // Every amount of a multi-buy line ('2 шт. за 79 ₴ (39,50 ₴/шт.)') is the offer's, not one item's price.
     else if (line && multibuyAfter(normalizePriceText(render(line), decimal, true), f.raw)) label = 'tier';
