@@ -359,6 +359,34 @@ describe('the blind corpus, second round: classes read wrong or not at all', () 
     expect(same.every((x) => x.confidence < CANDIDATE_ACCEPT_CONFIDENCE && x.oldPrice === null)).toBe(true);
   });
 
+  it('sizes, dates and litres read as digits are never candidates; raised cents or a comma read as a letter are no unit', () => {
+    // "od středy 20.11." with its "od" misread; "0,51" and "1,51": "0,5 l" and "1,5 l" with the l read as 1
+    expect(
+      findPriceTokens([...row(50, 40, ['ou', 20], ['stfedy', 90], ['20.11.', 260]), ...row(150, 56, ['0,51', 20]), ...row(250, 60, ['1,51', 20])]),
+    ).toEqual([]);
+    // a big-digit region over a size or a misread validity range: no price (1.51 and 0.75 were offered at 0.6,
+    // "2.12" of "2.12.–8.12.2026" at 0.5)
+    const words = [...row(100, 46, ['1.5L', 20]), ...row(200, 40, ['0.75', 20], ['L', 120]), ...row(300, 80, ['2a2-8122026.', 20])];
+    const regions = [
+      region(20, 100, '1.51', 3, { glyphH: 46, conf: 0 }),
+      region(20, 200, '0.75', 4, { glyphH: 40, conf: 0 }),
+      region(20, 300, '2.12', 3, { big: { x0: 20, y0: 310, x1: 100, y1: 350 } }),
+    ];
+    expect(buildCandidates(words, { regions }).map((c) => c.price)).toEqual([]);
+    // "13" + "M" (the raised ⁹⁹ read as a letter), "18" "L)" "90" (the comma read as L): prices, no sizes
+    const prices = [
+      ...row(100, 66, ['13', 20])
+        .map((w) => [w, { ...w, text: 'M', x0: 100, x1: 137, y1: 132 }])
+        .flat(),
+      ...row(400, 66, ['18', 20], ['L)', 97], ['90', 117]),
+    ];
+    const read = [
+      region(20, 100, '13', 2, { glyphH: 66, cents: { x0: 100, y0: 100, x1: 137, y1: 132 }, centsText: '99', centsConf: 96 }),
+      region(20, 400, '18,90', 4, { big: { x0: 20, y0: 400, x1: 193, y1: 466 }, glyphH: 66 }),
+    ];
+    expect(buildCandidates(prices, { regions: read }).map((c) => c.price)).toEqual([13.99, 18.9]);
+  });
+
   it('a VAT label printed over or under the small amount (its own line) makes it no old price either', () => {
     // attack page netto-brutto: a small "brutto" over "34,11 zł" beside the big 32⁴⁹ (read by its region): the
     // brutto was paired as the old price, 32.49 "was 34.11" at 0.88 — a promotion that never was

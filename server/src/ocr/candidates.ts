@@ -14,6 +14,8 @@ import {
   isCurrencyWord,
   isDateLike,
   isDayMonth,
+  isGluedSize,
+  isLitreReadAsOne,
   isNameWord,
   isOldLabel,
   isQuantityWord,
@@ -265,10 +267,35 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
         );
       const conf = used.reduce((s, i) => s + words[i].conf, 0) / used.length;
       const hasCurrency = p.hasCurrency || !!(after && after.x0 - rect.x1 < 1.5 * rh && isCurrencyWord(after.text));
+      // "1,51" / "0,51" alone: a pack size "1,5 l" with its l read as 1
+      if (used.length === 1 && !hasCurrency && !oldLabel && isLitreReadAsOne(w.text)) continue;
+      // "20.11." alone (Penny's "od středy 20.11.", its "od" read "ou"): a day and a month with both dots
+      if (used.length === 1 && !hasCurrency && !oldLabel && /^\d{1,2}\.\d{1,2}\.$/.test(w.text.trim().replace(/^[^\d]+/, '')) && isDateLike(w.text)) continue;
       tokens.push({ ...rect, value: round2(value), conf, words: used, oldLabel, source: 'page', hasCurrency, dateLike, ...(taxLabel ? { taxLabel } : {}) });
     }
   }
   return tokens;
+}
+
+/**
+ * The page's words that are a size or a quantity: a number glued to its unit ("1.5L", "500g", "6x1,51"),
+ * or a number with a unit word right after it on its line ("0.75" "L", "10" "шт") — the number and the unit.
+ */
+function sizeWords(words: OcrWord[]): Rect[] {
+  const out: Rect[] = [];
+  for (const line of lines(words))
+    line.forEach((i, k) => {
+      const w = words[i]!;
+      if (isGluedSize(w.text)) out.push(w);
+      const next = k + 1 < line.length ? words[line[k + 1]!]! : null;
+      // (on the number's baseline: raised cents read as letters, "13" + "M" for 13⁹⁹, are no unit)
+      const unit = (o: OcrWord) => o.x0 - w.x1 < 1.5 * h(w) && Math.abs(o.y1 - w.y1) <= 0.25 * h(w) && isUnitWord(o.text) && !smallTimes(o, h(w));
+      // (and followed by no number or currency: "18" "L)" "90" is 18,90 with its comma misread)
+      const then = k + 2 < line.length ? words[line[k + 2]!]! : null;
+      const more = then && then.x0 - (next?.x1 ?? 0) < 1.5 * h(w) && (/\d/.test(then.text) || isCurrencyWord(then.text));
+      if (next && /^\d{1,4}([.,]\d{1,3})?$/.test(w.text.trim()) && unit(next) && !more) out.push(union(w, next));
+    });
+  return out;
 }
 
 const area = (r: Rect) => Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - r.y0);
@@ -322,9 +349,16 @@ export function withRegions(tokens: PriceToken[], regions: RegionReading[], stri
     }
     // a date printed big: the page read a date over it ("3.12.-16.12.2026", a validity range in the
     // header; the region read its "3.12")
-    if (words.some((w) => isDateLike(w.text) && overlap(w, r.big) >= 0.4 * Math.min(area(w), area(r.big)))) continue;
+    // (or a range the page misread but for its year: Dino's "2.12.–8.12.2026" read "2a2-8122026.")
+    const dateText = (t: string) => isDateLike(t) || (/[-–—]/.test(t) && /20[2-4]\d\.?$/.test(t.trim()));
+    if (words.some((w) => dateText(w.text) && overlap(w, r.big) >= 0.4 * Math.min(area(w), area(r.big)))) continue;
     // a pack size printed big ("0,33 л"): a unit word right after it on its line
     const rh = h(rect);
+    // … or a size the page read there: "1.5L", "500g", "0.75" + "L" (the region's glyphs include the unit,
+    // read as a digit: "1.51" at 0.6)
+    if (sizeWords(words).some((w) => overlap(w, r.big) >= 0.4 * Math.min(area(w), area(r.big)))) continue;
+    // "1,51" without a currency: "1,5 l" with the l read as a digit
+    if (!out.some((t) => t.hasCurrency && overlap(t, rect) > 0) && isLitreReadAsOne(value.toFixed(2))) continue;
     if (
       words.some((w) => w.x0 >= rect.x1 - 0.2 * rh && w.x0 - rect.x1 < 1.2 * rh && w.y0 < rect.y1 && w.y1 > rect.y0 && isUnitWord(w.text) && !smallTimes(w, rh))
     )

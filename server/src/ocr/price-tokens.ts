@@ -163,6 +163,22 @@ export function isUnitWord(text: string): boolean {
   return UNITS.has(bare(text));
 }
 
+/** A number glued to its unit, a pack size ("500g", "1.5L", "0,5l", "10шт", "6x1,51"): never a price. */
+export function isGluedSize(text: string): boolean {
+  const t = bare(text);
+  if (/^\d{1,2}\s*[x×]\s*\d/.test(t)) return true; // "6x1,51", "2×100"
+  const m = /^\d{1,4}(?:[.,]\d{1,3})?\s*(\p{L}+\.?)$/u.exec(t);
+  return !!m && UNITS.has(m[1]!.replace(/\.$/, ''));
+}
+
+/**
+ * "1,51", "0,51" without a currency: a pack size "1,5 l" / "0,5 l" whose l was read as a 1 (a letter as
+ * tall as the digits, beside them). Leaflet prices do not end in 1 (none of the blind corpus's 207).
+ */
+export function isLitreReadAsOne(text: string): boolean {
+  return /^\d[.,]\d1$/.test(stripPriceText(text));
+}
+
 /** Words that mark the next price as the old one ("was 49.90", "Old price 49.90", "Původně 49,90"). */
 const OLD_LABELS = new Set([
   'was',
