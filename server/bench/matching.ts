@@ -1,87 +1,39 @@
 /**
  * Matching accuracy (`npm run bench` → this, or `pnpm --filter @pricewatch/server run bench:matching`) on
- * the name-matching corpus (server/__tests__/matching/corpus, written apart from the matcher): for each
- * page, is the top suggestion the product a careful person chose? Pages whose answer is "none" (traps:
- * only another pack size, flavour or brand exists) count as right when no suggestion reaches the score
- * the screen proposes for accepting at once (BULK_ACCEPT_DEFAULT_SCORE). Prints one JSON object, per kind
- * of page; `confidentWrong` are wrong top suggestions at or above that score — what a bulk acceptance
- * would get wrong.
- *
- * Every catalogue product of the page's country is scored (rankCandidates, the scoring of the server).
- * The server first narrows a big catalogue to the 30 names most alike by pg_trgm (matching/unmatched.ts);
- * with ~40 products a country here, that step keeps them all.
+ * the name-matching corpus (server/__tests__/matching/corpus, written apart from the matcher; scored by
+ * __tests__/matching/corpus-score.ts, which corpus.test.ts holds to floors): for each page, is the top
+ * suggestion the product a careful person chose? Pages whose answer is "none" (traps: only another pack
+ * size, flavour or brand exists) count as right when no suggestion reaches the score the screen proposes
+ * for accepting at once (BULK_ACCEPT_DEFAULT_SCORE). Prints one JSON object: per batch and kind of page,
+ * `sureWrong` are wrong top suggestions at or above that score — what a bulk acceptance would get wrong, a
+ * wrong price — and `sureRight` the right ones it would settle. `--misses` lists the pages scored wrong.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BULK_ACCEPT_DEFAULT_SCORE } from '@pricewatch/shared/contract';
-import { rankCandidates, type Candidate } from '../src/areas/parsers/matching/score';
-
-type CatalogueEntry = { id: string; name: string; brand: string | null; ean: string | null; country: string };
-type PageEntry = {
-  id: string;
-  kind: string;
-  country: string;
-  read: { name: string | null; ean: string | null; article: string | null };
-  expect: string | null;
-};
+import { loadCorpus, tally } from '../__tests__/matching/corpus-score';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '__tests__', 'matching', 'corpus');
-const catalogue = JSON.parse(readFileSync(path.join(dir, 'catalogue.json'), 'utf8')) as CatalogueEntry[];
-const pages = JSON.parse(readFileSync(path.join(dir, 'pages.json'), 'utf8')) as PageEntry[];
+const corpus = loadCorpus(dir);
 
-const candidates = catalogue.map((c, i): Candidate & { key: string; country: string } => ({
-  id: i + 1,
-  key: c.id,
-  country: c.country,
-  name: c.name,
-  brand: c.brand,
-  ean: c.ean,
-  weight: null,
-  unit: null,
-}));
-const keyOf = new Map(candidates.map((c) => [c.id, c.key]));
-
-type Tally = { pages: number; right: number; confidentWrong: number };
-const byKind: Record<string, Tally> = {};
-const misses: { page: string; expect: string | null; top: string | null; score: number | null }[] = [];
 const started = performance.now();
-for (const page of pages) {
-  const ranked = rankCandidates(
-    page.read,
-    candidates.filter((c) => c.country === page.country),
-  );
-  const top = ranked[0];
-  const topKey = top ? keyOf.get(top.productId)! : null;
-  const confident = !!top && top.score >= BULK_ACCEPT_DEFAULT_SCORE;
-  const right = page.expect === null ? !confident : topKey === page.expect;
-  const t = (byKind[page.kind] ??= { pages: 0, right: 0, confidentWrong: 0 });
-  t.pages++;
-  if (right) t.right++;
-  else misses.push({ page: page.id, expect: page.expect, top: topKey, score: top?.score ?? null });
-  if (confident && topKey !== page.expect) t.confidentWrong++;
-}
+const results = corpus.scoreCorpus();
 const ms = performance.now() - started;
-const total = Object.values(byKind).reduce(
-  (a, t) => ({ pages: a.pages + t.pages, right: a.right + t.right, confidentWrong: a.confidentWrong + t.confidentWrong }),
-  {
-    pages: 0,
-    right: 0,
-    confidentWrong: 0,
-  },
-);
+const batches = [...new Set(results.map((r) => r.batch))].sort();
 const pct = (n: number, of: number) => (of ? Math.round((n / of) * 1000) / 10 : 0);
+const withPct = (byKind: ReturnType<typeof tally>) =>
+  Object.fromEntries(Object.entries(byKind).map(([k, t]) => [k, { ...t, accuracyPct: pct(t.right, t.pages) }]));
+const misses = results.filter((r) => !r.right || (r.sure && r.top !== r.expect));
 console.log(
   JSON.stringify(
     {
       bench: 'matching',
-      catalogue: catalogue.length,
-      accuracyPct: pct(total.right, total.pages),
-      ...total,
-      byKind: Object.fromEntries(Object.entries(byKind).map(([k, t]) => [k, { ...t, accuracyPct: pct(t.right, t.pages) }])),
+      catalogue: corpus.catalogue.length,
       bulkScore: BULK_ACCEPT_DEFAULT_SCORE,
-      msPerPage: Math.round((ms / total.pages) * 100) / 100,
-      misses: process.argv.includes('--misses') ? misses : misses.length,
+      all: withPct(tally(results)),
+      ...Object.fromEntries(batches.map((b) => [`batch${b}`, withPct(tally(results.filter((r) => r.batch === b)))])),
+      msPerPage: Math.round((ms / results.length) * 100) / 100,
+      misses: process.argv.includes('--misses') ? misses.map(({ page, expect, top, score }) => ({ page, expect, top, score })) : misses.length,
     },
     null,
     2,

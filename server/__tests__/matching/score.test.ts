@@ -2,6 +2,7 @@
  * The matcher's scoring (src/areas/parsers/matching/score.ts) on names written for this test (the
  * accuracy set in ./corpus is measured by `npm run bench`, never tuned here).
  */
+import { BULK_ACCEPT_DEFAULT_SCORE } from '@pricewatch/shared/contract';
 import { nameSimilarity, rankCandidates, words, type Candidate } from '../../src/areas/parsers/matching/score';
 
 const product = (id: number, name: string, brand: string | null, ean: string | null = null): Candidate => ({ id, name, brand, ean, weight: null, unit: null });
@@ -65,11 +66,57 @@ describe('rankCandidates', () => {
   });
 });
 
+/** The lowest score the "Accept top suggestions" screen offers; a name match a person must read stays below it. */
+const LOWEST_BULK = 0.7;
+
+describe('a name match is sure only when the page says nothing the product does not', () => {
+  const only = (name: string, ...catalogue: Candidate[]) => rankCandidates({ name, ean: null, article: null }, catalogue)[0];
+  const pepsi = product(1, 'Napój gazowany Pepsi 0,85 l', 'Pepsi');
+
+  it('the same words, brand and pack: sure', () => {
+    expect(only('PEPSI NAPÓJ GAZOWANY 0,85L', pepsi)!.score).toBeGreaterThanOrEqual(BULK_ACCEPT_DEFAULT_SCORE);
+  });
+
+  it('a word the product lacks, even one no other product has ("Max"), keeps it below every bulk score, still first', () => {
+    const top = only('Pepsi Max napój gazowany 0,85 l', pepsi);
+    expect(top!.productId).toBe(1);
+    expect(top!.score).toBeLessThan(LOWEST_BULK);
+  });
+
+  it('a Zero page is no sure match for the plain product of the same size', () => {
+    expect(only('Coca-Cola Zero 1L PET', product(1, 'Coca-Cola 1 l PET', 'Coca-Cola'))!.score).toBeLessThan(LOWEST_BULK);
+  });
+
+  it('a page without a pack size, or without the product’s brand, is not sure', () => {
+    expect(only('Pepsi napój gazowany', pepsi)!.score).toBeLessThan(LOWEST_BULK);
+    expect(only('Napój gazowany cola 0,85 l', pepsi)!.score).toBeLessThan(LOWEST_BULK);
+  });
+
+  it('numbers are words: spaghetti n.7 is not n.5, and "Č.5" is "n.5"', () => {
+    const n5 = product(1, 'Barilla Spaghetti n.5 500 g', 'Barilla');
+    expect(only('Barilla Spaghetti n.7 500g', n5)!.score).toBeLessThan(LOWEST_BULK);
+    expect(only('BARILLA SPAGHETTI Č.5 500G', n5)!.score).toBeGreaterThanOrEqual(BULK_ACCEPT_DEFAULT_SCORE);
+    expect(only('Pivo Kozel 12 0,5 l', product(1, 'Pivo Kozel 11 0,5 l', 'Kozel'))!.score).toBeLessThan(LOWEST_BULK);
+  });
+
+  it('a fat content the product does not print is not sure (82 % butter)', () => {
+    expect(only('Masło Mlekovita 82% 200g', product(1, 'Masło Mlekovita 200 g', 'Mlekovita'))!.score).toBeLessThan(LOWEST_BULK);
+  });
+});
+
 describe('names', () => {
   it('words drop the pack, keep percentages and abbreviations', () => {
     expect(words('Нап. б/а COCA-COLA 1,5Л ПЕТ')).toEqual(['нап', 'б', 'а', 'coca', 'cola', 'пет']);
     // Diacritics aside: shops drop them ("JEMNE PERLIVA").
     expect(words('Mléko 1,5% 1 l')).toEqual(['mleko', '1.5%']);
+    expect(words('Mléko 1,5 % 1 l')).toEqual(['mleko', '1.5%']);
+  });
+  it('words keep numbers that are not a pack: "Kozel 11", "typ 450", "n.5" = "Č.5" = "nr 5"', () => {
+    expect(words('Velkopopovický Kozel 11 0,5l')).toEqual(['velkopopovicky', 'kozel', '11']);
+    expect(words('Mąka tortowa typ 450 1kg')).toEqual(['maka', 'tortowa', 'typ', '450']);
+    expect(words('Spaghetti n.5')).toEqual(words('SPAGHETTI Č.5'));
+    expect(words('Spaghetti nr 5')).toEqual(['spaghetti', 'no5']);
+    expect(words('Вода 0,5 л х 6 шт')).toEqual(['вода']);
   });
   it('an abbreviation stands for its word', () => {
     expect(nameSimilarity('Напій газ. Живчик', 'Напій газований Живчик')).toBeGreaterThan(nameSimilarity('Напій Живчик', 'Сік Живчик яблуко'));

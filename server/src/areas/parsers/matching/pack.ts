@@ -40,17 +40,26 @@ const PIECES_OF = new RegExp(String.raw`${START}(\d{1,3})\s*(?:шт|ks|szt|pcs|�
 const SIZE_PIECES = new RegExp(String.raw`${START}${NUM}\s*${UNIT}\s*[,/]?\s*(\d{1,3})\s*(?:шт|ks|szt|pcs|ც)\.?(?![\p{L}\p{N}])`, 'giu');
 const SINGLE = new RegExp(String.raw`${START}${NUM}\s*${UNIT}`, 'giu');
 
-/** Lower case, one kind of space, decimal commas as points ("1,5" → "1.5"; "1 000" stays two numbers). */
+/**
+ * Lower case, one kind of space, decimal commas as points ("1,5" → "1.5"; "1 000" stays two numbers), a
+ * percentage without its space ("2.5 %" → "2.5%"), and a shape or model number's "number" sign in one
+ * spelling ("n.5", "Č.5", "nr 5", "no. 5" → "no5"). "№20" (pharmacies: 20 tablets) stays a count.
+ */
 export function normalizeName(name: string): string {
   return name
     .normalize('NFKC')
     .toLowerCase()
     .replace(/(\d),(\d)/g, '$1.$2')
+    .replace(/(\d)\s+%/g, '$1%')
+    .replace(/(?<![\p{L}\p{N}])(?:(?:n|no|č|c)\.|nr\.?)\s*(\d+)(?![\p{L}\p{N}]|\.\d)/gu, 'no$1')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
 const unitOf = (word: string) => UNITS[word.toLowerCase()];
+
+/** A normalised name without its pack ("6 × 0.5 l", "0.5 л х 6 шт", "500 g", "10 szt."): the rest names the product. */
+export const stripPacks = (text: string) => [PIECES_OF, MULTI_FIRST, MULTI_AFTER, SIZE_PIECES, SINGLE].reduce((t, re) => t.replace(re, ' '), text);
 
 /** The pack of a name, or null when it prints none. */
 export function parsePack(name: string | null | undefined): Pack | null {

@@ -5,7 +5,7 @@
  * the same kind but another amount is never the product ("1.5 l" is not "1 l"): such candidates are
  * dropped, whatever their names.
  */
-import { comparePacks, normalizeName, parsePack, productPack, type PackComparison } from './pack';
+import { comparePacks, normalizeName, parsePack, productPack, stripPacks, type PackComparison } from './pack';
 
 type PageRead = { name: string | null; ean: string | null; article: string | null };
 export type Candidate = {
@@ -36,23 +36,29 @@ const SUGGESTIONS = 3;
 
 const eanKey = (ean: string | null) => (ean ? ean.replace(/\D/g, '').replace(/^0+/, '') : '');
 
-/** Words of a name without its pack ("1.5 l", "6x0.5l") and punctuation; "нап." → "нап". */
+/**
+ * Words of a name without its pack ("1.5 l", "6x0.5l") and punctuation; "нап." → "нап". Other numbers stay
+ * words: "Kozel 11", "typ 450", "n.5" ("no5") name the product as much as its letters do.
+ */
 export function words(name: string): string[] {
   return (
-    normalizeName(name)
+    stripPacks(normalizeName(name))
       // Shops often drop diacritics ("JEMNE PERLIVA" for "jemně perlivá"): compared without them.
       .normalize('NFD')
       .replace(/\p{M}/gu, '')
-      .replace(/\d+(?:\.\d+)?\s*[x×х*]\s*\d+(?:\.\d+)?\s*\p{L}{0,5}\.?/gu, ' ')
-      .replace(/\d+(?:\.\d+)?\s*(?:[\p{L}]{1,5}\.?)?(?![\p{L}\p{N}%.])/gu, ' ')
       .split(/[^\p{L}\p{N}%.]+/u)
       .map((w) => w.replace(/^\.+|\.+$/g, ''))
       .filter((w) => w.length > 0)
   );
 }
 
-/** A page word stands for a catalogue word when equal or an abbreviation of at least 3 letters ("газ" → "газований"). */
-const same = (a: string, b: string) => a === b || (a.length >= 3 && b.length >= 3 && (a.startsWith(b) || b.startsWith(a)));
+const LETTERS = /^\p{L}+$/u;
+/**
+ * A page word stands for a catalogue word when equal or, letters only, an abbreviation of at least 3
+ * letters ("газ" → "газований"); numbers and model codes only when equal ("12" is not "120").
+ */
+const same = (a: string, b: string) =>
+  a === b || (a.length >= 3 && b.length >= 3 && LETTERS.test(a) && LETTERS.test(b) && (a.startsWith(b) || b.startsWith(a)));
 
 function trigrams(s: string): Set<string> {
   const out = new Set<string>();
@@ -121,11 +127,29 @@ function scoreCandidate(page: PageRead, c: Candidate): Scored | null {
 
 /** Taken off a name match for each page word (up to two) that names another candidate's variant, not this one's. */
 const VARIANT_PENALTY = 0.12;
+/**
+ * A name match is sure (scores where "Accept top suggestions" may take it without a person reading the
+ * page: the screen offers 0.7 and up) only when the page says nothing the product does not: the same pack,
+ * the product's brand, and every page word of two letters or more, or with a digit, found in the product's
+ * name or brand. Otherwise its score is scaled below 0.7 ("Pepsi Max" is not "Pepsi", "Zero" not the
+ * plain one, "n.7" not "n.5", "82%" butter not the product without a fat content), order kept.
+ */
+const UNSURE_FACTOR = 0.72;
+
+const telling = (w: string) => w.length >= 2 || /\d/.test(w);
+
+/** Page words the candidate's name and brand do not account for. */
+export function unexplained(pageName: string, c: Pick<Candidate, 'name' | 'brand'>): string[] {
+  const own = [...words(c.name), ...(c.brand ? words(c.brand) : [])];
+  const joined = own.join('');
+  return words(pageName).filter((w) => telling(w) && !own.some((o) => same(w, o)) && !(w.length >= 5 && joined.includes(w)));
+}
 
 /**
  * The best few candidates, best first (one entry per product: its best way). A page word missing from a
  * candidate's name but found in another candidate's ("Zero", "lekki", "ziarnista") names a variant the
- * candidate is not: its name match loses some points.
+ * candidate is not: its name match loses some points. A name match that is not sure (UNSURE_FACTOR) is
+ * scaled down.
  */
 export function rankCandidates(page: PageRead, candidates: Candidate[], limit = SUGGESTIONS): Scored[] {
   const best = new Map<number, Scored>();
@@ -138,7 +162,10 @@ export function rankCandidates(page: PageRead, candidates: Candidate[], limit = 
       const variants = pageWords.filter(
         (w) => !own.some((o) => same(w, o)) && candidates.some((o) => o.id !== c.id && wordsOf.get(o.id)!.some((x) => same(w, x))),
       );
-      if (variants.length) s = { ...s, score: round(Math.max(0, s.score - VARIANT_PENALTY * Math.min(variants.length, 2))) };
+      let score = s.score - VARIANT_PENALTY * Math.min(variants.length, 2);
+      const sure = s.pack === 'same' && (s.brandFound || !c.brand) && unexplained(page.name!, c).length === 0;
+      if (!sure) score *= UNSURE_FACTOR;
+      s = { ...s, score: round(Math.max(0, score)) };
     }
     if (s && (best.get(s.productId)?.score ?? -1) < s.score) best.set(s.productId, s);
   }
