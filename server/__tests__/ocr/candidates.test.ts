@@ -387,6 +387,43 @@ describe('the blind corpus, second round: classes read wrong or not at all', () 
     expect(buildCandidates(prices, { regions: read }).map((c) => c.price)).toEqual([13.99, 18.9]);
   });
 
+  it('the single price under a price for several ("cena za 1 szt. 2,99 zł" under "Cena za 2 szt.") is offered; a pack\'s per-piece figure is not', () => {
+    // Netto, Kaufland and VARUS in the blind corpus: the big price is for two, the small line the price of one
+    const tile = (over: [string, number][]) => [
+      ...row(200, 18, ['Jogurt', 20], ['pitny', 110]),
+      ...row(240, 18, ...over),
+      ...row(280, 110, ['4,98', 20]),
+      ...row(416, 19, ['cena', 20], ['za', 80], ['1', 110], ['szt.', 130], ['2,99', 180], ['zł', 240]),
+    ];
+    const regions = [region(20, 280, '4,98', 3, { big: { x0: 20, y0: 280, x1: 200, y1: 390 }, glyphH: 110 })];
+    for (const over of [
+      [
+        ['Cena', 20],
+        ['za', 80],
+        ['2', 110],
+        ['szt.', 130],
+      ],
+      [
+        ['przy', 20],
+        ['zakupie', 70],
+        ['2', 160],
+        ['opakowań', 180],
+      ],
+      [
+        ['від', 100],
+        ['2', 150],
+        ['шт.', 170],
+      ],
+    ] as [string, number][][]) {
+      const c = buildCandidates(tile(over), { regions });
+      expect(c.map((x) => [x.price, x.oldPrice])).toContainEqual([2.99, null]);
+      expect(c.filter((x) => x.price !== 2.99).every((x) => x.confidence < CANDIDATE_ACCEPT_CONFIDENCE)).toBe(true);
+    }
+    // a pack price with its per-piece figure: the figure is no candidate
+    const pack = buildCandidates(tile([['Opakowanie', 20]]), { regions });
+    expect(pack.map((x) => x.price)).toEqual([4.98]);
+  });
+
   it('a VAT label printed over or under the small amount (its own line) makes it no old price either', () => {
     // attack page netto-brutto: a small "brutto" over "34,11 zł" beside the big 32⁴⁹ (read by its region): the
     // brutto was paired as the old price, 32.49 "was 34.11" at 0.88 — a promotion that never was

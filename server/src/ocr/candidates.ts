@@ -53,6 +53,8 @@ export type PriceToken = Rect & {
   struck?: boolean;
   /** Named as with or without VAT on its line ("51,65 zł brutto", "bez DPH 272,64 Kč"). */
   taxLabel?: boolean;
+  /** After a basis of one piece ("cena za 1 szt. 2,99 zł", "ціна за 1 шт. 27,90"): the single price beside a multi-buy. */
+  perPiece?: boolean;
   /**
    * Height of the printed digits when a big-digit region read them: OCR's word box can be much taller
    * (seed 105's "99,90." came 110 px tall for 61 px digits, spanning into the next tile).
@@ -132,6 +134,19 @@ function perUnitBasisBefore(words: OcrWord[], line: number[], firstAt: number, r
   return false;
 }
 
+/** Units that count pieces: "szt.", "шт.", "ks", "op." (a pack), "уп.", "pcs". */
+const COUNT_UNIT = /^(szt|sztuk|sztuki|шт|штук|ks|kus|op|opak|opakowanie|opakowań|opakowan|уп|pc|pcs|piece)$/i;
+const countUnit = (t: string) => COUNT_UNIT.test(t.trim().replace(/[.,:;—–-]+$/, ''));
+
+/**
+ * A basis of one piece right before a number on its line ("za 1 szt.", "за 1 шт.", "za 1 op."): the price of
+ * one piece, not a per-kilo amount — beside a price for several it is the single price a shopper pays.
+ */
+function perPieceBasisBefore(words: OcrWord[], line: number[], firstAt: number): boolean {
+  const t = (d: number) => (firstAt - d >= 0 ? words[line[firstAt - d]!]!.text.trim() : '');
+  return (countUnit(t(1)) && t(2) === '1' && PER_WORD.test(t(3))) || (/^1\p{L}+\.?$/u.test(t(1)) && countUnit(t(1).slice(1)) && PER_WORD.test(t(2)));
+}
+
 /**
  * An "x" under half as tall as the number before it: a small currency sign misread ("138,50 zł" read
  * "138,50 x" once the counters of the inverted digits turned white), not the "×" of "6 × 0,5 l", which
@@ -203,10 +218,11 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
       // a unit price: "1 kg = 79.80", "79.80/kg"
       if (before && /[=/]$/.test(before.text.trim())) continue;
       // … or after its basis: "cena za 1 kg: 249,00", "ціна за 1 кг — 105,43 грн", "za 1 l 19,90"
-      if (perUnitBasisBefore(words, line, firstAt, rh)) continue;
+      const perPiece = perPieceBasisBefore(words, line, firstAt);
+      if (!perPiece && perUnitBasisBefore(words, line, firstAt, rh)) continue;
       const similar = (o: OcrWord) => h(o) > 0.6 * rh && h(o) < 1.6 * rh;
       // a quantity or a size read backwards: "x 2", "× 1,5", "l 0,5" right before it, printed alike
-      if (before && similar(before) && rect.x0 - before.x1 < rh && (isQuantityWord(before.text) || isUnitWord(before.text))) continue;
+      if (!perPiece && before && similar(before) && rect.x0 - before.x1 < rh && (isQuantityWord(before.text) || isUnitWord(before.text))) continue;
       if (after && similar(after) && after.x0 - rect.x1 < rh && isQuantityWord(after.text)) continue;
       // inside a name line, printed like the name ("Milk 3.5% 1.51" — "1.5 l" with the l read as 1): a size
       // (a confident word: shapes of product drawings are read as short letter pairs)
@@ -219,6 +235,7 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
         rect.x0 - before.x1 < 1.2 * rh &&
         !p.hasCurrency &&
         !labelled &&
+        !perPiece &&
         !isCurrencyWord(before.text) &&
         (isNameWord(before.text) || /%$/.test(before.text.trim()))
       )
@@ -271,7 +288,18 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
       if (used.length === 1 && !hasCurrency && !oldLabel && isLitreReadAsOne(w.text)) continue;
       // "20.11." alone (Penny's "od středy 20.11.", its "od" read "ou"): a day and a month with both dots
       if (used.length === 1 && !hasCurrency && !oldLabel && /^\d{1,2}\.\d{1,2}\.$/.test(w.text.trim().replace(/^[^\d]+/, '')) && isDateLike(w.text)) continue;
-      tokens.push({ ...rect, value: round2(value), conf, words: used, oldLabel, source: 'page', hasCurrency, dateLike, ...(taxLabel ? { taxLabel } : {}) });
+      tokens.push({
+        ...rect,
+        value: round2(value),
+        conf,
+        words: used,
+        oldLabel,
+        source: 'page',
+        hasCurrency,
+        dateLike,
+        ...(taxLabel ? { taxLabel } : {}),
+        ...(perPiece ? { perPiece } : {}),
+      });
     }
   }
   return tokens;
@@ -486,8 +514,10 @@ export function pairPrices(tokens: PriceToken[]): Cluster[] {
       continue;
     }
     // the price with (or without) VAT beside the big one is higher than it, but no old price
+    // (and a single piece's price under a price for several is its own price, not an old one)
     const dominated =
       !t.taxLabel &&
+      !t.perPiece &&
       order.some(
         (j) =>
           j !== i &&
@@ -542,6 +572,25 @@ const CONDITION_WORD = /^(zakupie|koupi|nákupu|nakupu|купівлі|покуп
 // (with від as Latin-reading models spell it: "BIA", "Bід" — VARUS's 21,90 for two at 0.88 once its box read so)
 const FROM_WORD = /^(від|вiд|bід|biд|bia|от|od|from|ab)$/i;
 const FROM_COUNT = /^(від|вiд|bід|biд|bia|от|od|from|ab)\d{1,2}$/i;
+
+/**
+ * Lines naming a price for several pieces: a count of 2–10 with a count unit ("Cena za 2 szt.", "від 2 шт.",
+ * "2szt"), or after a "when buying" / "from" word ("przy zakupie 2 opakowań", "BIA 2 ШТ.").
+ */
+function severalPieces(words: OcrWord[]): Rect[] {
+  const out: Rect[] = [];
+  for (const line of lines(words))
+    line.forEach((i, k) => {
+      const t = (d: number) => (k + d >= 0 && k + d < line.length ? words[line[k + d]!]!.text.trim() : '');
+      const n = /^([2-9]|10)$/.test(t(0));
+      if (
+        (n && (countUnit(t(1)) || CONDITION_WORD.test(t(-1)) || FROM_WORD.test(t(-1)))) ||
+        (/^([2-9]|10)\p{L}+\.?$/u.test(t(0)) && countUnit(t(0).replace(/^\d+/, '')))
+      )
+        out.push(words[i]!);
+    });
+  return out;
+}
 
 /** Cost of attaching a word to a cluster: horizontal distance weighs more, words below much more. */
 function cost(c: Rect, w: Rect): number {
@@ -623,8 +672,13 @@ export function buildCandidates(allWords: OcrWord[], opts: CandidateOptions = {}
   const scale = opts.scale ?? 1;
   const minConf = opts.minWordConf ?? 55;
   const tokens = withRegions(findPriceTokens(words), opts.regions ?? [], opts.strikes ?? [], words);
+  const several = severalPieces(words);
   const clusters = pairPrices(tokens).filter(
-    (c) => printedAsPrice(c.main, tokens) && !besideBiggerPrice(c.main, tokens) && taxFigure(c.main, tokens) !== 'drop',
+    (c) =>
+      // a single piece's price counts under a price for several (none other: a pack's per-piece figure)
+      (c.main.perPiece
+        ? several.some((r) => r.y1 <= c.main.y0 && c.main.y0 - r.y1 <= 10 * h(c.main) && hGap(r, c.main) <= 5 * h(c.main))
+        : printedAsPrice(c.main, tokens) && !besideBiggerPrice(c.main, tokens)) && taxFigure(c.main, tokens) !== 'drop',
   );
   if (clusters.length === 0) return [];
   const inToken = new Set(tokens.flatMap((t) => t.words));
@@ -714,7 +768,9 @@ export function buildCandidates(allWords: OcrWord[], opts: CandidateOptions = {}
     const at = line.findIndex(
       (i, k) =>
         (/^\d{1,2}$/.test(text(k + 1)) && (CONDITION_WORD.test(words[i]!.text.trim()) || FROM_WORD.test(words[i]!.text.trim()))) ||
-        FROM_COUNT.test(words[i]!.text.trim()),
+        FROM_COUNT.test(words[i]!.text.trim()) ||
+        // "Cena za 2 szt.", "за 3 шт.": the price of several pieces
+        (PER_WORD.test(words[i]!.text.trim()) && /^([2-9]|10)$/.test(text(k + 1)) && countUnit(text(k + 2))),
     );
     if (at < 0 || line.some((i) => inToken.has(i))) continue;
     const r = line
