@@ -42,3 +42,41 @@ test('a leaflet on a phone: its list and its prices name each leaflet and produc
   }
   expect(found).toEqual([]);
 });
+
+/** For each row of a table: on how many lines its action buttons lie. */
+const actionLines = (page: Page, table: string) =>
+  page.getByRole('table', { name: table }).evaluate((el) =>
+    [...el.querySelectorAll('tbody tr')].map((row) => {
+      const cell = row.lastElementChild!;
+      return new Set([...cell.querySelectorAll('button, a')].map((b) => Math.round(b.getBoundingClientRect().top))).size;
+    }),
+  );
+
+test('parsers on a phone: a row is a few lines tall, its actions two by two, not four buttons stacked (Russian)', async ({ page }) => {
+  await signInAs(page, 'admin', BASE);
+  await settle(page);
+  await chooseLanguage(page, 'ru');
+  await openScreen(page, '/parsers');
+  // Start, results, edit, delete: stacked one under another each row was ~160 px tall on the phone (9 parsers ~1,500 px).
+  const lines = await actionLines(page, 'Парсеры');
+  expect(lines.length).toBeGreaterThan(0);
+  expect(Math.max(...lines)).toBeLessThanOrEqual(2);
+  // Each is a finger's size, the Edit link drawn as a button too (it was 32 px tall).
+  const heights = await page
+    .getByRole('table', { name: 'Парсеры' })
+    .locator('tbody td:last-child')
+    .first()
+    .evaluate((cell) => [...cell.querySelectorAll('button, a')].map((b) => `${b.textContent} ${Math.round(b.getBoundingClientRect().height)}`));
+  expect(heights.filter((h) => Number(h.split(' ').pop()) < 44)).toEqual([]);
+});
+
+test('every screen of the shell starts at the same edge on a phone: alarms and parsers padded twice lost 32 px of 390', async ({ page }) => {
+  await signInAs(page, 'admin', BASE);
+  await settle(page);
+  const edges: Record<string, number> = {};
+  for (const path of ['/analytics', '/report-analytics', '/network-users', '/alarms', '/parsers', '/product']) {
+    await openScreen(page, path);
+    edges[path] = Math.round((await page.locator('main h1').first().boundingBox())!.x);
+  }
+  expect(new Set(Object.values(edges)).size, JSON.stringify(edges)).toBe(1);
+});

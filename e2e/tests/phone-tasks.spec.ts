@@ -42,7 +42,7 @@ const smallTargets = (page: Page) =>
     await Promise.all(opening.map((a) => a.finished.catch(() => undefined)));
     const out: string[] = [];
     const selector =
-      'button, select, [role="tab"], a[role="button"], nav a, header a, a.chakra-link:not(p a), input:not([type="checkbox"], [type="radio"], [type="range"], [type="hidden"]), label:has(> input[type="checkbox"])';
+      'button, select, [role="tab"], a[role="button"], a.chakra-button, nav a, header a, a.chakra-link:not(p a), input:not([type="checkbox"], [type="radio"], [type="range"], [type="hidden"]), label:has(> input[type="checkbox"])';
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       const r = el.getBoundingClientRect();
       if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden' || el.closest('[aria-hidden="true"]')) continue;

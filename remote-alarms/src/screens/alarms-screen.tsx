@@ -26,7 +26,8 @@ export default function AlarmsScreen() {
   const onUnread = useCallback((n: number) => setUnread(n), []);
 
   return (
-    <Box p={{ base: '4', md: '6' }}>
+    // No padding of its own: the shell's main has it (doubled, a phone lost 32 px of its 390).
+    <Box>
       <PageHeader title={t('title')} description={t('description')} />
       {!allowed ? (
         <EmptyState title={t('notAllowed.title')} description={t('notAllowed.description')} />

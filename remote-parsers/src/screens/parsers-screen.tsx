@@ -78,7 +78,8 @@ export default function ParsersScreen() {
   const [deleted, setDeleted] = useState(0);
 
   return (
-    <Box p={{ base: '4', md: '6' }}>
+    // No padding of its own: the shell's main has it (doubled, a phone lost 32 px of its 390).
+    <Box>
       <PageHeader title={t('title')} description={t('description')} />
       {!allowed ? (
         <EmptyState title={t('notAllowed.title')} description={t('notAllowed.description')} />

@@ -13,10 +13,11 @@ const config = defineConfig({
     // A touch screen (a phone): whatever a finger aims at is at least 44 × 44 px (WCAG 2.5.5). The
     // screens' dense sm/xs controls are 24–36 px, fine for a mouse: desktop (a fine pointer) is left
     // as it is. `!important` because recipes' sizes sit in a later cascade layer than global CSS.
-    'button, select, [role="tab"], a[role="button"], input:not([type="checkbox"], [type="radio"], [type="range"], [type="hidden"])': {
+    // A link drawn as a button (`<Button asChild><Link/></Button>`: a parser's Edit) is one too: it was 32 px tall.
+    'button, select, [role="tab"], a[role="button"], a.chakra-button, input:not([type="checkbox"], [type="radio"], [type="range"], [type="hidden"])': {
       [COARSE]: { minHeight: '44px !important' },
     },
-    'button, a[role="button"]': { [COARSE]: { minWidth: '44px !important' } },
+    'button, a[role="button"], a.chakra-button': { [COARSE]: { minWidth: '44px !important' } },
     // Menu items, a header bar's links (the leaflet screen's way back), and a checkbox's row (its label takes the tap).
     'nav a, nav button, header a, label:has(> input[type="checkbox"]), label:has(> input[type="radio"])': { [COARSE]: { minHeight: '44px' } },
     // A link standing on its own (a way back, a tile's heading, a product in a table): a 44 px tall row

@@ -185,7 +185,13 @@ export function ParsersPanel({
           );
         },
       }),
-      col.display({ id: 'problems', header: t('columns.problems'), meta: { wrap: true }, cell: (c) => <ProblemsCell parser={c.row.original} /> }),
+      // Room for two or three problem badges a line (seven stacked one under another made a row ~330 px tall).
+      col.display({
+        id: 'problems',
+        header: t('columns.problems'),
+        meta: { wrap: true, width: '13rem' },
+        cell: (c) => <ProblemsCell parser={c.row.original} />,
+      }),
       col.accessor('schedule', {
         header: t('columns.schedule'),
         meta: { wrap: true },
@@ -199,11 +205,14 @@ export function ParsersPanel({
       col.display({
         id: 'actions',
         header: t('columns.actions'),
+        // Two buttons a line in every language ('Запустить', 'Результаты'): squeezed to its narrowest, the
+        // column stacked all four, each row ~160 px tall on a phone and on a desktop.
+        meta: { width: '14rem' },
         cell: (c) => {
           const p = c.row.original;
           const active = !!(p.activeRun || (started[p._id] && !['done', 'failed'].includes(started[p._id]!.status)));
           const last = p.lastRun;
-          // The buttons stack when the column is narrow (longer languages, more columns) instead of pushing the table past its box.
+          // The buttons wrap (two a line in the column's width) instead of pushing the table past its box.
           return (
             <HStack gap="1" wrap="wrap">
               {canWrite && (
