@@ -17,12 +17,28 @@ const CATALOGUE: Candidate[] = [
   product(7, 'Молоко Галичина 2.5% 1 кг', 'Галичина'),
 ];
 
+/** The lowest score the "Accept top suggestions" screen offers; a match a person must read stays below it. */
+const LOWEST_BULK = 0.7;
+
 const top = (name: string, ean: string | null = null) => rankCandidates({ name, ean, article: null }, CATALOGUE);
 
 describe('rankCandidates', () => {
   it('an equal EAN is first and sure, leading zeros aside', () => {
     const [first] = top('whatever', '05449000054227');
     expect(first).toMatchObject({ productId: 2, score: 1, via: 'ean' });
+  });
+
+  it('an EAN whose product is another pack size than the page prints settles nothing: suggested, below every bulk score', () => {
+    // The 1.5 l product's EAN on a page whose name (and price) say 1 l: the page and its EAN disagree.
+    const ranked = top('Coca-Cola 1 l PET', '5449000054227');
+    const byEan = ranked.find((r) => r.via === 'ean')!;
+    expect(byEan).toMatchObject({ productId: 2, pack: 'different' });
+    expect(Math.max(...ranked.map((r) => r.score))).toBeLessThan(LOWEST_BULK);
+    // Nor is the product of the size the name prints: the page's EAN says another.
+    expect(top('Coca-Cola 1 l', '5449000054227')[0]!.score).toBeLessThan(LOWEST_BULK);
+    // The same EAN on a page printing no size, or the same size, is sure.
+    expect(top('Coca-Cola', '5449000054227')[0]).toMatchObject({ productId: 2, score: 1 });
+    expect(top('Coca-Cola 1,5 l', '5449000054227')[0]).toMatchObject({ productId: 2, score: 1 });
   });
 
   it('never suggests another amount of the same kind: 1.5 l is not 1 l', () => {
@@ -65,9 +81,6 @@ describe('rankCandidates', () => {
     expect([...ranked].sort((a, b) => b.score - a.score)).toEqual(ranked);
   });
 });
-
-/** The lowest score the "Accept top suggestions" screen offers; a name match a person must read stays below it. */
-const LOWEST_BULK = 0.7;
 
 describe('a name match is sure only when the page says nothing the product does not', () => {
   const only = (name: string, ...catalogue: Candidate[]) => rankCandidates({ name, ean: null, article: null }, catalogue)[0];

@@ -31,6 +31,8 @@ export type Scored = {
 
 const EAN_SCORE = 1;
 const ARTICLE_SCORE = 0.97;
+/** An EAN or article match whose product's pack differs from the page's: below every bulk score (0.7 and up). */
+const CONFLICT_FACTOR = 0.6;
 /** Suggestions answered per page. */
 const SUGGESTIONS = 3;
 
@@ -116,8 +118,12 @@ function scoreCandidate(page: PageRead, c: Candidate): Scored | null {
   const base = { productId: c.id, name: c.name, ean: c.ean, brand: c.brand };
   const pack = comparePacks(parsePack(page.name), productPack(c.name, c.weight, c.unit));
   const brandFound = !!page.name && brandIn(page.name, c.brand);
-  if (page.ean && eanKey(page.ean) && eanKey(page.ean) === eanKey(c.ean)) return { ...base, score: EAN_SCORE, via: 'ean', pack, brandFound };
-  if (page.article && c.shopArticle && page.article.trim() === c.shopArticle.trim()) return { ...base, score: ARTICLE_SCORE, via: 'article', pack, brandFound };
+  // An EAN or article whose product is another amount than the page prints: the page disagrees with
+  // itself (the case's or another size's EAN), so it settles nothing — still suggested, for a person.
+  const conflict = pack === 'different' ? CONFLICT_FACTOR : 1;
+  if (page.ean && eanKey(page.ean) && eanKey(page.ean) === eanKey(c.ean)) return { ...base, score: EAN_SCORE * conflict, via: 'ean', pack, brandFound };
+  if (page.article && c.shopArticle && page.article.trim() === c.shopArticle.trim())
+    return { ...base, score: round(ARTICLE_SCORE * conflict), via: 'article', pack, brandFound };
   if (!page.name || pack === 'different') return null;
   const brand = c.brand ? (brandFound ? 1 : 0) : 0.5;
   const score = 0.6 * nameSimilarity(page.name, c.name) + 0.2 * brand + 0.2 * PACK_POINTS[pack];
@@ -130,8 +136,8 @@ const VARIANT_PENALTY = 0.12;
 /**
  * A name match is sure (scores where "Accept top suggestions" may take it without a person reading the
  * page: the screen offers 0.7 and up) only when the page says nothing the product does not: the same pack,
- * the product's brand, and every page word of two letters or more, or with a digit, found in the product's
- * name or brand. Otherwise its score is scaled below 0.7 ("Pepsi Max" is not "Pepsi", "Zero" not the
+ * the product's brand, every page word of two letters or more, or with a digit, found in the product's
+ * name or brand, and no EAN on the page that is another product's. Otherwise its score is scaled below 0.7 ("Pepsi Max" is not "Pepsi", "Zero" not the
  * plain one, "n.7" not "n.5", "82%" butter not the product without a fat content), order kept.
  */
 const UNSURE_FACTOR = 0.72;
@@ -155,6 +161,8 @@ export function rankCandidates(page: PageRead, candidates: Candidate[], limit = 
   const best = new Map<number, Scored>();
   const pageWords = page.name ? words(page.name) : [];
   const wordsOf = new Map(candidates.map((c) => [c.id, words(c.name)]));
+  // The page's EAN is a catalogue product's: a name match to another product contradicts it.
+  const eanProduct = page.ean && eanKey(page.ean) ? candidates.find((c) => eanKey(c.ean) === eanKey(page.ean)) : undefined;
   for (const c of candidates) {
     let s = scoreCandidate(page, c);
     if (s?.via === 'name') {
@@ -163,7 +171,7 @@ export function rankCandidates(page: PageRead, candidates: Candidate[], limit = 
         (w) => !own.some((o) => same(w, o)) && candidates.some((o) => o.id !== c.id && wordsOf.get(o.id)!.some((x) => same(w, x))),
       );
       let score = s.score - VARIANT_PENALTY * Math.min(variants.length, 2);
-      const sure = s.pack === 'same' && (s.brandFound || !c.brand) && unexplained(page.name!, c).length === 0;
+      const sure = !eanProduct && s.pack === 'same' && (s.brandFound || !c.brand) && unexplained(page.name!, c).length === 0;
       if (!sure) score *= UNSURE_FACTOR;
       s = { ...s, score: round(Math.max(0, score)) };
     }
