@@ -1,6 +1,7 @@
 /**
  * One rule for every string a client sends (issue 13 item 5): PostgreSQL text cannot hold U+0000, so a
- * NUL in a path parameter, a query parameter (name or value) or a JSON body is 400 `validation_failed`
+ * NUL — or a lone UTF-16 surrogate (JSON's `"\ud800"`), which no text can hold and the driver silently turned
+ * into U+FFFD, storing another value than the one the caller was told was saved — in a path parameter, a query parameter (name or value) or a JSON body is 400 `validation_failed`
  * naming the field — the same envelope and path shape as a schema failure (`exportDetails.allowedNetworks.1`)
  * — before any handler can pass it to a query. Multipart text fields are checked by their one reader
  * (src/lib/multipart.ts). Registered after the access plugin, so a caller the rules refuse still gets
@@ -15,8 +16,12 @@ import { validationFailed } from '../lib/errors';
 const MAX_FIELDS = 10;
 
 const NUL = '\u0000';
-/** A NUL shown in a field path (in a parameter's name) as the JSON escape, not as the raw character. */
-const pathPart = (key: string) => key.replaceAll(NUL, '\\u0000');
+/** Half of a surrogate pair on its own (with the u flag a whole pair is one code point, never matched). */
+const LONE_SURROGATE = /\p{Cs}/u;
+const LONE_SURROGATES = /\p{Cs}/gu;
+const invalidText = (s: string) => s.includes(NUL) || LONE_SURROGATE.test(s);
+/** A NUL or lone surrogate shown in a field path (in a parameter's name) as the JSON escape, not as the raw character. */
+const pathPart = (key: string) => key.replaceAll(NUL, '\\u0000').replace(LONE_SURROGATES, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** A field path as a chain from the leaf up: each level adds one link, not a copy of its parent's path. */
 type PathLink = { key: string; up: PathLink | null } | null;
@@ -27,8 +32,8 @@ const joinPath = (link: PathLink, root: string[]) => {
 };
 
 /**
- * Field paths (dot-joined, list items by index) of the strings in `value` holding a NUL, and of object
- * keys holding one. Iterative: a deeply nested JSON body must not overflow the stack; and linear in the
+ * Field paths (dot-joined, list items by index) of the strings in `value` holding a NUL or a lone surrogate,
+ * and of object keys holding one. Iterative: a deeply nested JSON body must not overflow the stack; and linear in the
  * body's size: a path is only spelled out for a field found (copying each level's path made a 200 kB body
  * of 100,000 nested lists minutes of work for the event loop, from anyone, login included).
  */
@@ -38,14 +43,14 @@ export function nulPaths(value: unknown, root: string[] = [], max = MAX_FIELDS):
   while (stack.length && found.length < max) {
     const [v, path] = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes(NUL)) found.push(joinPath(path, root));
+      if (invalidText(v)) found.push(joinPath(path, root));
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], { key: String(i), up: path }]);
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v)) {
       const entries = Object.entries(v);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i]!;
-        if (key.includes(NUL)) found.push(joinPath({ key: pathPart(key), up: path }, root));
+        if (invalidText(key)) found.push(joinPath({ key: pathPart(key), up: path }, root));
         else stack.push([child, { key, up: path }]);
       }
     }
