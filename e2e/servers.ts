@@ -49,8 +49,27 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-export default function globalSetup(): Promise<() => Promise<void>> {
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  // PRICEWATCH_E2E_REUSE=1: servers already answering on these ports (started by `tsx servers.ts`, below) are
+  // used as they are, with the data earlier runs left, and left running: a spec alone then runs in seconds, not
+  // after minutes of seeding. Unset (npm test), the run starts its own servers on fresh data.
+  const ports = SERVERS.map((s) => s.port);
+  if (process.env.PRICEWATCH_E2E_REUSE && (await Promise.all(ports.map((p) => answers(`http://127.0.0.1:${p}/deployment.json`)))).every(Boolean)) {
+    return async () => {};
+  }
   return startServers(WORKSPACE, SERVERS);
+}
+
+// `../server/node_modules/.bin/tsx servers.ts` (in e2e/, PRICEWATCH_E2E_PORT as the runs will have it): starts the servers and keeps them
+// until Ctrl-C, for runs with PRICEWATCH_E2E_REUSE=1 and the PRICEWATCH_E2E_REMOTES it prints (the remotes'
+// copies the Polish server serves, which release.spec and deployment-failures.spec change).
+if (require.main === module) {
+  startServers(WORKSPACE, SERVERS).then((stop) => {
+    console.log(`e2e servers answering on ${SERVERS.map((s) => s.port).join(', ')}; Ctrl-C stops them`);
+    console.log(`PRICEWATCH_E2E_REUSE=1 PRICEWATCH_E2E_REMOTES=${SERVED_REMOTES}`);
+    process.once('SIGINT', () => stop().then(() => process.exit(0)));
+    process.once('SIGTERM', () => stop().then(() => process.exit(0)));
+  });
 }
 
 async function startServers(workspace: string, servers: Server[]): Promise<() => Promise<void>> {
@@ -128,10 +147,29 @@ async function startServers(workspace: string, servers: Server[]): Promise<() =>
   };
 
   try {
+    // The data dir each server of a group starts on: copies of the prepared one, and the group's last server
+    // the prepared dir itself (removed by the teardown like the others): one copy of ~650 MB fewer.
+    const dataDirOf = new Map<Server, Promise<string>>();
+    for (const name of new Set(servers.flatMap((s) => (s.data ? [s.data] : [])))) {
+      const group = servers.filter((s) => s.data === name);
+      const dirs = prepare(name, group[0]).then((source) => [
+        ...group.slice(0, -1).map((s) => {
+          const dir = newDataDir(String(s.port));
+          cpSync(source, dir, { recursive: true });
+          return dir;
+        }),
+        source,
+      ]);
+      group.forEach((s, i) =>
+        dataDirOf.set(
+          s,
+          dirs.then((d) => d[i]),
+        ),
+      );
+    }
     await Promise.all(
       servers.map(async (server) => {
-        const dataDir = newDataDir(String(server.port));
-        if (server.data) cpSync(await prepare(server.data, server), dataDir, { recursive: true });
+        const dataDir = dataDirOf.get(server) ? await dataDirOf.get(server)! : newDataDir(String(server.port));
         await start(server.port, server.env, dataDir);
       }),
     );
