@@ -4,7 +4,7 @@
  * rules on it in a second — so a rule of candidates.ts is measured on every page without minutes of OCR.
  * A change to the picture's preparation (polarity.ts, regions.ts, index.ts) needs a fresh reading.
  *
- *   npx tsx bench/leaflets-replay.ts read [dir] [batch|attack|all]   read and keep the readings (slow)
+ *   npx tsx bench/leaflets-replay.ts read [dir] [batch|attack|all|ids]  read and keep the readings (slow)
  *   npx tsx bench/leaflets-replay.ts score [dir]                      replay the rules, print the tables
  *
  * dir defaults to $TMPDIR/pricewatch-leaflet-readings. Batches: 1, 2, 3 (corpus), attack, all.
@@ -41,14 +41,16 @@ function corpusBatches(): Map<string, number> {
 async function read(dir: string, which: string) {
   fs.mkdirSync(dir, { recursive: true });
   const batches = corpusBatches();
-  const pages = corpusPages(SERVER_DIR).filter((p) => which === 'all' || String(batchOf(p.id, batches)) === which);
+  // a batch number, 'attack', 'all', or page ids (comma-separated: corpus ids or attack page names)
+  const ids = which.split(',');
+  const pages = corpusPages(SERVER_DIR).filter((p) => which === 'all' || String(batchOf(p.id, batches)) === which || ids.includes(p.id));
   for (const p of which === 'attack' ? [] : pages) {
     const reading = await readPrices(corpusPicture(SERVER_DIR, p.id), { languages: ocrLanguagesFor(p.country), timeoutMs: 600_000 });
     fs.writeFileSync(path.join(dir, `corpus-${p.id}.json`), JSON.stringify(reading));
     console.log('read', p.id);
   }
-  if (which === 'attack' || which === 'all')
-    for (const [id, a] of Object.entries(attackAnswers())) {
+  for (const [id, a] of Object.entries(attackAnswers()))
+    if (which === 'attack' || which === 'all' || ids.includes(id)) {
       const reading = await readPrices(fs.readFileSync(path.join(ATTACK_DIR, `${id}.png`)), { languages: ocrLanguagesFor(a.country), timeoutMs: 600_000 });
       fs.writeFileSync(path.join(dir, `attack-${id}.json`), JSON.stringify(reading));
       console.log('read', id);

@@ -69,4 +69,25 @@ describe('findPriceRegions', () => {
     const regions = findPriceRegions(p.grey, p.w, p.h);
     expect(regions.map((r) => [r.big.x0, r.glyphs])).toEqual([[100, 2]]);
   });
+
+  it("a turned lone digit's raised cents that start inside its box are its cents (Żabka's −8° 4⁹⁹ and 5⁴⁹)", () => {
+    const w = 300;
+    const grey = new Uint8Array(w * 400).fill(255);
+    const set = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) grey[y * w + x] = 0;
+    };
+    for (let k = 0; k < 20; k++) set(10 + k * 12, 380, 16 + k * 12, 392);
+    // a "7" 30 × 60: its bar across the top, its stem; the cents two 12 × 22 rings under the bar's end,
+    // 12 px inside the digit's box (0.2 of its height: a turned price's cents reach back over it)
+    set(100, 40, 130, 46);
+    set(110, 40, 116, 100);
+    for (const x of [118, 132]) {
+      set(x, 48, x + 12, 51);
+      set(x, 67, x + 12, 70);
+      set(x, 48, x + 3, 70);
+      set(x + 9, 48, x + 12, 70);
+    }
+    const [r] = findPriceRegions(grey, w, 400);
+    expect(r).toMatchObject({ glyphs: 1, cents: { x0: 118, y0: 48, x1: 144, y1: 70 } });
+  });
 });

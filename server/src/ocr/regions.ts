@@ -147,7 +147,9 @@ export function findPriceRegions(grey: Uint8Array, width: number, height: number
         glyphLike(c) &&
         h(c) >= 0.28 * gh &&
         h(c) <= 0.72 * gh &&
-        c.x0 >= last.x1 - 0.15 * gh &&
+        // (a turned price's raised cents reach back over its last digit's box: Żabka's −8° "4⁹⁹", "5⁴⁹"
+        // started 10 px inside their lone digit's box, 0.15 × its height allowed)
+        c.x0 >= last.x1 - 0.25 * gh &&
         c.x0 - last.x1 < 0.9 * gh &&
         Math.abs(c.y0 - topAt(c.x0)) < 0.3 * gh,
     );
