@@ -13,7 +13,7 @@ const results = corpus.scoreCorpus();
 /** Right top suggestions per batch and kind, at least (measured: the commit that set them says so). */
 const FLOORS: Record<number, Record<string, number>> = {
   1: { ean: 24, name: 43, trap: 29 },
-  2: { ean: 20, name: 44, trap: 43 },
+  2: { ean: 20, name: 47, trap: 43 },
 };
 
 describe('name-matching corpus', () => {

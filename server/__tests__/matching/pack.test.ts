@@ -42,6 +42,19 @@ describe('parsePack', () => {
     expect(parsePack('Glass G2000')).toBeNull();
   });
 
+  it.each([
+    ['Kofola Originál 1/2 l', '500 volume'],
+    ['Máslo 1/4 kg', '250 mass'],
+    ['Нурофєн таблетки 200 мг №24', '4.8 mass'],
+    ['ნუროფენი 200 მგ', '0.2 mass'],
+    ['Ibuprom tabl. powl. 0,2 g 24 szt.', '4.8 mass'],
+  ])('units written differently: %s → %s', (name, expected) => expect(amount(name)).toBe(expected));
+
+  it('a range is no pack: "9-14кг" of nappies is the baby’s weight', () => {
+    expect(amount('Підгузники Pampers Maxi 9-14кг 58шт')).toBe('58 count');
+    expect(amount('Підгузки Pampers розмір 4 (9–14 кг) 58 шт')).toBe('58 count');
+  });
+
   it('prefers a mass or volume over a count', () => {
     expect(amount('Jogurt 4 szt. 125 g')).toBe('125 mass');
   });
@@ -54,6 +67,14 @@ describe('comparePacks', () => {
     expect(cmp('Coca-Cola 6 × 0.5 l', 'Coca-Cola 3 l')).toBe('same');
     expect(cmp('Cukr 500 g', 'Cukr 0,5 kg')).toBe('same');
     expect(cmp('Cukr 900 g', 'Cukr 1 kg')).toBe('different');
+  });
+  it('two multipacks are the same only with as many pieces of one size; a piece against a pack of such pieces is unknown', () => {
+    expect(cmp('Pivo 6 × 0,5 l', 'Pivo 3 × 1 l')).toBe('different');
+    expect(cmp('Нурофєн 200 мг №24', 'Nurofen 0,2 g 24 szt.')).toBe('same');
+    expect(cmp('Нурофєн 200 мг №12', 'Нурофєн 200 мг №24')).toBe('different');
+    expect(cmp('Ibuprom 200 mg', 'Ibuprom 200 mg 24 szt.')).toBe('unknown');
+    expect(cmp('Coca-Cola 0,5 l', 'Coca-Cola 6 × 0,5 l')).toBe('unknown');
+    expect(cmp('Coca-Cola 6 × 0,5 l', 'Coca-Cola 3 l')).toBe('same');
   });
   it('a mass against a volume is not comparable; a missing pack is unknown', () => {
     expect(cmp('Jogurt 500 g', 'Jogurt 500 ml')).toBe('incomparable');

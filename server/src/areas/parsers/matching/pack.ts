@@ -6,14 +6,15 @@
  */
 
 type PackDim = 'mass' | 'volume' | 'count';
-export type Pack = { amount: number; dim: PackDim };
+/** `amount`: the whole pack; a multipack or a count of pieces of a size ("6 × 0,5 l", "200 mg 24 tabl.") also has `count` and `each`. */
+export type Pack = { amount: number; dim: PackDim; count?: number; each?: number };
 
 /** Unit word (lower case, without a trailing dot) → dimension and factor to the base unit. */
 const UNITS: Record<string, [PackDim, number]> = {};
 const add = (dim: PackDim, factor: number, ...words: string[]) => words.forEach((w) => (UNITS[w] = [dim, factor]));
 add('mass', 1, 'g', 'gr', 'gram', 'grams', 'gramů', 'gramy', 'г', 'гр', 'грам', 'грамм', 'გ', 'გრ', 'გრამი');
 add('mass', 1000, 'kg', 'кг', 'კგ');
-add('mass', 0.001, 'mg', 'мг');
+add('mass', 0.001, 'mg', 'мг', 'მგ');
 add('mass', 10, 'dag', 'dkg');
 add('volume', 1, 'ml', 'мл', 'მლ');
 add('volume', 10, 'cl');
@@ -30,30 +31,43 @@ const NUM = String.raw`(\d+(?:\.\d+)?)`;
 // A unit ends where no letter or digit follows (so "g" is not the start of "gold", "l" not of "light").
 const UNIT = String.raw`(${UNIT_RE})\.?(?![\p{L}\p{N}])`;
 const TIMES = String.raw`\s*[x×х*]\s*`;
-// Not inside a word or a longer number: "G2000" is a model, not 2000 g.
-const START = String.raw`(?<![\p{L}\p{N}.])`;
+// Not inside a word or a longer number ("G2000" is a model, not 2000 g), nor the end of a range ("9-14 кг"
+// of nappies is the baby's weight, not the pack's).
+const START = String.raw`(?<![\p{L}\p{N}.])(?<!\d\s?[-–]\s?)`;
+const COUNT_RE = Object.keys(UNITS)
+  .filter((u) => UNITS[u]![0] === 'count')
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 
 const MULTI_FIRST = new RegExp(String.raw`${START}(\d{1,3})${TIMES}${NUM}\s*${UNIT}`, 'giu');
 const MULTI_AFTER = new RegExp(String.raw`${START}${NUM}\s*${UNIT}${TIMES}(\d{1,3})(?:\s*(?:${UNIT_RE})\.?)?(?![\p{L}\p{N}])`, 'giu');
-const PIECES_OF = new RegExp(String.raw`${START}(\d{1,3})\s*(?:шт|ks|szt|pcs|ც)\.?\s*(?:по|po|à|a|x|×|х)\s*${NUM}\s*${UNIT}`, 'giu');
+const PIECES_OF = new RegExp(String.raw`${START}(\d{1,3})\s*(?:${COUNT_RE})\.?\s*(?:по|po|à|a|x|×|х)\s*${NUM}\s*${UNIT}`, 'giu');
 // "0,5 l 6 ks", "0.5 л, 6 шт": a size followed at once by a count of pieces.
-const SIZE_PIECES = new RegExp(String.raw`${START}${NUM}\s*${UNIT}\s*[,/]?\s*(\d{1,3})\s*(?:шт|ks|szt|pcs|ც)\.?(?![\p{L}\p{N}])`, 'giu');
+const SIZE_PIECES = new RegExp(String.raw`${START}${NUM}\s*${UNIT}\s*[,/]?\s*(\d{1,3})\s*(?:${COUNT_RE})\.?(?![\p{L}\p{N}])`, 'giu');
+// "1/2 l", "1/4 kg": a fraction before a unit.
+const FRACTION = new RegExp(String.raw`(?<![\p{N}.])(\d{1,2})/(\d{1,2})(?=\s*(?:${UNIT_RE})\.?(?![\p{L}\p{N}]))`, 'gu');
 const SINGLE = new RegExp(String.raw`${START}${NUM}\s*${UNIT}`, 'giu');
 
 /**
  * Lower case, one kind of space, decimal commas as points ("1,5" → "1.5"; "1 000" stays two numbers), a
  * percentage without its space ("2.5 %" → "2.5%"), and a shape or model number's "number" sign in one
- * spelling ("n.5", "Č.5", "nr 5", "no. 5" → "no5"). "№20" (pharmacies: 20 tablets) stays a count.
+ * spelling ("n.5", "Č.5", "nr 5", "no. 5" → "no5"), a fraction before a unit as a decimal ("1/2 l" →
+ * "0.5 l"), and "№20" (pharmacies: 20 tablets) as "20 шт".
  */
 export function normalizeName(name: string): string {
-  return name
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/(\d),(\d)/g, '$1.$2')
-    .replace(/(\d)\s+%/g, '$1%')
-    .replace(/(?<![\p{L}\p{N}])(?:(?:n|no|č|c)\.|nr\.?)\s*(\d+)(?![\p{L}\p{N}]|\.\d)/gu, 'no$1')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    name
+      // "№24" (pharmacies): 24 pieces; before NFKC, which spells "№" "No".
+      .replace(/№\s*(\d+)/g, '$1 шт')
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/(\d),(\d)/g, '$1.$2')
+      .replace(/(\d)\s+%/g, '$1%')
+      .replace(FRACTION, (_, a: string, b: string) => (Number(b) ? String(Math.round((Number(a) / Number(b)) * 1000) / 1000) : `${a}/${b}`))
+      .replace(/(?<![\p{L}\p{N}])(?:(?:n|no|č|c)\.|nr\.?)\s*(\d+)(?![\p{L}\p{N}]|\.\d)/gu, 'no$1')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 const unitOf = (word: string) => UNITS[word.toLowerCase()];
@@ -68,7 +82,7 @@ export function parsePack(name: string | null | undefined): Pack | null {
   const multi = (count: string, size: string, unit: string): Pack | null => {
     const u = unitOf(unit);
     const n = Number(count);
-    return u && u[0] !== 'count' && n > 0 ? { amount: n * Number(size) * u[1], dim: u[0] } : null;
+    return u && u[0] !== 'count' && n > 0 ? { amount: n * Number(size) * u[1], dim: u[0], count: n, each: Number(size) * u[1] } : null;
   };
   for (const m of text.matchAll(PIECES_OF)) {
     const p = multi(m[1]!, m[2]!, m[3]!);
@@ -108,9 +122,19 @@ export function productPack(name: string, weight: number | null, unit: string | 
 
 export type PackComparison = 'same' | 'different' | 'incomparable' | 'unknown';
 
-/** Same dimension and amounts within 1 % (rounding of "0.33 l" against "330 ml") is the same pack. */
+const near = (x: number, y: number) => Math.abs(x - y) <= 0.01 * Math.max(x, y);
+
+/**
+ * Same dimension and amounts within 1 % (rounding of "0.33 l" against "330 ml") is the same pack. Two
+ * multipacks are the same only with as many pieces of the same size (6 × 0.5 l is not 3 × 1 l; 24 tablets
+ * of 200 mg are not 12 of 400 mg). One printing only a piece's size ("0,5 l", "200 mg") against a count of
+ * such pieces leaves the count unknown.
+ */
 export function comparePacks(a: Pack | null, b: Pack | null): PackComparison {
   if (!a || !b) return 'unknown';
   if (a.dim !== b.dim) return 'incomparable';
-  return Math.abs(a.amount - b.amount) <= 0.01 * Math.max(a.amount, b.amount) ? 'same' : 'different';
+  if (a.count && b.count) return a.count === b.count && near(a.each!, b.each!) ? 'same' : 'different';
+  if (near(a.amount, b.amount)) return 'same';
+  const [multi, single] = a.count ? [a, b] : [b, a];
+  return multi.count && near(multi.each!, single.amount) ? 'unknown' : 'different';
 }
