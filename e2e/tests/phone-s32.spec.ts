@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { BASE } from '../playwright.config';
 import { chooseLanguage, signInAs } from './deployment-helpers';
+import { fillDay } from './helpers';
 import { openScreen, sampleIds, settle } from './layout-helpers';
 
 // What PHONE5 saw in the photos of every screen on a phone (390×844, touch) and the checks that keep it
@@ -79,4 +81,71 @@ test('every screen of the shell starts at the same edge on a phone: alarms and p
     edges[path] = Math.round((await page.locator('main h1').first().boundingBox())!.x);
   }
   expect(new Set(Object.values(edges)).size, JSON.stringify(edges)).toBe(1);
+});
+
+/** Whether the whole of the element is inside the phone's width. */
+const inWidth = async (page: Page, box: { x: number; width: number } | null) => !!box && box.x >= 0 && box.x + box.width <= 390.5;
+
+test('an export requested and downloaded by touch (an Ashan-type user, in Ukrainian)', async ({ page }) => {
+  await signInAs(page, 'ashan', BASE);
+  await settle(page);
+  await chooseLanguage(page, 'ua');
+  await openScreen(page, '/report-analytics');
+  const form = page.getByRole('form', { name: 'Нове вивантаження' });
+  await form.getByRole('button', { name: 'Auchan', exact: true }).tap();
+  await form.getByRole('button', { name: '30 дн.' }).tap();
+  const name = `Phone export ${Date.now().toString(36)}`;
+  await form.getByLabel('Назва вивантаження').tap();
+  await form.getByLabel('Назва вивантаження').fill(name);
+  const create = form.getByRole('button', { name: 'Створити вивантаження' });
+  expect(await inWidth(page, await create.boundingBox())).toBe(true);
+  // Without products: the form says what is missing where the finger is looking, not only screens above it.
+  await create.tap();
+  const products = form.getByRole('combobox', { name: 'Знайдіть товари за назвою, артикулом або штрихкодом' });
+  await expect(products).toHaveAttribute('aria-invalid', 'true');
+  await expect(products).toBeInViewport();
+  await products.tap();
+  await products.fill('Ariel');
+  await page.getByRole('option', { name: /Ariel/ }).first().tap();
+  await create.tap();
+  const row = page.getByRole('table', { name: 'Запити на вивантаження' }).getByRole('row', { name: new RegExp(name) });
+  await expect(row).toBeVisible();
+  const download = row.getByRole('button', { name: `Завантажити ${name}` });
+  await expect(download).toBeVisible({ timeout: 90_000 });
+  // The request's table scrolls sideways inside its box: its download is reached there, and a tap takes it.
+  await download.scrollIntoViewIfNeeded();
+  expect(await inWidth(page, await download.boundingBox())).toBe(true);
+  const downloading = page.waitForEvent('download');
+  await download.tap();
+  const file = await (await downloading).path();
+  expect(readFileSync(file).subarray(0, 2).toString('latin1')).toBe('PK');
+});
+
+test('a leaflet made and its page added by touch: the file field opens the phone’s picker', async ({ page }) => {
+  await signInAs(page, 'admin', BASE);
+  await settle(page);
+  await openScreen(page, '/leaflet');
+  await page.getByRole('button', { name: 'New leaflet', exact: true }).tap();
+  const dialog = page.getByRole('dialog', { name: 'New leaflet' });
+  const name = `Phone leaflet ${Date.now().toString(36)}`;
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Network').selectOption({ label: 'Albert' });
+  await fillDay(dialog.getByLabel('First day'), '2026-12-01');
+  await fillDay(dialog.getByLabel('Last day'), '2026-12-07');
+  await dialog.getByRole('button', { name: 'Create', exact: true }).tap();
+  await expect(dialog).toBeHidden();
+  const open = page.getByRole('button', { name: `Open ${name}` });
+  if (await open.isVisible()) await open.tap();
+  await expect(page.getByTestId('leaflet-view').getByRole('heading', { level: 1 })).toHaveText(name);
+
+  // The picture of a page: this phone's own screen.
+  const png = await page.screenshot({ scale: 'css' });
+  const add = page.getByLabel('Add pages');
+  const box = (await add.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  const choosing = page.waitForEvent('filechooser');
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  await (await choosing).setFiles({ name: 'page-1.png', mimeType: 'image/png', buffer: png });
+  const thumb = page.getByRole('navigation', { name: 'Leaflet pages' }).getByRole('img', { name: 'Page 1' });
+  await expect(thumb).toBeVisible({ timeout: 30_000 });
 });

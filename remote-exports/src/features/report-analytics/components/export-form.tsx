@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Box, Button, chakra, Field, HStack, Input, NativeSelect, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ExportType, NetworkSummary, Shop } from '@pricewatch/shared/contract';
 import { toaster } from '@pricewatch/shared/ui';
@@ -55,6 +55,20 @@ function Select({
  * The request form: export type, networks and shops, products (searched, pasted or imported), period,
  * price and name; "Create export" queues it, "Save as template" keeps the selection.
  */
+/**
+ * A refused submit: the first field the form marks invalid gets the focus, in the middle of the screen. On a
+ * phone the products field is screens above the Create button, and its error showed where no one looked.
+ */
+function focusFirstInvalid(form: HTMLElement | null) {
+  // After React has drawn the errors (the tap's render commits before the next frame).
+  requestAnimationFrame(() => {
+    const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field) return;
+    field.focus({ preventScroll: true });
+    field.scrollIntoView({ block: 'center' });
+  });
+}
+
 export function ExportForm({
   form,
   onChange,
@@ -87,9 +101,10 @@ export function ExportForm({
     .filter((s) => chosenNetworks.has(s.network))
     .map((s) => ({ value: s._id, label: s.name, hint: [s.networkName, s.cityName].filter(Boolean).join(', ') }));
 
+  const formRef = useRef<HTMLDivElement>(null);
   const submit = async () => {
     setTried(true);
-    if (problems.length) return;
+    if (problems.length) return focusFirstInvalid(formRef.current);
     setSending(true);
     try {
       const request = await createExport(form.type, bodyOf(form, opts));
@@ -106,7 +121,8 @@ export function ExportForm({
 
   const keepTemplate = async () => {
     setTried(true);
-    if (problems.length || !templateName.trim()) return;
+    if (problems.length) return focusFirstInvalid(formRef.current);
+    if (!templateName.trim()) return;
     try {
       const saved = await saveTemplate({
         name: templateName.trim(),
@@ -126,6 +142,7 @@ export function ExportForm({
 
   return (
     <Stack
+      ref={formRef}
       gap="4"
       as="form"
       aria-label={t('reportAnalytics.form.label')}
