@@ -424,6 +424,50 @@ describe('the blind corpus, second round: classes read wrong or not at all', () 
     expect(pack.map((x) => x.price)).toEqual([4.98]);
   });
 
+  it('a big price labelled without VAT beside a small one with VAT (METRO): both offered, neither in one click', () => {
+    // third blind batch, ua-metro-01: "без ПДВ" over a big 249,90 and "з ПДВ 299,88 грн" under it — the price with
+    // VAT is what a shopper pays; the big one was offered at 0.99 and the one with VAT dropped as printed small
+    const tile = (over: [string, number][], under: [string, number][]) => [
+      ...row(100, 30, ['Цукор', 20], ['білий', 140]),
+      ...row(200, 17, ...over),
+      ...row(236, 65, ['249,90', 20]),
+      ...row(316, 19, ...under, ['грн', 280]),
+    ];
+    const regions = [region(20, 236, '249,90', 5, { big: { x0: 20, y0: 236, x1: 196, y1: 290 }, glyphH: 54 })];
+    const c = buildCandidates(
+      tile(
+        [
+          ['без', 20],
+          ['ПДВ', 67],
+        ],
+        [
+          ['з', 20],
+          ['ПДВ', 40],
+          ['299,88', 100],
+        ],
+      ),
+      { regions },
+    );
+    expect(c.map((x) => x.price).sort()).toEqual([249.9, 299.88]);
+    expect(c.every((x) => x.confidence < CANDIDATE_ACCEPT_CONFIDENCE && x.oldPrice === null)).toBe(true);
+    // the big one with VAT and the small one without: the big one is the price, in one click, the other not offered
+    const gross = buildCandidates(
+      tile(
+        [
+          ['з', 20],
+          ['ПДВ', 40],
+        ],
+        [
+          ['без', 20],
+          ['ПДВ', 67],
+          ['209,08', 100],
+        ],
+      ),
+      { regions },
+    );
+    expect(gross.map((x) => [x.price, x.confidence >= CANDIDATE_ACCEPT_CONFIDENCE])).toEqual([[249.9, true]]);
+  });
+
   it('a VAT label printed over or under the small amount (its own line) makes it no old price either', () => {
     // attack page netto-brutto: a small "brutto" over "34,11 zł" beside the big 32⁴⁹ (read by its region): the
     // brutto was paired as the old price, 32.49 "was 34.11" at 0.88 — a promotion that never was

@@ -53,6 +53,8 @@ export type PriceToken = Rect & {
   struck?: boolean;
   /** Named as with or without VAT on its line ("51,65 zł brutto", "bez DPH 272,64 Kč"). */
   taxLabel?: boolean;
+  /** Which figure its VAT label names: `net` without VAT (bez VAT, без ПДВ, netto), `gross` with it (z VAT, з ПДВ, brutto). */
+  vat?: 'net' | 'gross';
   /** After a basis of one piece ("cena za 1 szt. 2,99 zł", "ціна за 1 шт. 27,90"): the single price beside a multi-buy. */
   perPiece?: boolean;
   /**
@@ -237,6 +239,7 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
         !labelled &&
         !perPiece &&
         !isCurrencyWord(before.text) &&
+        !isTaxWord(before.text) &&
         (isNameWord(before.text) || /%$/.test(before.text.trim()))
       )
         continue;
@@ -255,24 +258,24 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
         if (isOldLabel(b.text)) oldLabel = true;
       }
       // a VAT word up to three words before or after, close, word by word ("51,65 zł brutto", "bez DPH 272,64")
-      let taxLabel = false;
-      for (let j = firstAt - 1, x = rect.x0; j >= Math.max(0, firstAt - 3) && !taxLabel; j--) {
+      let taxWord: OcrWord | null = null;
+      for (let j = firstAt - 1, x = rect.x0; j >= Math.max(0, firstAt - 3) && !taxWord; j--) {
         const b = words[line[j]];
         if (x - b.x1 > 2 * rh) break;
         x = b.x0;
-        taxLabel = isTaxWord(b.text);
+        if (isTaxWord(b.text)) taxWord = b;
       }
-      for (let j = k + 1, x = rect.x1; j < Math.min(line.length, k + 4) && !taxLabel; j++) {
+      for (let j = k + 1, x = rect.x1; j < Math.min(line.length, k + 4) && !taxWord; j++) {
         const a = words[line[j]];
         if (a.x0 - x > 2 * rh) break;
         x = a.x1;
-        taxLabel = isTaxWord(a.text);
+        if (isTaxWord(a.text)) taxWord = a;
       }
       // … or printed over or under it as a label of its own line ("brutto" over "34,11 zł", "z VAT" under
       // "41,99 zł"): a word at least 0.4 × as tall, within 0.8 of its height above or below, beside it
-      // (a big price's "cena netto" header is far smaller than its digits and stays out)
-      if (!taxLabel)
-        taxLabel = words.some(
+      // (a big price's "cena netto" header is far smaller than its digits: vatHeaders)
+      taxWord ??=
+        words.find(
           (o) =>
             o.line !== w.line &&
             h(o) >= 0.4 * rh &&
@@ -281,7 +284,9 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
             hGap(o, rect) <= 2 * rh &&
             (o.y1 <= rect.y0 + 0.3 * rh || o.y0 >= rect.y1 - 0.3 * rh) &&
             isTaxWord(o.text),
-        );
+        ) ?? null;
+      const taxLabel = taxWord !== null;
+      const vat = taxWord ? vatKind(words, taxWord) : null;
       const conf = used.reduce((s, i) => s + words[i].conf, 0) / used.length;
       const hasCurrency = p.hasCurrency || !!(after && after.x0 - rect.x1 < 1.5 * rh && isCurrencyWord(after.text));
       // "1,51" / "0,51" alone: a pack size "1,5 l" with its l read as 1
@@ -298,11 +303,68 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
         hasCurrency,
         dateLike,
         ...(taxLabel ? { taxLabel } : {}),
+        ...(vat ? { vat } : {}),
         ...(perPiece ? { perPiece } : {}),
       });
     }
   }
   return tokens;
+}
+
+/**
+ * What a VAT word says: `net` ("netto", "bez VAT", "без ПДВ", "bez DPH") or `gross` ("brutto", "z VAT",
+ * "з ПДВ", "s DPH"), from the word and the one before it on its line; null when it does not say.
+ */
+function vatKind(words: OcrWord[], tax: OcrWord): 'net' | 'gross' | null {
+  const t = tax.text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}]/gu, '');
+  if (/^(netto|nett|net)$/.test(t)) return 'net';
+  if (/^(brutto|gross)$/.test(t)) return 'gross';
+  const before = words.filter((o) => o.line === tax.line && o.x1 <= tax.x0 + 2 && tax.x0 - o.x1 < 2 * h(tax)).sort((a, b) => b.x1 - a.x1)[0];
+  const b = (before?.text ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}+]/gu, '');
+  if (/^(bez|без|ohne|excl|without|exkl)$/.test(b)) return 'net';
+  if (/^(z|s|з|с|ze|incl|inkl|with|\+|vč|včetně)$/.test(b)) return 'gross';
+  return null;
+}
+
+/**
+ * A VAT label printed over a big price, small ("без ПДВ" over METRO's 249,90, "cena netto" over Makro's 39⁹⁹):
+ * the price is named with or without VAT too. A word within 0.8 of the printed height above it, over it, and
+ * under 0.6 × as tall.
+ */
+function vatHeaders(tokens: PriceToken[], words: OcrWord[]): void {
+  for (const t of tokens) {
+    if (t.taxLabel) continue;
+    const ph = printH(t);
+    const label = words.find(
+      (o) => isTaxWord(o.text) && h(o) < 0.6 * ph && o.y1 <= t.y0 + 0.2 * ph && t.y0 - o.y1 <= 0.8 * ph && Math.min(o.x1, t.x1) > Math.max(o.x0, t.x0),
+    );
+    if (!label) continue;
+    t.taxLabel = true;
+    const kind = vatKind(words, label);
+    if (kind) t.vat = kind;
+  }
+}
+
+/**
+ * A price named without VAT printed bigger than one named with VAT beside it (METRO's big "без ПДВ 249,90" with
+ * "з ПДВ 299,88 грн" small): conventions differ on which is the price — what every shopper pays at the till
+ * (the blind corpus) or the big one (ATK3's Makro page) — so both are offered, neither in one click.
+ */
+function netBesideGross(tokens: PriceToken[]): Set<PriceToken> {
+  const out = new Set<PriceToken>();
+  for (const n of tokens)
+    for (const g of tokens)
+      if (n.vat === 'net' && g.vat === 'gross' && !n.oldLabel && !g.oldLabel && printH(n) >= 1.25 * printH(g) && near(n, g)) {
+        out.add(n);
+        out.add(g);
+      }
+  return out;
 }
 
 /**
@@ -672,13 +734,17 @@ export function buildCandidates(allWords: OcrWord[], opts: CandidateOptions = {}
   const scale = opts.scale ?? 1;
   const minConf = opts.minWordConf ?? 55;
   const tokens = withRegions(findPriceTokens(words), opts.regions ?? [], opts.strikes ?? [], words);
+  vatHeaders(tokens, words);
+  const vatPair = netBesideGross(tokens);
   const several = severalPieces(words);
   const clusters = pairPrices(tokens).filter(
     (c) =>
+      vatPair.has(c.main) ||
       // a single piece's price counts under a price for several (none other: a pack's per-piece figure)
-      (c.main.perPiece
+      ((c.main.perPiece
         ? several.some((r) => r.y1 <= c.main.y0 && c.main.y0 - r.y1 <= 10 * h(c.main) && hGap(r, c.main) <= 5 * h(c.main))
-        : printedAsPrice(c.main, tokens) && !besideBiggerPrice(c.main, tokens)) && taxFigure(c.main, tokens) !== 'drop',
+        : printedAsPrice(c.main, tokens) && !besideBiggerPrice(c.main, tokens)) &&
+        taxFigure(c.main, tokens) !== 'drop'),
   );
   if (clusters.length === 0) return [];
   const inToken = new Set(tokens.flatMap((t) => t.words));
@@ -882,7 +948,7 @@ export function buildCandidates(allWords: OcrWord[], opts: CandidateOptions = {}
       // an old price read under a strike line is wrong about as often as right (the bench's `strike`
       // row): the user checks it with Fix rather than saving it in one click
       confidence:
-        (oldPrice !== null && c.old?.struck) || conditional.has(c) || taxFigure(c.main, tokens) === 'doubt'
+        (oldPrice !== null && c.old?.struck) || conditional.has(c) || taxFigure(c.main, tokens) === 'doubt' || vatPair.has(c.main)
           ? Math.min(confidenceOf(c.main), CANDIDATE_ACCEPT_CONFIDENCE - 0.05)
           : confidenceOf(c.main),
       rect: c.main,
