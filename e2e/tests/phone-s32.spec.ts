@@ -149,3 +149,49 @@ test('a leaflet made and its page added by touch: the file field opens the phone
   const thumb = page.getByRole('navigation', { name: 'Leaflet pages' }).getByRole('img', { name: 'Page 1' });
   await expect(thumb).toBeVisible({ timeout: 30_000 });
 });
+
+test('a user and a parser edited by touch: the dialog and the editor keep their Save in reach', async ({ page }) => {
+  await signInAs(page, 'admin', BASE);
+  await settle(page);
+
+  // A user's name changed and changed back.
+  await openScreen(page, '/network-users');
+  const users = page.getByRole('table', { name: 'Users' });
+  const rename = async (to: string) => {
+    const edit = users.getByRole('button', { name: 'Edit metro', exact: true });
+    await edit.scrollIntoViewIfNeeded();
+    await edit.tap();
+    const dialog = page.getByRole('dialog', { name: 'Edit user metro' });
+    const name = dialog.getByLabel('Name', { exact: true });
+    await name.tap();
+    await name.fill(to);
+    const save = dialog.getByRole('button', { name: 'Save', exact: true });
+    await expect(save).toBeInViewport();
+    await save.tap();
+    await expect(dialog).toBeHidden();
+    await expect(users.getByRole('row', { name: /metro/ })).toContainText(to);
+  };
+  await rename('Taras Melnyk (phone)');
+  await rename('Taras Melnyk');
+
+  // A parser's name changed and changed back in its editor (a long form: Save at its foot).
+  const parsers = page.getByRole('table', { name: 'Parsers' });
+  const renameParser = async (from: string, to: string) => {
+    await openScreen(page, '/parsers');
+    const edit = parsers.getByRole('link', { name: `Edit ${from}`, exact: true });
+    await edit.scrollIntoViewIfNeeded();
+    expect(await inWidth(page, await edit.boundingBox())).toBe(true);
+    await edit.tap();
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
+    await expect(name).toHaveValue(from);
+    await name.tap();
+    await name.fill(to);
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await save.scrollIntoViewIfNeeded();
+    expect(await inWidth(page, await save.boundingBox())).toBe(true);
+    await save.tap();
+    await expect(parsers.getByRole('row', { name: new RegExp(to) })).toBeVisible();
+  };
+  await renameParser('Penny Borská', 'Penny Borská phone');
+  await renameParser('Penny Borská phone', 'Penny Borská');
+});
