@@ -3,7 +3,7 @@ const preset = require('../tooling/jest.preset.cjs')({ dir: __dirname, env: 'nod
 // Let swc turn these into plain CommonJS: content-disposition 3 (required by @fastify/static) and
 // cookie 2 ship only as ESM; @fastify/cookie and PGlite's CommonJS build call `await import(...)`,
 // which jest cannot run without --experimental-vm-modules (swc rewrites it to require).
-const esmOnly = ['ky', 'content-disposition', 'cookie', '@fastify[+/]cookie', '@electric-sql[+/]pglite'];
+const esmOnly = ['ky', 'any-ascii', 'content-disposition', 'cookie', '@fastify[+/]cookie', '@electric-sql[+/]pglite'];
 // The scraping engine (docs/parsers.md): @crawlee's CommonJS calls `await import('got-scraping')`, and
 // got-scraping, got and their helpers ship only as ESM.
 esmOnly.push(

@@ -12,8 +12,8 @@ const results = corpus.scoreCorpus();
 
 /** Right top suggestions per batch and kind, at least (measured: the commit that set them says so). */
 const FLOORS: Record<number, Record<string, number>> = {
-  1: { ean: 24, name: 43, trap: 29 },
-  2: { ean: 20, name: 47, trap: 43 },
+  1: { ean: 24, name: 45, trap: 29 },
+  2: { ean: 20, name: 50, trap: 43 },
 };
 
 describe('name-matching corpus', () => {

@@ -117,6 +117,33 @@ describe('a name match is sure only when the page says nothing the product does 
   });
 });
 
+describe('names in another script or spelling', () => {
+  const rank = (name: string, ...catalogue: Candidate[]) => rankCandidates({ name, ean: null, article: null }, catalogue);
+  const georgian = [product(1, 'Coca-Cola 0.5 l PET', 'Coca-Cola'), product(2, 'ბორჯომი მინერალური წყალი 0.5 ლ მინა', 'Borjomi')];
+
+  it('a brand in Georgian or Cyrillic letters is the Latin one', () => {
+    expect(rank('HIT! კოკა-კოლა 0,5ლ', ...georgian)[0]).toMatchObject({ productId: 1, brandFound: true });
+    expect(rank('Кока-Кола 0,5 л', ...georgian)[0]).toMatchObject({ productId: 1, brandFound: true });
+    expect(rank('Borjomi 0.5L glass', ...georgian)[0]).toMatchObject({ productId: 2, brandFound: true });
+  });
+
+  it('a Latin page finds the Georgian name; a flavour it does not print stays apart', () => {
+    const catalogue = [product(1, 'ნატახტარი ლიმონათი მსხალი 0.5 ლ', 'Natakhtari'), product(2, 'ნატახტარი ლუდი 0.5 ლ მინა', 'Natakhtari')];
+    expect(rank('Natakhtari Ludi 500ml', ...catalogue)[0]!.productId).toBe(2);
+  });
+
+  it('Polish "ł" written "l" is the same word, and the match can be sure', () => {
+    const [top] = rank('ZOLADKOWA GORZKA TRADYCYJNA 0,7L', product(1, 'Wódka Żołądkowa Gorzka Tradycyjna 0,7 l', 'Żołądkowa Gorzka'));
+    expect(top!.brandFound).toBe(true);
+    expect(top!.score).toBeGreaterThanOrEqual(BULK_ACCEPT_DEFAULT_SCORE);
+  });
+
+  it('near-misses stay unsure across scripts: a Zero page in Cyrillic is not the plain Coca-Cola', () => {
+    expect(rank('Кока-Кола Zero 0,5 л', ...georgian)[0]!.score).toBeLessThan(LOWEST_BULK);
+    expect(rank('Пепсі 0,5 л', ...georgian).every((r) => r.score < LOWEST_BULK)).toBe(true);
+  });
+});
+
 describe('names', () => {
   it('words drop the pack, keep percentages and abbreviations', () => {
     expect(words('Нап. б/а COCA-COLA 1,5Л ПЕТ')).toEqual(['нап', 'б', 'а', 'coca', 'cola', 'пет']);

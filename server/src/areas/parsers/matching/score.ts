@@ -5,6 +5,7 @@
  * the same kind but another amount is never the product ("1.5 l" is not "1 l"): such candidates are
  * dropped, whatever their names.
  */
+import anyAscii from 'any-ascii';
 import { comparePacks, normalizeName, parsePack, productPack, stripPacks, type PackComparison } from './pack';
 
 type PageRead = { name: string | null; ean: string | null; article: string | null };
@@ -54,13 +55,45 @@ export function words(name: string): string[] {
   );
 }
 
+/**
+ * A word as it sounds, in Latin letters, for comparing across scripts: shops and catalogues write one
+ * brand as "Coca-Cola", "Кока-Кола" and "კოკა-კოლა", "Natakhtari" and "ნატახტარი", "MASLO" and "Masło".
+ * any-ascii transliterates (each script by its usual romanisation, "ł" → "l"); then the spellings that
+ * romanisations and shops vary on are folded: zh → j, kh → h, ph → f, ts → c, c before a/o/u → k, w → v,
+ * y → i, x → ks, q → k, doubled letters once ("Nemiroff" / "Немирофф"). Both sides are folded alike.
+ */
+const keys = new Map<string, string>();
+export function soundKey(word: string): string {
+  let k = keys.get(word);
+  if (k === undefined) {
+    k = anyAscii(word)
+      .toLowerCase()
+      .replace(/['`]/g, '')
+      .replace(/zh/g, 'j')
+      .replace(/kh/g, 'h')
+      .replace(/ph/g, 'f')
+      .replace(/ck/g, 'k')
+      .replace(/ts/g, 'c')
+      .replace(/w/g, 'v')
+      .replace(/y/g, 'i')
+      .replace(/x/g, 'ks')
+      .replace(/c(?=[aou])/g, 'k')
+      .replace(/q/g, 'k')
+      .replace(/([a-z])\1+/g, '$1');
+    if (keys.size > 50_000) keys.clear();
+    keys.set(word, k);
+  }
+  return k;
+}
+
 const LETTERS = /^\p{L}+$/u;
 /**
  * A page word stands for a catalogue word when equal or, letters only, an abbreviation of at least 3
  * letters ("газ" → "газований"); numbers and model codes only when equal ("12" is not "120").
  */
-const same = (a: string, b: string) =>
+const alike = (a: string, b: string) =>
   a === b || (a.length >= 3 && b.length >= 3 && LETTERS.test(a) && LETTERS.test(b) && (a.startsWith(b) || b.startsWith(a)));
+const same = (a: string, b: string) => alike(a, b) || alike(soundKey(a), soundKey(b));
 
 function trigrams(s: string): Set<string> {
   const out = new Set<string>();
@@ -100,14 +133,15 @@ export function nameSimilarity(page: string, product: string): number {
   }
   const coverage = matched / b.length;
   const dice = (2 * matched) / (a.length + b.length);
-  return 0.5 * coverage + 0.25 * dice + 0.25 * trigramSimilarity(a.join(' '), b.join(' '));
+  return 0.5 * coverage + 0.25 * dice + 0.25 * trigramSimilarity(a.map(soundKey).join(' '), b.map(soundKey).join(' '));
 }
 
 const brandIn = (page: string, brand: string | null) => {
   if (!brand) return false;
   const p = words(page);
   const b = words(brand);
-  return b.length > 0 && b.every((w) => p.some((x) => x === w || x.replace(/[^\p{L}\p{N}]/gu, '') === w.replace(/[^\p{L}\p{N}]/gu, '')));
+  const flat = (w: string) => soundKey(w).replace(/[^a-z0-9]/g, '');
+  return b.length > 0 && b.every((w) => p.some((x) => flat(x) === flat(w)));
 };
 
 const PACK_POINTS: Record<PackComparison, number> = { same: 1, unknown: 0.5, incomparable: 0.2, different: 0 };
@@ -147,8 +181,8 @@ const telling = (w: string) => w.length >= 2 || /\d/.test(w);
 /** Page words the candidate's name and brand do not account for. */
 export function unexplained(pageName: string, c: Pick<Candidate, 'name' | 'brand'>): string[] {
   const own = [...words(c.name), ...(c.brand ? words(c.brand) : [])];
-  const joined = own.join('');
-  return words(pageName).filter((w) => telling(w) && !own.some((o) => same(w, o)) && !(w.length >= 5 && joined.includes(w)));
+  const joined = own.map(soundKey).join('');
+  return words(pageName).filter((w) => telling(w) && !own.some((o) => same(w, o)) && !(w.length >= 5 && joined.includes(soundKey(w))));
 }
 
 /**
