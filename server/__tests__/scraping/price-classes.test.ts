@@ -120,6 +120,101 @@ describe("a number after the amount that counts no pieces (ATK4 on 7ecfee6): the
   ]);
 });
 
+describe('seventh batch: a price from a date to come (not the current one)', () => {
+  check([
+    ['З 01.12 ціна 1 099 ₴', UA, null],
+    ['1 დეკემბრიდან ფასი 79 ₾', GE, null],
+    ['Aktionspreis ab 02.12.: 9,99 €', DE, null],
+    ['Od 1 grudnia 49,99 zł', PL, null],
+    // Near-misses: a date the price holds until, a count after 'od'.
+    ['1 099 ₴ · ціна діє до 31.12', UA, 1099],
+    ['Cena 49,99 zł ważna do 01.12', PL, 49.99],
+  ]);
+});
+
+describe('seventh batch: a last price (history), an auction, a watchdog target', () => {
+  check([
+    ['Остання ціна: 2 799 ₴', UA, null],
+    ['Последняя цена: 2 799 грн', UA, null],
+    ['Naposledy za 3 490 Kč', CZ, null],
+    ['Aktuální cena 1 250 Kč · 9 příhozů', CZ, null],
+    ['Vyvolávací cena 500 Kč', CZ, null],
+    ['aktualna oferta 120,00 zł', PL, null],
+    ['Licytacja · 7 ofert · 120,00 zł', PL, null],
+    ['Licit: 12 500 Ft', HU, null],
+    ['Aktuelles Gebot: 120,00 €', DE, null],
+    ['Upozornit, až cena klesne pod 3 000 Kč', CZ, null],
+    ['Powiadom, gdy cena spadnie poniżej 100,00 zł', PL, null],
+    // Near-misses: the last pieces, a current price, an offer ('Angebot'), buy now, a price that fell.
+    ['Poslední kusy 3 490 Kč', CZ, 3490],
+    ['Aktuální cena 1 250 Kč', CZ, 1250],
+    ['Angebot 120,00 €', DE, 120],
+    ['Kup teraz 189,00 zł', PL, 189],
+    ['Cena klesla na 3 000 Kč', CZ, 3000],
+  ]);
+});
+
+describe("seventh batch: an auction's page (cz-51, pl-48)", () => {
+  const page = (line: string) =>
+    `<!doctype html><html><body><main><div class="product"><h1>Gramofon Tesla</h1><div class="pp">1 250 Kč</div><div>${line}</div><button>Buy</button></div></main></body></html>`;
+  const read = (line: string) => extract(page(line), { strategy: 'selectors', selectors: { name: 'h1', price: '.pp' } as never, ...CZ });
+  it('refuses a page whose amounts are bids, though the price element has no auction word', () => {
+    expect(read('Minimální příhoz: 50 Kč').price).toBeNull();
+    expect(read('Vyvolávací cena: 500 Kč').price).toBeNull();
+  });
+  it('reads a page whose other amount is no bid', () => {
+    expect(read('Poštovné od 119 Kč').price).toBe(1250);
+  });
+});
+
+describe('seventh batch: a price for one way of paying or with another product bought', () => {
+  check([
+    ['1 ₴* при купівлі смартфона', UA, null],
+    ['Cena při platbě předem 1 249 Kč', CZ, null],
+    ['Cena przy płatności BLIKIEM 179,00 zł', PL, null],
+    ['Ціна при оплаті онлайн 1 249 ₴', UA, null],
+    ['1 249 Kč při nákupu s telefonem', CZ, null],
+    // Near-misses: a payment or a purchase named without a condition on the price.
+    ['Platba předem i na dobírku · 1 249 Kč', CZ, 1249],
+    ['1 299 ₴ при купівлі 2 шт.', UA, null],
+  ]);
+});
+
+describe('seventh batch: a price including a service named before it', () => {
+  check([
+    ['Ціна з установкою 4 999 ₴', UA, null],
+    ['Cena s instalací 14 480 Kč', CZ, null],
+    ['Cena z ubezpieczeniem 1 449,00 zł', PL, null],
+    ['Preis mit Montage 499,00 €', DE, null],
+    // Near-misses: the service named apart from the price.
+    ['Ціна 4 999 ₴ · установка окремо', UA, 4999],
+  ]);
+});
+
+describe('seventh batch: sums, minimum orders, points, cashback, placeholders, per-dose prices', () => {
+  check([
+    ['Сума за 2 шт.: 2 598 ₴', UA, null],
+    ['Сумма: 2 598 грн', UA, null],
+    ['72 ₴/пара · мінімальне замовлення 10 пар', UA, null],
+    ['129,00 zł · minimalne zamówienie 5 szt.', PL, null],
+    ['1 500 ქულა', GE, null],
+    ['Zbierz 130 punktów', PL, null],
+    ['+150 bodů', CZ, null],
+    ['ქეშბექი 50 ₾', GE, null],
+    ['Zwrot 100 zł na kartę podarunkową', PL, null],
+    ['ფასი: 0.01 ₾', GE, null],
+    ['Cena: 0,01 zł', PL, null],
+    ['0,28 zł / 1 kaps.', PL, null],
+    ['1,20 ₴/1 таб.', UA, null],
+    // Near-misses: a bag ('Сумка'), points beside the price, ten grosze, a pack's price.
+    ['Сумка 1 299 ₴', UA, 1299],
+    ['1 500 ₾ · 150 ქულა', GE, 1500],
+    ['129,00 zł · zbierz 13 punktów', PL, 129],
+    ['Cena: 0,10 zł', PL, 0.1],
+    ['24,99 zł / opak.', PL, null],
+  ]);
+});
+
 describe("another currency's amount first, the shop's after it: the shop's", () => {
   check([
     ['51,90 € (1 249 Kč)', CZ, 1249],

@@ -645,6 +645,9 @@ export function extract(html: string, opts: ExtractOptions): Extraction {
   }
   if (comparisonPage($, view))
     return { ...EMPTY, strategy: null, problem: { kind: 'price_conflict', message: "a price comparison's page: its amounts are other shops' offers" } };
+  // An auction's page ('Minimální příhoz', 'Licytacja'): its amounts are bids, none a price to buy at.
+  const auction = view.mentions.find((m) => m.label === 'auction' && !m.sticky);
+  if (auction) return { ...EMPTY, strategy: null, problem: { kind: 'price_unparseable', message: `an auction's page: "${auction.text.slice(0, 80)}"` } };
   const h1 = $('h1').first().text();
   let declined: Extraction | null = null;
   let range: Structured['range'] = null;

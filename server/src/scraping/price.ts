@@ -81,6 +81,8 @@ export function parseMachinePrice(value: unknown): ParsedPrice {
 export function finish(amount: number, currency: string | null, from: boolean, perUnit: boolean, text: string): ParsedPrice {
   if (!Number.isFinite(amount) || amount <= 0 || amount >= 10_000_000) return { ok: false, reason: 'out_of_range', text };
   const minor = Math.round(amount * 100);
+  // One grosz, tetri, haléř: a placeholder ('Cena: 0,01 zł'), never a shelf price.
+  if (minor === 1) return { ok: false, reason: 'out_of_range', text };
   // More than two decimals that do not round cleanly: not a shelf price.
   if (Math.abs(minor - amount * 100) > 1e-6 && !/\.\d{1,2}$/.test(String(amount))) {
     return { ok: false, reason: 'unparseable', text };
@@ -211,7 +213,7 @@ export type Amount = {
   after: string;
 };
 
-const UNIT = String.raw`(?:kwh|квт\s*[·.-]?\s*год|кв[тm]ч|кг|kg|г|гр|g|л|l|мл|ml|m²|м²|m|м|კგ|გრ?|ლ|მლ|lb|oz)`;
+const UNIT = String.raw`(?:kwh|квт\s*[·.-]?\s*год|кв[тm]ч|кг|kg|г|гр|g|л|l|мл|ml|m²|м²|m|м|კგ|გრ?|ლ|მლ|lb|oz|kaps\p{L}*|tabl\p{L}*|tbl|таб\p{L}*|капс\p{L}*|caps\p{L}*|sasz\p{L}*)`;
 const PER_UNIT_AFTER = new RegExp(String.raw`^\s*${CUR}?\s*\*?\s*(?:\/|за|za|per|pro|je)\s*(?:1\s*|100\s*|10\s*)?${UNIT}(?![\p{L}\d])`, 'iu');
 const PER_UNIT_BEFORE = new RegExp(
   String.raw`(?:(?<![\p{L}])(?:за|za|per|pro|je)\s*(?:1|100|10)?\s*${UNIT}\s*[:=]?|(?:^|[^\d])(?:1|100|10)\s*${UNIT}\s*=|grundpreis\s*:?)\s*${CUR}?\s*$`,
@@ -223,7 +225,10 @@ const MULTIBUY_PLUS = /(^|[^\d\s.,]\s*|^\s*)(?<![\d.,]\s?)\d{1,2}\s*\+\s*\d{1,2}
 const CODE_BEFORE =
   /(?<![\p{L}])(код|артикул|арт\.|kód|kod|sku|ean|art\.?\s*(nr|č)\.?|nr\s*kat\.?|katalog\w*|id|číslo|numer|part\s*no\.?|mpn|ref\.?|კოდი|არტიკული)\s*[:#№.]?\s*$/iu;
 /** A unit right after a bare number: a quantity ('1,2 kg'), not an amount of money. */
-const QUANTITY_AFTER = new RegExp(String.raw`^\s*(${UNIT}|szt|шт|ks|kus|pcs|stück|stk)\.?(?![\p{L}])`, 'iu');
+const QUANTITY_AFTER = new RegExp(
+  String.raw`^\s*(${UNIT}|szt|шт|ks|kus|pcs|stück|stk|punkt\p{L}*|pkt|bod[ůyu]?|бал(и|ів)?|балів|points?|punkte?|ქულ\p{L}*)\.?(?![\p{L}])`,
+  'iu',
+);
 /** '1 კგ — 16.98 ₾', '100 g: 2,99 zł' at the start of a text: the amount after is per that quantity. */
 const PER_QUANTITY_LEAD = new RegExp(String.raw`^\s*(?:1|100|10)\s*${UNIT}\.?\s*[:=\-–—]\s*${CUR}?\s*$`, 'iu');
 /** The words right before an amount that add it to another ('+ záloha', '+ kaucja', '+'). */

@@ -27,7 +27,11 @@ export type LabelKind =
   | 'approx'
   | 'other_currency'
   | 'total'
-  | 'bundle';
+  | 'bundle'
+  | 'auction'
+  | 'history'
+  | 'dated'
+  | 'watch';
 
 export type Mention = {
   /** The amount; null when it cannot be read for sure (a split price without markup saying so). */
@@ -226,17 +230,29 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
     'lowest',
     /(najniższa|lowest price|nejnižší|najnižšia|найнижч|наименьш|niedrigste|cel mai mic|legalacsonyabb|30\s*(dni|днів|дней|days|dn[ií]|tag|de\s*zile|zile|nap)|letzter preis|last price|ostatnia cena|poslední cena|posledná cena|ბოლო ფასი)/i,
   ],
+  // The last price an item sold at, not a current one ('Остання ціна: 2 799 ₴' of an item out of stock, 'Naposledy za').
+  ['history', /(остання ціна|последняя цена|(?<![\p{L}])naposledy)/iu],
+  // An auction's bid or starting price ('9 příhozů', 'Vyvolávací cena', 'aktualna oferta', 'Licytacja', 'Licit').
+  [
+    'auction',
+    /(příhoz|přihoz|vyvolávací|aukc|auction|licyt|aktualna oferta|(?<![\p{L}])licit|(?<![\p{L}])gebot|(?<![\p{L}])bid(?![\p{L}])|аукціон|аукцион|აუქციონ)/iu,
+  ],
   [
     'instalment',
     /(\/\s*(сезон|season|sezon|saison|rok|рік|год|year|jahr)|міс(?![а-яіїєґ'’])|мес(?![а-яё])|місяц|щомісяч|месяц|ежемесяч|თვიურ|розстроч|рассроч|\/\s*mo\b|\bmo\.|per month|month|mies|měs|\bmtl|monat|\braty?\b|\brate\b|\/\s*lun[ăa]|részlet|splátk|платеж|частин|кредит|credit|afterpay|klarna|affirm|payments? of|interest-free|განვადებ|თვეში|\/\s*თვე|finanzier|leasing|\braten\b|installment|instalment|à\s*[\d,.]+\s*€|×\s*\d+\s*(платеж|plat|rat))/i,
   ],
   [
     'loyalty',
-    /(карт(к|о|а|і|и|у|ою|кою|ой|ы)|\bcard\b|clubcard|payback|клуб|власник|kart(ą|ou|a|y|e)(?!\w)|\bclub\b|\bklub(u|em|ie|owicz\w*)?\b|\bapp\b|додат(ок|ку|ком)|приложени|aplikac|აპლიკაც|ბარათ|kortel|kártyá|kaardi|člensk|členov|членськ|членск|klubow|clubow|predplat|předplat|subscri|abonament|abonnement|\babo\b|підписк|подписк|prenumerat|გამოწერ|\bplus\b|member|věrnost|lojal|loyal|program|промокод|promo-?k[oó]d|(^|[^\p{L}])(s|z|with|mit|с|з)\s*k[oó]d(em|om)?(?![\p{L}])|(^|[^\p{L}])(with|mit)\s*code|(?<![\p{L}])zalogowan|logged[-\s]?in|(?<![\p{L}])přihlášen|(?<![\p{L}])prihlásen|(?<![\p{L}])registrovan|(?<![\p{L}])зареєстрован|(?<![\p{L}])зарегистрирован|(?<![\p{L}])авторизован|(?<![\p{L}])eingeloggt|(?<![\p{L}])angemeldet)/iu,
+    /(карт(к|о|а|і|и|у|ою|кою|ой|ы)|\bcard\b|clubcard|payback|клуб|власник|kart(ą|ou|a|y|e)(?!\w)|\bclub\b|\bklub(u|em|ie|owicz\w*)?\b|\bapp\b|додат(ок|ку|ком)|приложени|aplikac|აპლიკაც|ბარათ|kortel|kártyá|kaardi|člensk|členov|членськ|членск|klubow|clubow|predplat|předplat|subscri|abonament|abonnement|\babo\b|підписк|подписк|prenumerat|გამოწერ|\bplus\b|member|věrnost|lojal|loyal|program|промокод|promo-?k[oó]d|(^|[^\p{L}])(s|z|with|mit|с|з)\s*k[oó]d(em|om)?(?![\p{L}])|(^|[^\p{L}])(with|mit)\s*code|(?<![\p{L}])zalogowan|logged[-\s]?in|(?<![\p{L}])přihlášen|(?<![\p{L}])prihlásen|(?<![\p{L}])registrovan|(?<![\p{L}])зареєстрован|(?<![\p{L}])зарегистрирован|(?<![\p{L}])авторизован|(?<![\p{L}])eingeloggt|(?<![\p{L}])angemeldet|(?<![\p{L}])(při|przy|при|bei|when)\s+(platbě|płatności|оплаті|оплате|zahlung|paying)|(?<![\p{L}])(při|przy|при|with)\s+(nákupu|koupi|zakupie|купівлі|покупке|purchase)\s+(?![\d\s]|od\s*\d|від\s*\d|от\s*\d)\p{L})/iu,
   ],
   [
     'saving',
-    /(економ|эконом|ušetř|oszczęd|sparen|you save|\bsave\b|savings|вигод|выгод|скидк|დაზოგ|бонус|bonus|cashback|кешбек|trade-?in|zvýhodn|\brabat|sleva\b|знижк|v hodnotě|w wartości|o wartości|вартістю|стоимостью|im wert von|\bworth\b|dárek|\bgift\b|prezent|подарун|подарок|geschenk)/i,
+    /(економ|эконом|ušetř|oszczęd|sparen|you save|\bsave\b|savings|вигод|выгод|скидк|დაზოგ|бонус|bonus|cashback|кешбек|trade-?in|zvýhodn|\brabat|sleva\b|знижк|v hodnotě|w wartości|o wartości|вартістю|стоимостью|im wert von|\bworth\b|dárek|\bgift\b|prezent|подарун|подарок|geschenk|ქეშბექ|(?<![\p{L}])zwrot(?![\p{L}])|(?<![\p{L}])повернення\s+\d)/iu,
+  ],
+  // A minimum order of several pieces ('мінімальне замовлення 10 пар'), before delivery's minimum order value.
+  [
+    'tier',
+    /(мінімальн\p{L}*|минимальн\p{L}*|minimáln\p{L}*|minimaln\p{L}*|minimum|mindest\p{L}*)\s+(\p{L}+\s+)?(від|от|od|from|ab)?\s*([2-9]|[1-9]\d+)\s*(шт|szt|ks|kus|pcs|пар|par|уп|op|bal|stück|stk)/iu,
   ],
   // Before delivery: 'zzgl. MwSt. zzgl. Versand' is a net amount.
   [
@@ -260,6 +276,21 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   [
     'alternative',
     /(разом дешевше|вместе дешевле|bundle|razem taniej|w zestawie z|spolu levněji|v sadě s|zusammen günstiger|rozbal|refurb|\bused\b|б\/у|уцін|уценен|outlet|second.?hand|pozostałe|other sizes|інші розміри|другие размеры|more seller|other seller|seller options|inne oferty|další nabídk|weitere angebote|ostatní varianty|renewed)/i,
+  ],
+  // A price including a service, the service named before it ('Ціна з установкою', 'Cena s instalací').
+  [
+    'bundle',
+    /(?<![\p{L}])(z|ze|s|se|з|із|с|with|mit|inkl\.?|incl\.?|vč\.?|včetně)\s+(ubezpiecz|установк|встановл|монтаж|montaż|montáž|montage|instalac|instalací|installation|wniesien|pojištěn|страхуван)/iu,
+  ],
+  // A price from a date to come ('З 01.12 ціна', 'ab 02.12.', 'Od 1 grudnia', '1 დეკემბრიდან').
+  [
+    'dated',
+    /((?<![\p{L}])(з|із|від|с|со|od|ode|ab|from|von|dès)\s+\d{1,2}\s*[./]\s*\d{1,2}(?![\d,])|(?<![\p{L}])(з|із|від|с|od|ode|ab|from)\s+\d{1,2}\.?\s*(січ|лют|берез|квіт|трав|черв|лип|серп|верес|жовт|листоп|груд|янв|фев|мар|апр|ма[йя]|июн|июл|авг|сен|окт|ноя|дек|ledn|únor|břez|dub|květ|červ|srp|září|říj|listop|prosin|stycz|lut|mar|kwie|maj|czerw|lip|sierp|wrze|paźdz|listop|grud|jan|feb|mär|apr|mai|jun|jul|aug|sep|okt|nov|dez)\p{L}*|\d{1,2}\s*(იანვ|თებერვ|მარტ|აპრილ|მაის|ივნის|ივლის|აგვისტ|სექტემბ|ოქტომბ|ნოემბ|დეკემბ)\p{L}*დან)/iu,
+  ],
+  // A target a visitor sets for an alert ('Upozornit, až cena klesne pod', 'Powiadom, gdy cena spadnie').
+  [
+    'watch',
+    /(upozornit|upozorni|hlídat|hlídací|powiadom|notify|alert|повідом|уведом|сообщ|benachrichtig)\p{L}*[^.\d]{0,40}(klesne|spadnie|drops?|falls?|знизит|снизит|впаде|упад|sinkt|fällt)/iu,
   ],
 ];
 /** The same by class, id and test ids of the amount's element and its line. */
@@ -332,7 +363,7 @@ const FOOTNOTE_AFTER = /^[^\d\n*¹²³†‡]{0,8}?(\*{1,3}|[¹²³†‡])/;
  */
 const FOOTNOTE_KINDS = new Set<LabelKind>(['loyalty', 'tier', 'net', 'instalment', 'fee']);
 /** Labels saying an amount is another price than one item's alone: structured data or a selector giving it is not believed. */
-export const QUALIFYING_LABELS = new Set<LabelKind>([...FOOTNOTE_KINDS, 'approx', 'per_unit']);
+export const QUALIFYING_LABELS = new Set<LabelKind>([...FOOTNOTE_KINDS, 'approx', 'per_unit', 'auction', 'dated', 'history']);
 /** A footnote or label that frees the price of a condition ('z kartą lub bez', 'bez karty', 'без картки'). */
 const NEGATED = /(^|[^\p{L}])(bez|без|without|ohne|nie|не)\s/iu;
 const NEGATION_WORDS = /(?<![\p{L}])(bez|без|without|ohne|nie|не|not|nicht|ne|neplatí|nelze)(?![\p{L}])/giu;
@@ -364,7 +395,7 @@ function isChosen(el: Element): boolean {
   return !!input && 'checked' in input.attribs;
 }
 /** Words saying an amount is a sum of several things (a cart, an order), not one item's price. */
-const TOTAL_WORDS = /(?<![\p{L}])(разом|всього|итого|всего|celkem|celkov[áa]|razem|łącznie|suma|total|gesamt|summe|სულ|ჯამი)(?![\p{L}])/iu;
+const TOTAL_WORDS = /(?<![\p{L}])(разом|всього|итого|всего|сума|сумма|celkem|celkov[áa]|razem|łącznie|suma|total|gesamt|summe|სულ|ჯამი)(?![\p{L}])/iu;
 const TOTAL_BEFORE = new RegExp(`${TOTAL_WORDS.source}\\s*:?\\s*$`, 'iu');
 /** 'Celkem s DPH:', 'Razem z VAT', 'Разом з ПДВ': on a product page the item's own price with its VAT, no sum. */
 const TOTAL_WITH_VAT = new RegExp(
