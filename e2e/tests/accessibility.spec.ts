@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { BASE } from '../playwright.config';
-import { chooseLanguage, deploymentFile, signInAs, useDeployment } from './deployment-helpers';
+import { chooseLanguage, deploymentFile, useDeployment } from './deployment-helpers';
+import { openSignedIn } from './helpers';
 import { checkScreenAndTabs, openScreen, PROMO_SCREEN, sampleIds, screensByRole } from './layout-helpers';
 
 // Issue 18 item 4: axe-core finds no serious or critical violation on any screen (each of its tabs
@@ -51,9 +52,7 @@ test('every screen, as the users who see it', async ({ page, request }) => {
   for (const { username, lang, screens } of screensByRole(ids)) {
     const fresh = screens.filter((path) => !seen.has(path));
     if (!fresh.length) continue;
-    await page.goto('/login');
-    await page.evaluate(() => localStorage.clear());
-    await signInAs(page, username);
+    await openSignedIn(page, username);
     if (lang) await chooseLanguage(page, lang);
     for (const path of fresh) {
       seen.add(path);
@@ -65,7 +64,7 @@ test('every screen, as the users who see it', async ({ page, request }) => {
 
 test('promo analysis where the deployment shows it (ua)', async ({ page }) => {
   await useDeployment(page, deploymentFile(PROMO_SCREEN.country));
-  await signInAs(page, PROMO_SCREEN.username, BASE);
+  await openSignedIn(page, PROMO_SCREEN.username);
   const problems = await checkScreenAndTabs(page, PROMO_SCREEN.path, () => seriousViolations(page));
   expect(problems).toEqual([]);
 });
@@ -82,12 +81,11 @@ test('the dialogs that create things', async ({ page }) => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
   };
-  await signInAs(page, 'ashan');
+  await openSignedIn(page, 'ashan');
   await checkDialog('/alarms', 'New price alarm');
   await checkDialog('/alarms', 'Import from Excel');
   await checkDialog('/leaflet', 'New leaflet');
-  await page.evaluate(() => localStorage.clear());
-  await signInAs(page, 'netadmin');
+  await openSignedIn(page, 'netadmin');
   await checkDialog('/network-users', 'New user');
   expect(problems).toEqual([]);
 });

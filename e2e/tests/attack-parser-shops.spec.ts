@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn } from './helpers';
+import { apiToken, openSignedIn } from './helpers';
 import { BASE } from '../playwright.config';
 
 // The parser editor's shop typeahead takes the session's shops narrowed to a chain user's own chain
@@ -17,9 +17,7 @@ async function visibleChains(request: Parameters<typeof apiToken>[0], username: 
 }
 
 async function openNewParser(page: Page, username: string) {
-  await signIn(page, username);
-  await expect(page).not.toHaveURL(/\/login/);
-  await page.goto('/parsers');
+  await openSignedIn(page, username, '/parsers');
   await page.getByRole('link', { name: 'New parser' }).click();
   const form = page.getByRole('form', { name: 'New parser' });
   await expect(form).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { BASE, BASE_PL } from '../playwright.config';
-import { chooseLanguage, signInAs } from './deployment-helpers';
+import { chooseLanguage } from './deployment-helpers';
+import { openSignedIn } from './helpers';
 
 // Issue 18 item 3: data comes in the UI language (server/docs/translations.md) — the demo sections'
 // names in the product list, the description on a product card — and a switch of language reloads it.
@@ -11,8 +12,7 @@ const PL_SECTIONS =
   /^(Nabiał|Pieczywo|Mięso i ryby|Napoje|Alkohole|Słodycze i przekąski|Artykuły spożywcze|Mrożonki|Chemia gospodarcza|Higiena osobista|Dla dzieci)$/;
 
 test('in Russian the product list and card show Russian sections and description; back in English, English', async ({ page }) => {
-  await signInAs(page, 'ashan', BASE);
-  await page.goto('/product');
+  await openSignedIn(page, 'ashan', '/product', BASE);
   await chooseLanguage(page, 'ru');
   const table = page.getByRole('table').first();
   await expect(table.getByRole('cell', { name: RU_SECTIONS }).first()).toBeVisible();
@@ -29,8 +29,7 @@ test('in Russian the product list and card show Russian sections and description
 test('the Polish deployment shows Polish sections', async ({ page }) => {
   // The Polish server's first page is its first load of the remotes (a bound, as deployment-translations.spec has).
   test.setTimeout(90_000);
-  await signInAs(page, 'ashan', BASE_PL);
-  await page.goto(`${BASE_PL}/product`);
+  await openSignedIn(page, 'ashan', '/product', BASE_PL);
   await chooseLanguage(page, 'pl');
   await expect(page.getByRole('table').first().getByRole('cell', { name: PL_SECTIONS }).first()).toBeVisible();
 });

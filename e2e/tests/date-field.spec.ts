@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { chooseLanguage, signInAs } from './deployment-helpers';
+import { chooseLanguage } from './deployment-helpers';
+import { openSignedIn } from './helpers';
 import { openScreen } from './layout-helpers';
 
 // Issue 18 item 3: date fields follow the UI language, not the browser's (the API keeps US dates).
 test('in Russian the analytics period reads day.month.year, the calendar is Russian and the call still gets US dates', async ({ page }) => {
-  await signInAs(page, 'admin');
+  await openSignedIn(page, 'admin', '/analytics');
   await openScreen(page, '/analytics');
   await chooseLanguage(page, 'ru');
 

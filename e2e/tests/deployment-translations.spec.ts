@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BASE, BASE_PL, WORKSPACE } from '../playwright.config';
-import { apiToken } from './helpers';
-import { chooseLanguage, COUNTRIES, deploymentFile, htmlLang, navigate, signInAs, useDeployment, type Country } from './deployment-helpers';
+import { apiToken, openSignedIn } from './helpers';
+import { chooseLanguage, COUNTRIES, deploymentFile, htmlLang, navigate, useDeployment, type Country } from './deployment-helpers';
 import { checkScreenAndTabs, clippedControls, openScreen, sampleIds } from './layout-helpers';
 
 // Translations complete (README "Translations"): every offered language of every deployment renders
@@ -78,7 +78,7 @@ async function settled(page: Page) {
  */
 async function checkScreens(page: Page, base: string, label: string, user: string, languages: string[], screens: string[], layout: string[] = []) {
   const problems: string[] = [];
-  await signInAs(page, user, base);
+  await openSignedIn(page, user, '/', base);
   for (const lang of languages) {
     await chooseLanguage(page, lang);
     for (const path of screens) {
@@ -185,7 +185,7 @@ for (const country of COUNTRIES) {
 test('ua: promo analysis in en, ru and ua shows its buttons and columns whole', async ({ page }) => {
   const ua = deploymentFile('ua');
   await useDeployment(page, ua);
-  await signInAs(page, 'admin', BASE);
+  await openSignedIn(page, 'admin', '/', BASE);
   const problems: string[] = [];
   for (const lang of ua.languages) {
     // The header's language choice is on a shell screen.

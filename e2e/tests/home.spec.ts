@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { openSignedIn, signIn } from './helpers';
 import { sidewaysScroll } from './layout-helpers';
 
 // Issue 18 item 6: the home page. Every demo user opens /home from the menu's Home item and sees the
@@ -57,9 +57,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the home page fits the width', async ({ page }) => {
-    await signIn(page, 'ashan');
-    await expect(page).not.toHaveURL(/\/login$/);
-    await page.goto('/home');
+    await openSignedIn(page, 'ashan', '/home');
     await expect(page.locator('[data-testid^="home-tile-"]')).toHaveCount(6);
     await expect(page.locator('[data-testid="tile-loading"]')).toHaveCount(0);
     expect(await sidewaysScroll(page)).toBe(0);

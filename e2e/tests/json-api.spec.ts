@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { BASE } from '../playwright.config';
-import { apiToken, signIn } from './helpers';
+import { apiToken, openSignedIn } from './helpers';
 
 // Issue 16 item 2: the demo JSON API shop (Tesco Eden, strategy json) is force-started from the parsers
 // screen; one run reads its whole catalogue from the API, and a product's price reaches its card.
@@ -12,9 +12,7 @@ test('operator: a JSON API shop’s run covers its catalogue and its price reach
   const tesco = (await get('/shops', { network: 'tesco' })).data.find((s: { name: string }) => s.name === 'Tesco Eden');
   expect(tesco).toBeDefined();
 
-  await signIn(page, 'operator');
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto('/parsers');
+  await openSignedIn(page, 'operator', '/parsers');
   const table = page.getByRole('table', { name: 'Parsers' });
   const row = table.getByRole('row').filter({ hasText: 'Tesco Eden' });
   await expect(row).toContainText('JSON API');

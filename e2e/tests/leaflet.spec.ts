@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { BASE, WORKSPACE } from '../playwright.config';
-import { apiToken, sideMenu, signIn } from './helpers';
+import { apiToken, openSignedIn, sideMenu } from './helpers';
 
 // Issue 6, the leaflet screen (/leaflet?id=N, full page): upload a generated page picture, add a price
 // by hand, page through the prices, watch the statistics, recognise the page and accept a candidate;
@@ -54,9 +54,7 @@ test('leaflet screen: upload a page, add and page through prices, statistics, re
   const png = join(dir, 'page-1.png');
   renderPage(png, 7);
 
-  await signIn(page, 'operator');
-  await expect(page).not.toHaveURL(/\/login/);
-  await page.goto(`/leaflet?id=${id}`);
+  await openSignedIn(page, 'operator', `/leaflet?id=${id}`);
   const view = page.getByTestId('leaflet-view');
   await expect(view.getByRole('heading', { level: 1 })).toHaveText(/^E2E leaflet/);
   // Full page: no side menu, no header of the shell.
@@ -144,9 +142,7 @@ test('leaflet screen: upload a page, add and page through prices, statistics, re
 });
 
 test('leaflet screen: an unknown leaflet is "not found" with the way back to the list', async ({ page }) => {
-  await signIn(page, 'operator');
-  await expect(page).not.toHaveURL(/\/login/);
-  await page.goto('/leaflet?id=999999');
+  await openSignedIn(page, 'operator', '/leaflet?id=999999');
   await expect(page.getByText('Leaflet not found')).toBeVisible();
   await page.getByRole('link', { name: 'Leaflets' }).click();
   await expect(page).toHaveURL(/\/leaflet$/);

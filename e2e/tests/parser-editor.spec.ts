@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, signIn } from './helpers';
+import { apiToken, openSignedIn } from './helpers';
 import { BASE } from '../playwright.config';
 
 // Issue 16 item 4 ("Done when"): a new shop is added through the editor, its price selector picked on the
@@ -30,9 +30,7 @@ test('analyst adds a shop: price selector picked on the screenshot, first run fi
   }
   expect(url).not.toBe('');
 
-  await signIn(page, 'analyst');
-  await expect(page).not.toHaveURL(/\/login/);
-  await page.goto('/parsers');
+  await openSignedIn(page, 'analyst', '/parsers');
   await page.getByRole('link', { name: 'New parser' }).click();
   const form = page.getByRole('form', { name: 'New parser' });
   await expect(form).toBeVisible();

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';
 import { BASE, BASE_PL, WORKSPACE } from '../playwright.config';
 import { brokenWords, checkScreenAndTabs, openScreen, PROMO_SCREEN, sampleIds, screensByRole, settle, sidewaysScroll } from './layout-helpers';
-import { chooseLanguage, deploymentFile, htmlLang, signInAs, t, useDeployment } from './deployment-helpers';
+import { chooseLanguage, deploymentFile, htmlLang, t, useDeployment } from './deployment-helpers';
+import { openSignedIn } from './helpers';
 
 // Every screen, every language, on a phone (390×844, touch): each route of the spec as a user who may use it
 // (the shared list of layout-helpers, the one phone.spec and the axe walk use), with its tabs, the dialogs the
@@ -306,9 +307,9 @@ async function walk(page: Page, desktop: Desktop, { lang, user, screens }: { lan
   return problems;
 }
 
-/** Signs in as `username` on `base` and switches the interface to `lang` (the header's selector). */
+/** Signs in as `username` on `base` (their start page) and switches the interface to `lang` (the header's selector). */
 async function signInIn(page: Page, username: string, lang: string, base: string) {
-  await signInAs(page, username, base);
+  await openSignedIn(page, username, '/', base);
   await settle(page);
   await chooseLanguage(page, lang);
 }
