@@ -63,6 +63,19 @@ describe('WRONG: a wrong product scored sure', () => {
         ['Pilsner Urquell 0,5 l', null, [product(42, 'Pilsner Urquell Nefiltrovaný 0,5 l', 'Pilsner Urquell')], null], // 0.803
         ['Tymbark sok jabłko 1 l', null, [product(43, 'Tymbark sok jabłko-mięta 1 l', 'Tymbark')], null], // 0.868
         ['ლიმონათი ზედაზენი 0,5 ლ', null, [product(49, 'ლიმონათი ზედაზენი ტარხუნა 0,5 ლ', 'ზედაზენი')], null], // 0.824
+        // The page's word is inside a product word that negates it (a word of 5+ letters found anywhere in the
+        // product's joined words counts as said): sparkling water matched to still, sweetened to unsweetened
+        ['Woda Cisowianka gazowana 1,5 l', null, [product(50, 'Woda Cisowianka niegazowana 1,5 l', 'Cisowianka')], null], // 0.815
+        ['Mattoni perlivá 1,5 l', null, [product(51, 'Mattoni neperlivá 1,5 l', 'Mattoni')], null],
+        ['Вода Моршинська газована 1,5 л', null, [product(52, 'Вода Моршинська негазована 1,5 л', 'Моршинська')], null],
+        ['Rajec sýtená 1,5 l', null, [product(53, 'Rajec nesýtená 1,5 l', 'Rajec')], null],
+        ['Čaj Pickwick ledový slazený 1,5 l', null, [product(54, 'Čaj Pickwick ledový neslazený 1,5 l', 'Pickwick')], null],
+        // More of the product-says-more class, in other words and scripts
+        ['Piwo Warka Radler 0,5 l', null, [product(55, 'Piwo Warka Radler 0,0% 0,5 l', 'Warka')], null], // 0.871
+        ['Кава Nescafe Gold 100 г', null, [product(56, 'Кава Нескафе Голд Декаф 100 г', 'Nescafe')], null], // 0.871
+        ['Wódka Żołądkowa Gorzka 0,5 l', null, [product(57, 'Wódka Żołądkowa Gorzka Mięta 0,5 l', 'Żołądkowa')], null], // 0.871
+        // A '+' after a size number is another size class: Pampers 4+ (10-15 kg) is not 4 (9-14 kg): 0.95
+        ['Pampers Active Baby 4+ 46 szt.', null, [product(14, 'Pampers Active Baby 4 46 szt.', 'Pampers')], null],
         // Two variants, the page names neither: the top one (Citrus, 0.725) is taken
         ['Kofola 2 l', null, [product(22, 'Kofola Original 2 l', 'Kofola'), product(23, 'Kofola Citrus 2 l', 'Kofola')], null],
         // A one-letter word names the product (the rule tells only words of 2+ letters): vitamin C is not D, eggs M not L
@@ -96,6 +109,8 @@ describe('LOST: a right match no longer sure', () => {
         // 87084bf says 'no. 5' reads as n.5; without its dot (or with a degree sign) it does not: 0.58
         ['Barilla Spaghetti No 5 500 g', null, [product(12, 'Barilla Spaghetti n.5 500 g', 'Barilla')], 12],
         ['Barilla Spaghetti n°5 500 g', null, [product(12, 'Barilla Spaghetti n.5 500 g', 'Barilla')], 12],
+        // a fat content written '82,0%' against '82%': 0.617
+        ['Masło Extra 82% 200 g Mlekovita', null, [product(13, 'Masło Extra 82,0% 200 g Mlekovita', 'Mlekovita')], 13],
       ] as Case[]
     ).map((c) => [`LOST ${title(c)}`, c] as const),
   )('%s', (_, c) => decide(c));
