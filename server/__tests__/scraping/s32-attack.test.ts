@@ -2,7 +2,8 @@
  * ATK6's attack (session 32) on 1e57adc (countsNoPieces in src/scraping/visible.ts): a number after the amount
  * that counts no pieces leaves it the item's price. Each row is read by the operator's price element ('.pp')
  * under the page's h1, as a shop of its country, and expects what a careful human reads. What the engine gets
- * wrong now is `it.failing`: LOST (a real price refused) — no WRONG price was found against this rule.
+ * wrong now is `it.failing`: LOST (a real price refused) — no WRONG price was found against this rule. Also e472c12's
+ * refusal labels (the seventh batch's classes, same session).
  */
 import { extract } from '../../src/scraping/extract';
 
@@ -51,6 +52,12 @@ describe('the rule holds (guards: read right now)', () => {
         ['12 999 Kč Prodloužená záruka 1 499 Kč / 2 roky záruka', CZ, 'Notebook Lenovo', null],
         ['Pronájem 1 499 Kč / 2 dny doručení', CZ, 'Vrtačka Bosch', null],
         ['Abonament 49 zł / 24 miesiące gwarancja', PL, 'Router TP-Link', null],
+        // e472c12 guards: a delivery or dispatch date beside the price leaves it the price; points earned are no price
+        ['49,99 € · lieferbar ab 02.12.', DE, 'Wasserkocher Bosch', 49.99],
+        ['299 zł · wysyłka od 02.12', PL, 'Czajnik Bosch', 299],
+        ['1 299 ₴ · доставка з 01.12', UA, 'Чайник Bosch', 1299],
+        ['2 990 Kč + 29 bodů', CZ, 'Konvice Bosch', 2990],
+        ['299 zł + 30 pkt', PL, 'Czajnik Bosch', 299],
       ] as Row[]
     ).map((r) => [title(r), r] as const),
   )('%s', (_, r) => read(r));
@@ -76,6 +83,16 @@ describe('LOST: a real item price refused', () => {
         ['29,99 zł/2 m', PL, 'Kabel HDMI 2,0 m', 29.99],
         ['12 990 Kč/29"', CZ, 'Kolo Author 29 palců', 12990],
         ['12 990 Kč/29"', CZ, 'Kolo Author 29\u200b"', 12990],
+        // e472c12's refusal labels on words a shop prints beside its current price: availability from a date
+        // ('Skladem od 2. 12.': in stock from, the price is today's), Polish 'aktualna oferta' (the current offer,
+        // read as an auction's), 'naposledy aktualizována' (last updated, read as a last price), a pack's count of
+        // capsules or tablets the name gives ('/ 60 kaps.' for '… 60 kaps.', read as a tier)
+        ['2 990 Kč Skladem od 2. 12.', CZ, 'Konvice Bosch', 2990],
+        ['299 zł — aktualna oferta', PL, 'Czajnik Bosch', 299],
+        ['Aktualna oferta: 299 zł', PL, 'Czajnik Bosch', 299],
+        ['2 990 Kč · cena naposledy aktualizována dnes', CZ, 'Konvice Bosch', 2990],
+        ['29,99 zł / 60 kaps.', PL, 'Witamina D3 2000 IU 60 kaps.', 29.99],
+        ['29,99 zł / 30 tabl.', PL, 'Magnez B6 30 tabl.', 29.99],
       ] as Row[]
     ).map((r) => [`LOST ${title(r)}`, r] as const),
   )('%s', (_, r) => {
