@@ -199,6 +199,11 @@ describe('drawn tiles, real OCR (one picture, read once)', () => {
     text(x + 28, y + 184, 18, label, '#555555', false) +
     text(x + 24, y + 270, 70, '32,49') +
     text(x + 230, y + 270, 26, 'zł');
+  const raisedOld = (under: string) => (x: number, y: number) =>
+    text(x + 24, y + 280, 110, '32') +
+    text(x + 160, y + 215, 50, '49') +
+    text(x + 160, y + 250, 22, '44,99 zł', '#555555', false) +
+    text(x + 160, y + 278, 16, under, '#555555', false);
   const tiles: { name: string; draw: (x: number, y: number) => string }[] = [
     // 0: a price ending in 1 in a yellow box, no currency printed (7977c45 takes it for '4,7 l')
     {
@@ -228,6 +233,10 @@ describe('drawn tiles, real OCR (one picture, read once)', () => {
         text(x + 162, y + 222, 32, '99') +
         text(x + 164, y + 256, 18, '1kg', '#111111', false),
     },
+    // 5, 6: 32⁴⁹ with a small 44,99 zł beside its cents and a line under that ('tylko w Billa', 'masa 500 g'):
+    // not this session's (the word-level WRONG above), real OCR offers nothing at all on either tile
+    { name: 'Kawa ziarnista', draw: raisedOld('tylko w Billa') },
+    { name: 'Kawa rozpuszczalna', draw: raisedOld('masa 500 g') },
   ];
   const tileOf = (c: { box: { x: number; w: number } }) => Math.floor((c.box.x + c.box.w / 2 - 20) / TILE_W);
   let read: { tile: number; price: number; oldPrice: number | null; confidence: number; mechanicsText: string | null }[] = [];
@@ -263,6 +272,10 @@ describe('drawn tiles, real OCR (one picture, read once)', () => {
 
   it.failing('LOST the old price 44.99 when "masa netto 500 g" is printed under it (32.49 offered without it)', () => {
     expect(inTile(1)).toEqual([[32.49, 44.99]]);
+  });
+
+  it.failing.each([5, 6])('LOST 32.49 on tile %i: a line under the small amount beside its raised cents (no candidate at all)', (k) => {
+    expect(read.filter((c) => c.tile === k).map((c) => c.price)).toContain(32.49);
   });
 
   it.failing('WRONG 2.50 offered (0.74, no condition) from "cena za 1 szt. 2,50 zł / przy zakupie 2 szt."', () => {
