@@ -362,7 +362,9 @@ describe('the blind corpus, second round: classes read wrong or not at all', () 
   it('sizes, dates and litres read as digits are never candidates; raised cents or a comma read as a letter are no unit', () => {
     // "od středy 20.11." with its "od" misread; "0,51" and "1,51": "0,5 l" and "1,5 l" with the l read as 1
     expect(
-      findPriceTokens([...row(50, 40, ['ou', 20], ['stfedy', 90], ['20.11.', 260]), ...row(150, 56, ['0,51', 20]), ...row(250, 60, ['1,51', 20])]),
+      buildCandidates([...row(50, 40, ['ou', 20], ['stfedy', 90], ['20.11.', 260]), ...row(150, 56, ['0,51', 20]), ...row(250, 60, ['1,51', 20])]).map(
+        (c) => c.price,
+      ),
     ).toEqual([]);
     // a big-digit region over a size or a misread validity range: no price (1.51 and 0.75 were offered at 0.6,
     // "2.12" of "2.12.–8.12.2026" at 0.5)
@@ -422,6 +424,12 @@ describe('the blind corpus, second round: classes read wrong or not at all', () 
     // a pack price with its per-piece figure: the figure is no candidate
     const pack = buildCandidates(tile([['Opakowanie', 20]]), { regions });
     expect(pack.map((x) => x.price)).toEqual([4.98]);
+    // a printed "4,71" read so by its region too is a price (a pack size "1,5 l" read "1,51" is read by the page only)
+    const cucumbers = [...row(100, 30, ['Ogórki', 20]), ...row(180, 110, ['4,71', 20])];
+    expect(
+      buildCandidates(cucumbers, { regions: [region(20, 180, '4,71', 3, { big: { x0: 20, y0: 180, x1: 200, y1: 290 }, glyphH: 110 })] }).map((x) => x.price),
+    ).toEqual([4.71]);
+    expect(buildCandidates(cucumbers).map((x) => x.price)).toEqual([]);
   });
 
   it('a big price labelled without VAT beside a small one with VAT (METRO): both offered, neither in one click', () => {

@@ -55,6 +55,10 @@ export type PriceToken = Rect & {
   taxLabel?: boolean;
   /** Which figure its VAT label names: `net` without VAT (bez VAT, без ПДВ, netto), `gross` with it (z VAT, з ПДВ, brutto). */
   vat?: 'net' | 'gross';
+  /** Spelled like a pack size with its l read as 1 ("1,51", no currency): no price unless a region reads it too. */
+  litre?: boolean;
+  /** Named by "netto"/"brutto" over or under it (also a net weight or a shop's name): VAT only at a VAT rate's ratio. */
+  vatMaybe?: boolean;
   /** After a basis of one piece ("cena za 1 szt. 2,99 zł", "ціна за 1 шт. 27,90"): the single price beside a multi-buy. */
   perPiece?: boolean;
   /**
@@ -285,12 +289,16 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
             (o.y1 <= rect.y0 + 0.3 * rh || o.y0 >= rect.y1 - 0.3 * rh) &&
             isTaxWord(o.text),
         ) ?? null;
-      const taxLabel = taxWord !== null;
-      const vat = taxWord ? vatKind(words, taxWord) : null;
+      // "netto" / "brutto" printed apart is also a net weight ("masa netto 500 g", "Nett. Gew.") or Netto's name:
+      // judged by the amounts (vatRatio, buildCandidates)
+      const vatMaybe = !!taxWord && taxWord.line !== w.line && /^(netto|nett|net|brutto|gross)$/i.test(taxWord.text.trim().replace(/[^\p{L}]/gu, ''));
+      const taxLabel = taxWord !== null && !vatMaybe;
+      const vat = taxWord && !vatMaybe ? vatKind(words, taxWord) : null;
       const conf = used.reduce((s, i) => s + words[i].conf, 0) / used.length;
       const hasCurrency = p.hasCurrency || !!(after && after.x0 - rect.x1 < 1.5 * rh && isCurrencyWord(after.text));
-      // "1,51" / "0,51" alone: a pack size "1,5 l" with its l read as 1
-      if (used.length === 1 && !hasCurrency && !oldLabel && isLitreReadAsOne(w.text)) continue;
+      // "1,51" / "0,51" alone: a pack size "1,5 l" with its l read as 1 — unless a big-digit region reads it the
+      // same (buildCandidates: a printed "4,71" is read so by its region; "1,5 l"'s region stops before the l)
+      const litre = used.length === 1 && !hasCurrency && !oldLabel && isLitreReadAsOne(w.text);
       // "20.11." alone (Penny's "od středy 20.11.", its "od" read "ou"): a day and a month with both dots
       if (used.length === 1 && !hasCurrency && !oldLabel && /^\d{1,2}\.\d{1,2}\.$/.test(w.text.trim().replace(/^[^\d]+/, '')) && isDateLike(w.text)) continue;
       tokens.push({
@@ -305,6 +313,8 @@ export function findPriceTokens(words: OcrWord[]): PriceToken[] {
         ...(taxLabel ? { taxLabel } : {}),
         ...(vat ? { vat } : {}),
         ...(perPiece ? { perPiece } : {}),
+        ...(litre ? { litre } : {}),
+        ...(vatMaybe ? { vatMaybe } : {}),
       });
     }
   }
@@ -330,6 +340,14 @@ function vatKind(words: OcrWord[], tax: OcrWord): 'net' | 'gross' | null {
   if (/^(bez|без|ohne|excl|without|exkl)$/.test(b)) return 'net';
   if (/^(z|s|з|с|ze|incl|inkl|with|\+|vč|včetně)$/.test(b)) return 'gross';
   return null;
+}
+
+/** VAT rates of the deployment countries and their neighbours (5–23 %): a price with VAT is the other times 1 + one. */
+const VAT_RATES = [0.05, 0.07, 0.08, 0.1, 0.12, 0.14, 0.15, 0.18, 0.19, 0.2, 0.21, 0.23];
+/** Whether one amount is the other with (or without) VAT at one of VAT_RATES, to the cent's rounding. */
+function vatRatio(a: number, b: number): boolean {
+  const [lo, hi] = a < b ? [a, b] : [b, a];
+  return VAT_RATES.some((r) => Math.abs(lo * (1 + r) - hi) <= 0.011 + 0.0005 * hi);
 }
 
 /**
@@ -447,8 +465,6 @@ export function withRegions(tokens: PriceToken[], regions: RegionReading[], stri
     // … or a size the page read there: "1.5L", "500g", "0.75" + "L" (the region's glyphs include the unit,
     // read as a digit: "1.51" at 0.6)
     if (sizeWords(words).some((w) => overlap(w, r.big) >= 0.4 * Math.min(area(w), area(r.big)))) continue;
-    // "1,51" without a currency: "1,5 l" with the l read as a digit
-    if (!out.some((t) => t.hasCurrency && overlap(t, rect) > 0) && isLitreReadAsOne(value.toFixed(2))) continue;
     if (
       words.some((w) => w.x0 >= rect.x1 - 0.2 * rh && w.x0 - rect.x1 < 1.2 * rh && w.y0 < rect.y1 && w.y1 > rect.y0 && isUnitWord(w.text) && !smallTimes(w, rh))
     )
@@ -733,7 +749,14 @@ export function buildCandidates(allWords: OcrWord[], opts: CandidateOptions = {}
   const words = dropDuplicateWords(allWords);
   const scale = opts.scale ?? 1;
   const minConf = opts.minWordConf ?? 55;
-  const tokens = withRegions(findPriceTokens(words), opts.regions ?? [], opts.strikes ?? [], words);
+  const tokens = withRegions(findPriceTokens(words), opts.regions ?? [], opts.strikes ?? [], words).filter((t) => !(t.litre && t.source === 'page'));
+  // "brutto" over "34,11 zł" beside the big 32⁴⁹ (5 % VAT): a VAT figure; "masa netto 500 g" under an old price: not
+  for (const t of tokens)
+    if (t.vatMaybe && tokens.some((p) => p !== t && (near(p, t) || near(t, p)) && vatRatio(t.value, p.value))) {
+      t.taxLabel = true;
+      const word = words.find((o) => /^(netto|nett|net)$/i.test(o.text.trim().replace(/[^\p{L}]/gu, '')) && vGap(o, t) <= h(t));
+      t.vat = word ? 'net' : 'gross';
+    }
   vatHeaders(tokens, words);
   const vatPair = netBesideGross(tokens);
   const several = severalPieces(words);
@@ -741,8 +764,10 @@ export function buildCandidates(allWords: OcrWord[], opts: CandidateOptions = {}
     (c) =>
       vatPair.has(c.main) ||
       // a single piece's price counts under a price for several (none other: a pack's per-piece figure)
+      // (unless a condition of its own is printed right under it: "cena za 1 szt. 2,50 zł" / "przy zakupie 2 szt.")
       ((c.main.perPiece
-        ? several.some((r) => r.y1 <= c.main.y0 && c.main.y0 - r.y1 <= 10 * h(c.main) && hGap(r, c.main) <= 5 * h(c.main))
+        ? several.some((r) => r.y1 <= c.main.y0 && c.main.y0 - r.y1 <= 10 * h(c.main) && hGap(r, c.main) <= 5 * h(c.main)) &&
+          !several.some((r) => r.y0 >= c.main.y1 - 0.3 * h(c.main) && r.y0 - c.main.y1 <= 2 * h(c.main) && hGap(r, c.main) <= 5 * h(c.main))
         : printedAsPrice(c.main, tokens) && !besideBiggerPrice(c.main, tokens)) &&
         taxFigure(c.main, tokens) !== 'drop'),
   );
