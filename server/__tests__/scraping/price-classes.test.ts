@@ -167,6 +167,28 @@ describe("seventh batch: an auction's page (cz-51, pl-48)", () => {
   });
 });
 
+describe('seventh batch: forints, and display by the cascade (hu-04, pl-49)', () => {
+  check([
+    ['99.990 Ft', HU, 99990],
+    ['3 db-tól 4 490 Ft/db', HU, null],
+    ['4 990 Ft/db', HU, 4990],
+  ]);
+  const page = (css: string) =>
+    `<!doctype html><html><head><style>${css}</style></head><body><main><div class="product"><h1>Ekspres</h1><div class="price price--on-sale"><div class="price__regular"><span class="v">1 599,00 zł</span></div><div class="price__sale"><s class="o">1 599,00 zł</s> <span class="v">1 299,00 zł</span></div></div><button>Buy</button></div></main></body></html>`;
+  const read = (css: string) => {
+    const x = extract(page(css), { strategy: 'selectors', selectors: { name: 'h1', price: '.v' } as never, ...PL });
+    return [x.price, x.oldPrice];
+  };
+  it('shows what a more specific or later rule shows again, hides what the winning rule hides', () => {
+    // Shopify Dawn: the sale block hidden by default, shown on sale; the regular block hidden on sale.
+    expect(read('.price__sale{display:none}.price--on-sale .price__sale{display:initial}.price--on-sale .price__regular{display:none}')).toEqual([1299, 1599]);
+    // A less specific later rule does not show again what a more specific one hides.
+    expect(read('.price--on-sale .price__regular{display:none}.price__regular{display:block}')).toEqual([1299, 1599]);
+    // The same specificity: the later rule wins (both prices shown compete).
+    expect(read('.price__regular{display:none}.price__regular{display:block}')).toEqual([null, null]);
+  });
+});
+
 describe('seventh batch: a price for one way of paying or with another product bought', () => {
   check([
     ['1 ₴* при купівлі смартфона', UA, null],

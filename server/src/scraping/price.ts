@@ -51,9 +51,10 @@ const CURRENCY_PATTERNS: [RegExp, string][] = [
   [/\$|\busd\b/i, 'USD'],
   [/£|\bgbp\b/i, 'GBP'],
   [/\blei\b/i, 'RON'],
+  [/(?<![\p{L}])(ft|huf)(?![\p{L}])/iu, 'HUF'],
 ];
 /** A currency marker right before or after an amount (what makes a number on a page money). */
-const CUR = String.raw`(?:₴|грн\.?|гривень|гривні|uah|₾|ლარი?|\bgel\b|лар[иі]|kč|kc\b|czk|zł|zl\b|pln|€|eur\b|euro?\b|\$|usd\b|chf\b|s?fr\.|£|gbp\b|\blei\b)`;
+const CUR = String.raw`(?:₴|грн\.?|гривень|гривні|uah|₾|ლარი?|\bgel\b|лар[иі]|kč|kc\b|czk|zł|zl\b|pln|€|eur\b|euro?\b|\$|usd\b|chf\b|s?fr\.|£|gbp\b|\blei\b|\bft\b|\bhuf\b)`;
 const CUR_BEFORE = new RegExp(`${CUR}\\s*$`, 'i');
 const CUR_AFTER = new RegExp(`^\\s*${CUR}`, 'i');
 

@@ -271,7 +271,7 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   // Volume tiers and multi-buys: 'від 10 уп.', 'ab 5 Stück', '2 шт за', '2 for', '1+1', 'druhý kus za'.
   [
     'tier',
-    /((від|вiд|от|od|ab|from|при)\s*\d+\s*(уп|шт|szt|ks|kus|par|stück|stk|pcs|pieces|items|units|бал|bal|бут)|przy zakupie\s*\d|při\s*(koupi|nákupu|odběru)\s*(od\s*)?\d|pri\s*(kúpe|nákupe|odbere)\s*(od\s*)?\d|при купівлі\s*\d|при покупке\s*\d|beim kauf von\s*\d|(ціна|цена|cena)\s*(за|za)\s*[2-9]\d*\s*(шт|szt|ks)|when you buy\s*\d|\b\d\s*\+\s*(\d\b|szt|шт|ks|pcs)|druh(ý|á|é)\s*(kus\s*)?za|(?<![\p{L}])(комплект|komplet|sada|zestaw|súprava|souprava|set|satz)\s*(з|із|z|ze|of|aus|po)?\s*([2-9]|1\d)\s*(шт|szt|ks|kus|pcs|stück|stk)|(?<![\d])[2-9]er-?satz|\/\s*([2-9]|[1-9]\d)\s*(шт|szt|ks|kus|pcs|stück|stk)|друг(ий|а|е)\s*(товар\s*)?за|second\s*(one|item)?\s*for)/iu,
+    /((від|вiд|от|od|ab|from|при)\s*\d+\s*(уп|шт|szt|ks|kus|par|stück|stk|pcs|pieces|items|units|бал|bal|бут)|przy zakupie\s*\d|při\s*(koupi|nákupu|odběru)\s*(od\s*)?\d|pri\s*(kúpe|nákupe|odbere)\s*(od\s*)?\d|при купівлі\s*\d|при покупке\s*\d|beim kauf von\s*\d|(ціна|цена|cena)\s*(за|za)\s*[2-9]\d*\s*(шт|szt|ks)|when you buy\s*\d|\b\d\s*\+\s*(\d\b|szt|шт|ks|pcs)|\d+\s*(db|darab)\s*[-\u2010-\u2015]?\s*(tól|től)(?![\p{L}])|druh(ý|á|é)\s*(kus\s*)?za|(?<![\p{L}])(комплект|komplet|sada|zestaw|súprava|souprava|set|satz)\s*(з|із|z|ze|of|aus|po)?\s*([2-9]|1\d)\s*(шт|szt|ks|kus|pcs|stück|stk)|(?<![\d])[2-9]er-?satz|\/\s*([2-9]|[1-9]\d)\s*(шт|szt|ks|kus|pcs|stück|stk)|друг(ий|а|е)\s*(товар\s*)?за|second\s*(one|item)?\s*for)/iu,
   ],
   [
     'alternative',
@@ -488,6 +488,15 @@ function cssRules(css: string): { selectors: string; decl: string }[] {
   return out;
 }
 
+/** A selector's specificity as one number: ids, then classes, attributes and pseudo-classes, then element names. */
+function specificity(selector: string): number {
+  const bare = selector.replace(/\[[^\]]*\]/g, () => '.a');
+  const ids = (bare.match(/#[\w-]+/g) ?? []).length;
+  const classes = (bare.match(/\.[\w-]+|:[\w-]+/g) ?? []).length;
+  const types = (bare.replace(/[#.:][\w-]+/g, ' ').match(/(^|[\s>+~(])[a-z][\w-]*/gi) ?? []).length;
+  return ids * 10000 + classes * 100 + types;
+}
+
 /** What a page's own <style> blocks say about elements: struck through, hidden, superscript. */
 function styleSets($: CheerioAPI) {
   const struck = new Set<Element>();
@@ -515,31 +524,45 @@ function styleSets($: CheerioAPI) {
     const id = /#([\w-]+)/.exec(last)?.[1];
     return cls.every((c) => classes.has(c)) && (!id || ids.has(id));
   };
+  // display and visibility by the cascade: the most specific rule, the later of equals, wins ('.price__sale{display:none}'
+  // then '.price--on-sale .price__sale{display:initial}' shows it: pl-49's Shopify sale price).
+  const cascade = { display: new Map<Element, [number, number, boolean]>(), visibility: new Map<Element, [number, number, boolean]>() };
+  let order = 0;
   for (const styleEl of styles) {
     const css = $(styleEl)
       .text()
       .replace(/\/\*[\s\S]*?\*\//g, '');
     for (const { selectors, decl } of cssRules(css)) {
-      const target = /line-through/i.test(decl)
-        ? struck
-        : /display\s*:\s*none|visibility\s*:\s*hidden/i.test(decl)
-          ? hidden
-          : /vertical-align\s*:\s*(super|top|text-top)/i.test(decl)
-            ? sup
-            : null;
-      if (!target) continue;
+      const display = /(?<![\w-])display\s*:\s*([\w-]+)/i.exec(decl)?.[1]?.toLowerCase();
+      const visibility = /(?<![\w-])visibility\s*:\s*([\w-]+)/i.exec(decl)?.[1]?.toLowerCase();
+      const target = /line-through/i.test(decl) ? struck : /vertical-align\s*:\s*(super|top|text-top)/i.test(decl) ? sup : null;
+      if (!target && !display && !visibility) continue;
+      order++;
       for (const sel of selectors.split(',')) {
         const one = sel.trim();
         // States (:hover) and pseudo-elements do not describe the page as served.
         if (!one || /:(?!not\()/.test(one) || !mayMatch(one) || ++evaluated > 400) continue;
+        const spec = specificity(one);
         try {
-          for (const el of $(one).toArray()) if (isTag(el)) target.add(el);
+          for (const el of $(one).toArray()) {
+            if (!isTag(el)) continue;
+            if (target) target.add(el);
+            for (const [prop, value, hides] of [
+              ['display', display, display === 'none'],
+              ['visibility', visibility, visibility === 'hidden' || visibility === 'collapse'],
+            ] as const) {
+              if (!value) continue;
+              const was = cascade[prop].get(el);
+              if (!was || spec > was[0] || (spec === was[0] && order >= was[1])) cascade[prop].set(el, [spec, order, hides]);
+            }
+          }
         } catch {
           // A selector cheerio does not understand says nothing we can use.
         }
       }
     }
   }
+  for (const map of [cascade.display, cascade.visibility]) for (const [el, [, , hides]] of map) if (hides) hidden.add(el);
   return { struck, hidden, sup };
 }
 
