@@ -44,6 +44,7 @@ describe('parsePack', () => {
 
   it.each([
     ['Kofola Originál 1/2 l', '500 volume'],
+    ['Kofola 1 1/2 l', '1500 volume'],
     ['Máslo 1/4 kg', '250 mass'],
     ['Нурофєн таблетки 200 мг №24', '4.8 mass'],
     ['ნუროფენი 200 მგ', '0.2 mass'],

@@ -3,8 +3,10 @@
  * (5bb1c56), src/areas/parsers/matching/score.ts. Each case is a shop page (name, EAN) against a small
  * catalogue and expects what a careful human decides: the right product sure (scored where "Accept top
  * suggestions" may take it: 0.7 and up), or no sure match when the page names another product or
- * contradicts itself. What the engine gets wrong now is `it.failing`: WRONG (a wrong product scored sure),
- * LOST (a right match no longer sure).
+ * contradicts itself. What the engine got wrong: WRONG (a wrong product scored sure), LOST (a right match no
+ * longer sure) — all decided right since MATCHFIX's two-way sure rule (the product's words on the page too,
+ * a lone letter telling), EAN conflicts by count and by a variant the page names, and "No 5" / "n°5" as n.5;
+ * they stay as guards.
  */
 import { rankCandidates, type Candidate } from '../../src/areas/parsers/matching/score';
 
@@ -45,8 +47,8 @@ describe('the rules hold (guards: decided right now)', () => {
   )('%s', (_, c) => decide(c));
 });
 
-describe('WRONG: a wrong product scored sure', () => {
-  it.failing.each(
+describe('WRONG (fixed): no wrong product scored sure', () => {
+  it.each(
     (
       [
         // The product names a variant the page does not (the page's words are all the product's): the sure rule
@@ -102,8 +104,8 @@ describe('WRONG: a wrong product scored sure', () => {
   )('%s', (_, c) => decide(c));
 });
 
-describe('LOST: a right match no longer sure', () => {
-  it.failing.each(
+describe('LOST (fixed): the right match sure again', () => {
+  it.each(
     (
       [
         // 87084bf says 'no. 5' reads as n.5; without its dot (or with a degree sign) it does not: 0.58

@@ -45,14 +45,14 @@ const PIECES_OF = new RegExp(String.raw`${START}(\d{1,3})\s*(?:${COUNT_RE})\.?\s
 // "0,5 l 6 ks", "0.5 л, 6 шт": a size followed at once by a count of pieces.
 const SIZE_PIECES = new RegExp(String.raw`${START}${NUM}\s*${UNIT}\s*[,/]?\s*(\d{1,3})\s*(?:${COUNT_RE})\.?(?![\p{L}\p{N}])`, 'giu');
 // "1/2 l", "1/4 kg": a fraction before a unit.
-const FRACTION = new RegExp(String.raw`(?<![\p{N}.])(\d{1,2})/(\d{1,2})(?=\s*(?:${UNIT_RE})\.?(?![\p{L}\p{N}]))`, 'gu');
+const FRACTION = new RegExp(String.raw`(?<![\p{N}.])(?:(\d{1,2})\s+)?(\d{1,2})/(\d{1,2})(?=\s*(?:${UNIT_RE})\.?(?![\p{L}\p{N}]))`, 'gu');
 const SINGLE = new RegExp(String.raw`${START}${NUM}\s*${UNIT}`, 'giu');
 
 /**
  * Lower case, one kind of space, decimal commas as points ("1,5" → "1.5"; "1 000" stays two numbers), a
- * percentage without its space ("2.5 %" → "2.5%"), and a shape or model number's "number" sign in one
- * spelling ("n.5", "Č.5", "nr 5", "no. 5" → "no5"), a fraction before a unit as a decimal ("1/2 l" →
- * "0.5 l"), and "№20" (pharmacies: 20 tablets) as "20 шт".
+ * percentage without its space ("2.5 %" → "2.5%"), no zero decimals ("82,0%" → "82%"), and a shape or model number's "number" sign in one
+ * spelling ("n.5", "Č.5", "nr 5", "No 5", "n°5" → "no5"), a fraction before a unit as a decimal ("1/2 l" →
+ * "0.5 l", "1 1/2 l" → "1.5 l"), and "№20" (pharmacies: 20 tablets) as "20 шт".
  */
 export function normalizeName(name: string): string {
   return (
@@ -63,8 +63,11 @@ export function normalizeName(name: string): string {
       .toLowerCase()
       .replace(/(\d),(\d)/g, '$1.$2')
       .replace(/(\d)\s+%/g, '$1%')
-      .replace(FRACTION, (_, a: string, b: string) => (Number(b) ? String(Math.round((Number(a) / Number(b)) * 1000) / 1000) : `${a}/${b}`))
-      .replace(/(?<![\p{L}\p{N}])(?:(?:n|no|č|c)\.|nr\.?)\s*(\d+)(?![\p{L}\p{N}]|\.\d)/gu, 'no$1')
+      .replace(/(\d)\.0+(?![\d.])/g, '$1')
+      .replace(FRACTION, (m: string, whole: string | undefined, a: string, b: string) =>
+        Number(b) ? String(Math.round((Number(whole ?? 0) + Number(a) / Number(b)) * 1000) / 1000) : m,
+      )
+      .replace(/(?<![\p{L}\p{N}])(?:(?:n|no|č|c)\.|nr\.?|no|n°)\s*(\d+)(?![\p{L}\p{N}]|\.\d)/gu, 'no$1')
       .replace(/\s+/g, ' ')
       .trim()
   );

@@ -46,6 +46,8 @@ const eanKey = (ean: string | null) => (ean ? ean.replace(/\D/g, '').replace(/^0
 export function words(name: string): string[] {
   return (
     stripPacks(normalizeName(name))
+      // "4+" (a nappy size) is not "4".
+      .replace(/(\p{N})\+/gu, '$1plus')
       // Shops often drop diacritics ("JEMNE PERLIVA" for "jemně perlivá"): compared without them.
       .normalize('NFD')
       .replace(/\p{M}/gu, '')
@@ -154,7 +156,9 @@ function scoreCandidate(page: PageRead, c: Candidate): Scored | null {
   const brandFound = !!page.name && brandIn(page.name, c.brand);
   // An EAN or article whose product is another amount than the page prints: the page disagrees with
   // itself (the case's or another size's EAN), so it settles nothing — still suggested, for a person.
-  const conflict = pack === 'different' ? CONFLICT_FACTOR : 1;
+  // Another count of the same piece ("6 × 0,5 l" against "0,5 l") compares 'unknown' but disagrees as much.
+  const pagePack = parsePack(page.name);
+  const conflict = pack === 'different' || (pack === 'unknown' && pagePack && productPack(c.name, c.weight, c.unit)) ? CONFLICT_FACTOR : 1;
   if (page.ean && eanKey(page.ean) && eanKey(page.ean) === eanKey(c.ean)) return { ...base, score: EAN_SCORE * conflict, via: 'ean', pack, brandFound };
   if (page.article && c.shopArticle && page.article.trim() === c.shopArticle.trim())
     return { ...base, score: round(ARTICLE_SCORE * conflict), via: 'article', pack, brandFound };
@@ -176,13 +180,24 @@ const VARIANT_PENALTY = 0.12;
  */
 const UNSURE_FACTOR = 0.72;
 
-const telling = (w: string) => w.length >= 2 || /\d/.test(w);
+/**
+ * The words that tell a product: all but a slashed abbreviation's ("б/а", "д/п", "м/у": packaging notes
+ * shops add); a lone letter does (vitamin C is not D, eggs M not L).
+ */
+const tellingWords = (name: string) => words(name.replace(/(?<![\p{L}\p{N}])\p{L}{1,2}\s?\/\s?\p{L}{1,2}(?![\p{L}\p{N}])/gu, ' '));
 
-/** Page words the candidate's name and brand do not account for. */
+/**
+ * Page words the candidate's name and brand do not account for, and the candidate's words the page does
+ * not ("Coca-Cola 1,5 l" is not sure for the only "Coca-Cola Zero 1.5 l"; "Kofola" neither "Original" nor
+ * "Citrus").
+ */
 export function unexplained(pageName: string, c: Pick<Candidate, 'name' | 'brand'>): string[] {
   const own = [...words(c.name), ...(c.brand ? words(c.brand) : [])];
-  const joined = own.map(soundKey).join('');
-  return words(pageName).filter((w) => telling(w) && !own.some((o) => same(w, o)) && !(w.length >= 5 && joined.includes(soundKey(w))));
+  const page = words(pageName);
+  const ownJoined = own.map(soundKey).join('');
+  const pageJoined = page.map(soundKey).join('');
+  const missing = (w: string, from: string[], joined: string) => !from.some((o) => same(w, o)) && !(w.length >= 5 && joined.includes(soundKey(w)));
+  return [...tellingWords(pageName).filter((w) => missing(w, own, ownJoined)), ...tellingWords(c.name).filter((w) => missing(w, page, pageJoined))];
 }
 
 /**
@@ -199,11 +214,18 @@ export function rankCandidates(page: PageRead, candidates: Candidate[], limit = 
   const eanProduct = page.ean && eanKey(page.ean) ? candidates.find((c) => eanKey(c.ean) === eanKey(page.ean)) : undefined;
   for (const c of candidates) {
     let s = scoreCandidate(page, c);
+    const own = wordsOf.get(c.id)!;
+    const variants = pageWords.filter(
+      (w) => !own.some((o) => same(w, o)) && candidates.some((o) => o.id !== c.id && wordsOf.get(o.id)!.some((x) => same(w, x))),
+    );
+    // The page's EAN or article, but its name prints every word by which another candidate differs from this
+    // one ("Zero" on the plain one's EAN): the page names that other product.
+    const namesOther = (o: Candidate) => {
+      const extra = wordsOf.get(o.id)!.filter((x) => !own.some((w) => same(w, x)));
+      return o.id !== c.id && extra.length > 0 && extra.every((x) => pageWords.some((w) => same(w, x)));
+    };
+    if (s && s.via !== 'name' && variants.length && candidates.some(namesOther)) s = { ...s, score: round(s.score * CONFLICT_FACTOR) };
     if (s?.via === 'name') {
-      const own = wordsOf.get(c.id)!;
-      const variants = pageWords.filter(
-        (w) => !own.some((o) => same(w, o)) && candidates.some((o) => o.id !== c.id && wordsOf.get(o.id)!.some((x) => same(w, x))),
-      );
       let score = s.score - VARIANT_PENALTY * Math.min(variants.length, 2);
       const sure = !eanProduct && s.pack === 'same' && (s.brandFound || !c.brand) && unexplained(page.name!, c).length === 0;
       if (!sure) score *= UNSURE_FACTOR;
