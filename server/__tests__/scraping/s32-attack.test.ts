@@ -58,6 +58,12 @@ describe('the rule holds (guards: read right now)', () => {
         ['1 299 ₴ · доставка з 01.12', UA, 'Чайник Bosch', 1299],
         ['2 990 Kč + 29 bodů', CZ, 'Konvice Bosch', 2990],
         ['299 zł + 30 pkt', PL, 'Czajnik Bosch', 299],
+        ['399 € / 4 pneumatiky', SK, 'Zimné pneumatiky 205/55 R16 (4 ks)', 399],
+        ['12 999 Kč / 3 roky záruka', CZ, 'Pračka Bosch', 12999],
+        ['1 299 zł / 5 lat gwarancji', PL, 'Pralka Bosch', 1299],
+        ['2 499 zł/55"', PL, 'Telewizor LG 55" 4K', 2499],
+        ['4 999 ₴/65"', UA, 'Телевізор LG 65"', 4999],
+        ['899 zł / 2 TB', PL, 'Dysk WD 2 TB', 899],
       ] as Row[]
     ).map((r) => [title(r), r] as const),
   )('%s', (_, r) => read(r));
@@ -93,6 +99,18 @@ describe('LOST: a real item price refused', () => {
         ['2 990 Kč · cena naposledy aktualizována dnes', CZ, 'Konvice Bosch', 2990],
         ['29,99 zł / 60 kaps.', PL, 'Witamina D3 2000 IU 60 kaps.', 29.99],
         ['29,99 zł / 30 tabl.', PL, 'Magnez B6 30 tabl.', 29.99],
+        // More of 1e57adc's class in other languages and forms: a German compound naming the counted things
+        // ('Winterreifen' for '4 Reifen'), Georgian pieces ('4 ც'), a decimal size ('27,5"' — MTB wheels), a warranty
+        // in one compound word or in months (months go to the instalment label first), a size in words ('55 cali')
+        ['399 € / 4 Reifen', DE, 'Winterreifen 205/55 R16 (4 Stück)', 399],
+        ['1 200 ₾ / 4 საბურავი', GE, 'ზამთრის საბურავები 205/55 R16 (4 ც)', 1200],
+        ['12 990 Kč/27,5"', CZ, 'Kolo Author 27,5"', 12990],
+        ['499 € / 2 Jahre Herstellergarantie', DE, 'Waschmaschine Bosch', 499],
+        ['499 € / 24 Monate Garantie', DE, 'Waschmaschine Bosch', 499],
+        ['12 999 Kč / 36 měsíců záruka', CZ, 'Pračka Bosch', 12999],
+        ['1 299 ₴ / 12 місяців гарантія', UA, 'Чайник Bosch', 1299],
+        ['1 299 ₴ / 12 міс. гарантії', UA, 'Чайник Bosch', 1299],
+        ['2 499 zł/55 cali', PL, 'Telewizor LG 55" 4K', 2499],
       ] as Row[]
     ).map((r) => [`LOST ${title(r)}`, r] as const),
   )('%s', (_, r) => {
