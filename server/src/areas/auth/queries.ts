@@ -1,9 +1,12 @@
 import { and, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { loginThrottle, networks, sessions, users } from '../../db/schema';
 import type { ThrottlePolicy } from './throttle';
 
 /** A throttle key's answer to one attempt: counted, or refused until `blockedUntil`. */
+/** PostgreSQL's foreign_key_violation. */
+const FK_VIOLATION = '23503';
+
 type ThrottleClaim = { counted: true } | { counted: false; blockedUntil: Date };
 
 export function createAuthQueries(db: Db) {
@@ -18,8 +21,23 @@ export function createAuthQueries(db: Db) {
       return rows[0] ?? null;
     },
 
-    async insertSession(tokenHash: string, userId: string) {
-      await db.insert(sessions).values({ tokenHash, userId });
+    /**
+     * A session for the user, if they still exist and are not blocked now; false when they are gone. The
+     * login read the account before checking the password: a user deleted or blocked in between gets no
+     * session (a deletion racing this insert fails its foreign key, PostgreSQL error 23503: also false).
+     */
+    async insertSession(tokenHash: string, userId: string): Promise<boolean> {
+      try {
+        const rows = await queryRows<{ token_hash: string }>(
+          db,
+          sql`INSERT INTO ${sessions} (token_hash, user_id) SELECT ${tokenHash}, ${users.id} FROM ${users} WHERE ${users.id} = ${userId} AND NOT ${users.blocked} RETURNING token_hash`,
+        );
+        return rows.length > 0;
+      } catch (err) {
+        const e = err as { code?: unknown; cause?: { code?: unknown } };
+        if (e?.code === FK_VIOLATION || e?.cause?.code === FK_VIOLATION) return false;
+        throw err;
+      }
     },
 
     /** A live session (not revoked, used since `activeSince`) of a user who is not blocked. */

@@ -49,7 +49,8 @@ export function createAuthService(queries: AuthQueries, opts: { sessionIdleDays:
       await queries.forgetKey(pairKey);
       await queries.releaseAttempt(addressKey, LOGIN_LIMITS.address);
       const token = newToken();
-      await queries.insertSession(hashToken(token), found.user.id);
+      // Deleted or blocked since it was read above (while the password was checked): a failed login.
+      if (!(await queries.insertSession(hashToken(token), found.user.id))) throw incorrectLogin();
       // Housekeeping rides on logins (rare next to other calls) instead of a timer in every process.
       await queries.deleteSessionsIdleSince(new Date(Date.now() - idleMs));
       await queries.deleteThrottleUnusedSince(new Date(Date.now() - THROTTLE_FORGET_MS));
