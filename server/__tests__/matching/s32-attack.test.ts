@@ -117,3 +117,28 @@ describe('LOST (fixed): the right match sure again', () => {
     ).map((c) => [`LOST ${title(c)}`, c] as const),
   )('%s', (_, c) => decide(c));
 });
+
+describe('WRONG after 21e4341: a slashed abbreviation names the variant', () => {
+  // 21e4341 lets no slashed abbreviation tell ('б/а', 'д/п'); but 'б/а' / 'b/a' is безалкогольне / bezalkoholowe —
+  // alcohol-free beer matched sure to the beer, and the reverse; 'н/г' is негазована (still water)
+  it.failing.each(
+    (
+      [
+        ['Пиво Оболонь Світле б/а 0,5 л', null, [product(80, 'Пиво Оболонь Світле 0,5 л', 'Оболонь')], null], // 0.936
+        ['Пиво Львівське 1715 б/а 0,5 л', null, [product(81, 'Пиво Львівське 1715 0,5 л', 'Львівське')], null], // 0.935
+        ['Piwo Żywiec b/a 0,5 l', null, [product(82, 'Piwo Żywiec 0,5 l', 'Żywiec')], null], // 0.912
+        ['Пиво Оболонь Світле 0,5 л', null, [product(83, 'Пиво Оболонь Світле б/а 0,5 л', 'Оболонь')], null], // 0.816
+        ['Вода Моршинська н/г 1,5 л', null, [product(84, 'Вода Моршинська 1,5 л', 'Моршинська')], null], // 0.92
+      ] as Case[]
+    ).map((c) => [`WRONG ${title(c)}`, c] as const),
+  )('%s', (_, c) => decide(c));
+
+  it.each(
+    (
+      [
+        // a packaging abbreviation ('т/п', tetra pak) names no other product: still sure
+        ['Молоко Галичина 2,5% т/п 900 г', null, [product(85, 'Молоко Галичина 2,5% 900 г', 'Галичина')], 85],
+      ] as Case[]
+    ).map((c) => [`guard ${title(c)}`, c] as const),
+  )('%s', (_, c) => decide(c));
+});

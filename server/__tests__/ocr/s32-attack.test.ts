@@ -179,6 +179,22 @@ describe('word-level: WRONG one click (after ac66f87)', () => {
   });
 });
 
+describe('word-level: LOST after ac66f87', () => {
+  it.failing.each(['masa netto 500 g', 'Nett. Gew.'])('LOST the old price 39.99 (a 23 %% discount: a VAT rate) with "%s" under it', (label) => {
+    // ac66f87 reads 'netto' by an amount as VAT only when the two differ by a VAT rate (5-23 %); a discount of
+    // 23 % (39,99 -> 32,49) is one: the old price is dropped again ('36,99' with the same line is read)
+    const big = { big: { x0: 20, y0: 180, x1: 88, y1: 290 }, glyphH: 110, centsText: '49', centsConf: 95 };
+    const under = label.split(' ').map((t, k) => [t, 100 + k * 60] as [string, number]);
+    const words = [
+      ...row(100, 30, ['Kawa', 20], ['mielona', 120]),
+      ...row(180, 110, ['32', 20]),
+      ...row(227, 25, ['39,99', 100], ['zł', 200]),
+      ...row(262, 16, ...under),
+    ];
+    expect(pairs(words, [region(20, 180, '32', 2, big)])).toEqual([[32.49, 39.99]]);
+  });
+});
+
 describe('word-level: LOST', () => {
   // 1e268c9 (a VAT word over or under an amount): 'netto' is also the net weight ('masa netto 500 g', 'Nett. Gew.')
   // and a shop's name (Netto's logo): the old price beside the big one is read as a VAT figure and dropped
