@@ -14,10 +14,11 @@ const REDACTED = '[REDACTED]';
 /**
  * Secret parameter names, compared after decoding, NFKC, case folding and dropping everything but
  * letters and digits: `TOKEN`, `to%6Ben`, `api_key`, `x-api-key`, `apiKey`, `client_secret`, `PWD`,
- * `passphrase`, `private_key`, `access_key`, `bearer`, `jwt`, `otp`, `PIN` (the last ones were logged in clear).
+ * `passphrase`, `private_key`, `access_key`, `bearer`, `jwt`, `otp`, `PIN` (the last ones were logged in clear), `pw`,
+ * `refresh`, `refresh_key`, `mfa…`, `hmac` (logged in clear until s32).
  */
 const SECRET_NAME =
-  /token|passw|passphrase|passcode|secret|apikey|(private|access|auth|signing)key|authoriz|bearer|jwt|credential|signature|session|cookie|xsrf|csrf|^(pass|pwd|auth|key|sig|sid|t?otp|pin)$/;
+  /token|passw|passphrase|passcode|secret|apikey|(private|access|auth|signing|refresh)key|authoriz|bearer|jwt|credential|signature|session|cookie|xsrf|csrf|hmac|^mfa|^(pass|pwd|pw|auth|key|sig|sid|t?otp|pin|refresh)$/;
 
 /** Percent escapes decoded one by one: names the strict decoder gives up on (`%74oken%`) still count. */
 const lenientDecode = (s: string) => s.replace(/\+/g, ' ').replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
