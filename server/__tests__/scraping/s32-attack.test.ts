@@ -14,6 +14,7 @@ const CZ: Shop = { country: 'cz', currency: 'CZK' };
 const SK: Shop = { country: 'sk', currency: 'EUR' };
 const GE: Shop = { country: 'ge', currency: 'GEL' };
 const DE: Shop = { country: 'de', currency: 'EUR' };
+const HU: Shop = { country: 'hu', currency: 'HUF' };
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const bySelector = (text: string, shop: Shop, h1: string) =>
@@ -64,6 +65,15 @@ describe('the rule holds (guards: read right now)', () => {
         ['2 499 zł/55"', PL, 'Telewizor LG 55" 4K', 2499],
         ['4 999 ₴/65"', UA, 'Телевізор LG 65"', 4999],
         ['899 zł / 2 TB', PL, 'Dysk WD 2 TB', 899],
+        // forints: thousands by dot, space or NBSP, ',-', '/db' (a piece), 'HUF'; a per-kilo amount alone refused
+        ['99.990 Ft', HU, 'Mosógép', 99990],
+        ['99\u00a0990\u00a0Ft', HU, 'Mosógép', 99990],
+        ['1.299,- Ft', HU, 'Kenyér', 1299],
+        ['1 299 Ft/db', HU, 'Kenyér', 1299],
+        ['1 490 HUF', HU, 'Joghurt natúr', 1490],
+        ['1 990 Ft/kg', HU, 'Sajt', null],
+        ['1 990 Ft 2 db-tól', HU, 'Joghurt natúr', null],
+        ['29,99 zł (6 ft)', PL, 'Kabel HDMI', 29.99],
       ] as Row[]
     ).map((r) => [title(r), r] as const),
   )('%s', (_, r) => read(r));
@@ -111,6 +121,14 @@ describe('LOST: a real item price refused', () => {
         ['1 299 ₴ / 12 місяців гарантія', UA, 'Чайник Bosch', 1299],
         ['1 299 ₴ / 12 міс. гарантії', UA, 'Чайник Bosch', 1299],
         ['2 499 zł/55 cali', PL, 'Telewizor LG 55" 4K', 2499],
+        // 0c13d7c makes 'Ft' money everywhere: a cable's length in feet beside a złoty price is now a second
+        // currency's amount and the price is refused as ambiguous
+        ['Kabel 6 ft · 29,99 zł', PL, 'Kabel HDMI 1,8 m (6 ft)', 29.99],
+        ['6 ft 29,99 zł', PL, 'Kabel HDMI 1,8 m', 29.99],
+        // Hungarian shops (0c13d7c reads forints): the old and the sale price by their words ('helyett' = instead of,
+        // 'Eredeti ár' / 'Akciós ár' = original / sale price) are refused as ambiguous
+        ['1 990 Ft helyett 1 490 Ft', HU, 'Joghurt natúr', 1490],
+        ['Eredeti ár: 1 990 Ft Akciós ár: 1 490 Ft', HU, 'Joghurt natúr', 1490],
       ] as Row[]
     ).map((r) => [`LOST ${title(r)}`, r] as const),
   )('%s', (_, r) => {
