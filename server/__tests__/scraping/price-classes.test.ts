@@ -189,6 +189,18 @@ describe('seventh batch: forints, and display by the cascade (hu-04, pl-49)', ()
   });
 });
 
+describe("seventh batch: 'instead of' after the old price, a Slovak regular price", () => {
+  check([
+    ['1 499 ₾-ის ნაცვლად 1 299 ₾', GE, 1299, 1499],
+    ['129.990 Ft helyett 99.990 Ft', HU, 99990, 129990],
+    ['Akciová cena 1,99 € Bežná cena 2,49 €', SK, 1.99, 2.49],
+    // Near-misses: a rising 'instead of', words after the new price, a 'regular' price below the promotion.
+    ['1 299 ₾-ის ნაცვლად 1 499 ₾', GE, null],
+    ['1 499 ₾-ის ნაცვლად 1 299 ₾ ბარათით', GE, null],
+    ['Akciová cena 1,99 € Bežná cena 1,49 €', SK, null],
+  ]);
+});
+
 describe('seventh batch: a price for one way of paying or with another product bought', () => {
   check([
     ['1 ₴* при купівлі смартфона', UA, null],

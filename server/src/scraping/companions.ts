@@ -60,6 +60,8 @@ const DEPOSIT_OPENS = /^\s*([([]|\+|zzgl|plus|vč|včetně|incl|inkl|including|w
 const INCLUDED = /(vč|včetně|incl|inkl|including|w\s+tym|т\.\s*ч)/iu;
 /** An arrow from the old price to the new one ('1 599 ₴ → 1 299 ₴'). */
 const ARROW = /^\s*(→|⟶|⇒|➔|➜|➝|->|=>)\s*$/u;
+/** 'Instead of' written after the amount it names (Georgian '-ის ნაცვლად', Hungarian 'helyett'), and nothing else. */
+const INSTEAD_AFTER = /^\s*(-?\s*ის\s+ნაცვლად|helyett)\s*$/u;
 /** Words of approximation opening a converted amount ('≈ 16 $ (45 ₾)'). */
 const APPROX_LEAD = /^\s*(≈|~|ca\.?|cca\.?|approx\.?)?\s*$/iu;
 /** The currency written right after an amount (its own), not the next one's. */
@@ -93,6 +95,15 @@ function pairOfNamed(text: string, money: Amount[], cur: string | null): Settled
     if (same && (gross.value as number) > (net.value as number) && !labelOfWords(words) && !/\p{L}{2,}/u.test(words.replace(CURRENCY_WORDS, ' ')))
       return settle(gross, null);
     return null;
+  }
+  // '1 499 ₾-ის ნაცვლად 1 299 ₾', '129.990 Ft helyett 99.990 Ft': 'instead of' after the old price, the new one after it.
+  if (
+    !/\S/.test(lead) &&
+    !/\p{L}/u.test(tail.replace(CURRENCY_WORDS, ' ').replace(CURRENCY_LEFT, '')) &&
+    INSTEAD_AFTER.test(between.replace(CURRENCY_LEFT, ''))
+  ) {
+    const [ca, cb] = [ownCurrency(text, a), ownCurrency(text, b)];
+    return (b.value as number) < (a.value as number) && (!ca || !cb || ca === cb) ? settle(b, a.value as number) : null;
   }
   if (/\p{L}{2,}/u.test(`${between.replace(CURRENCY_WORDS, ' ')} ${tail.replace(CURRENCY_WORDS, ' ')}`)) return null;
   // '51,90 € (1 249 Kč)', '≈ 16 $ (45 ₾)': the shop's currency is the price, the other a conversion.

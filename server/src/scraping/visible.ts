@@ -154,7 +154,7 @@ const STRUCK_CLASS =
   /(^|[\s_-])(old|was|strike|striked|strikethrough|line-through|crossed|crossout|crossed-out|before|statt|uvp|rrp|msrp|compare|compare-at|list-?price|listprice|original|puvodni|stara|stary|streich|streichpreis)($|[\s_-])/i;
 /** Words saying the amount after them was the price ('Було', 'statt', 'Cena regularna:', 'PRP:'), at the end of a text. */
 const WAS_WORDS =
-  /(^|[^\p{L}])(було|было|була|стара ціна|старая цена|statt|was|zamiast|było|cena regularna|cena poprzednia|poprzednio|original price|běžná cena|původní cena|pôvodná cena|dříve|prp|pret vechi|preț vechi|ძველი ფასი|uvp)\s*:?\s*$/iu;
+  /(^|[^\p{L}])(було|было|була|стара ціна|старая цена|statt|was|zamiast|było|cena regularna|cena poprzednia|poprzednio|original price|běžná cena|bežná cena|původní cena|pôvodná cena|dříve|prp|pret vechi|preț vechi|ძველი ფასი|uvp)\s*:?\s*$/iu;
 /** A currency written right after an amount, and one written right before the next. */
 const CURRENCY_LEAD = /^\s*(kč|zł|₴|грн\.?|₾|ლ|€|lei|ft|chf)/i;
 const CURRENCY_TAIL = /\s*(€|\$|£|kč|zł|₴|₾|chf|lei|ft)\s*$/i;
@@ -162,7 +162,7 @@ const CURRENCY_TAIL = /\s*(€|\$|£|kč|zł|₴|₾|chf|lei|ft)\s*$/i;
 const WAS_TITLE =
   /^\s*(cena przed obniżką|przed obniżką|cena regularna|poprzednia cena|cena katalogowa|původní cena|běžná cena|pôvodná cena|стара ціна|старая цена|ціна без знижки|цена без скидки|регулярна ціна|was|regular price|original price|statt|vorher|ursprünglicher preis|ძველი ფასი)(?![\p{L}])\s*:?\s*/iu;
 const STRUCK_TEXT =
-  /^\s*(statt|was|war|uvp|rrp|msrp|prp|list price|compare at|regular price was|original price|cena regularna|cena poprzednia|preț vechi|pret vechi|běžná cena|pôvodná cena|původní cena|doporučená( cena)?|стара ціна|старая цена|була|було|было|zamiast|wcześniej|poprzednio|dříve|predtým|vorher|bisher|ძველი ფასი)(?![\p{L}])/iu;
+  /^\s*(statt|was|war|uvp|rrp|msrp|prp|list price|compare at|regular price was|original price|cena regularna|cena poprzednia|preț vechi|pret vechi|běžná cena|bežná cena|pôvodná cena|původní cena|doporučená( cena)?|стара ціна|старая цена|була|було|было|zamiast|wcześniej|poprzednio|dříve|predtým|vorher|bisher|ძველი ფასი)(?![\p{L}])/iu;
 const PRICE_TOKEN = /(price|cena|ceny|cina|preis|prix|prezzo|precio|ціна|цiна|цена|ფასი|amount|money)/i;
 const CENTS_CLASS = /(cent|coin|kop|dec|fraction|frac|minor|penny|pennies|sup|small|grosz|haler|tetri|after-?(comma|point|dot)|rest)/i;
 
