@@ -43,7 +43,17 @@ const eanKey = (ean: string | null) => (ean ? ean.replace(/\D/g, '').replace(/^0
  * Words of a name without its pack ("1.5 l", "6x0.5l") and punctuation; "нап." → "нап". Other numbers stay
  * words: "Kozel 11", "typ 450", "n.5" ("no5") name the product as much as its letters do.
  */
+const wordCache = new Map<string, string[]>();
 export function words(name: string): string[] {
+  let out = wordCache.get(name);
+  if (!out) {
+    out = splitWords(name);
+    if (wordCache.size > 20_000) wordCache.clear();
+    wordCache.set(name, out);
+  }
+  return [...out];
+}
+function splitWords(name: string): string[] {
   return (
     stripPacks(normalizeName(name))
       // "4+" (a nappy size) is not "4".
