@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { devices, expect, test, type Page } from '@playwright/test';
-import { BASE } from '../playwright.config';
+import { BASE, BASE_PL } from '../playwright.config';
 import { chooseLanguage, signInAs } from './deployment-helpers';
 import { fillDay } from './helpers';
 import { openScreen, sampleIds, settle } from './layout-helpers';
@@ -78,7 +78,11 @@ test('every screen of the shell starts at the same edge on a phone: alarms and p
   const edges: Record<string, number> = {};
   for (const path of ['/analytics', '/report-analytics', '/network-users', '/alarms', '/parsers', '/product']) {
     await openScreen(page, path);
-    edges[path] = Math.round((await page.locator('main h1').first().boundingBox())!.x);
+    // Read from the page when the heading is there (a screen replacing another may drop the one found first).
+    edges[path] = await page
+      .locator('main h1')
+      .first()
+      .evaluate((h) => Math.round(h.getBoundingClientRect().x));
   }
   expect(new Set(Object.values(edges)).size, JSON.stringify(edges)).toBe(1);
 });
@@ -194,4 +198,30 @@ test('a user and a parser edited by touch: the dialog and the editor keep their 
   };
   await renameParser('Penny Borská', 'Penny Borská phone');
   await renameParser('Penny Borská phone', 'Penny Borská');
+});
+
+test('the header’s search box says what it is for whole on a phone, in every offered language', async ({ page }) => {
+  const cut: string[] = [];
+  // Its placeholder was cut after 'article' ('Search by name, article'), 'Поиск по названию, а'.
+  const measure = async (lang: string) => {
+    await chooseLanguage(page, lang);
+    const { text, room, needed } = await page
+      .getByTestId('header')
+      .getByRole('searchbox')
+      .evaluate((input: HTMLInputElement) => {
+        const cs = getComputedStyle(input);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const space = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+        return { text: input.placeholder, room: space, needed: ctx.measureText(input.placeholder).width };
+      });
+    if (!text || needed > room) cut.push(`${lang}: "${text}" needs ${Math.round(needed)} of ${Math.round(room)} px`);
+  };
+  await signInAs(page, 'admin', BASE);
+  await settle(page);
+  for (const lang of ['en', 'ru', 'ua']) await measure(lang);
+  await signInAs(page, 'admin', BASE_PL);
+  await settle(page);
+  await measure('pl');
+  expect(cut).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Input } from '@chakra-ui/react';
+import { Input, useBreakpointValue } from '@chakra-ui/react';
 import { useTranslation } from '@pricewatch/shared/i18n';
 
 /**
@@ -16,6 +16,8 @@ export function ProductSearch() {
   const onProductList = pathname === '/product';
   const q = onProductList ? (params.get('q') ?? '') : null;
   const [text, setText] = useState(() => q ?? '');
+  // A phone's box (~180 px) cut the long hint after 'article' in every language: there the short name says what it does.
+  const placeholder = useBreakpointValue({ base: t('header.search'), md: t('header.searchPlaceholder') }) ?? t('header.searchPlaceholder');
   // Back/Forward between searches, or a link with ?q=, shows that search in the box.
   useEffect(() => {
     if (q !== null) setText(q);
@@ -33,7 +35,7 @@ export function ProductSearch() {
     <Input
       type="search"
       aria-label={t('header.search')}
-      placeholder={t('header.searchPlaceholder')}
+      placeholder={placeholder}
       value={text}
       onChange={(e) => setText(e.target.value)}
       onKeyDown={onKeyDown}

@@ -59,7 +59,9 @@ export function PricesPanel({
         id: 'product',
         header: t('leaflet.product'),
         cell: (c) => (
-          <Box data-price-id={c.row.original._id}>
+          // Wide enough for a product's name in a few lines on a phone (its 40 % column, the table scrolling
+          // sideways beside it); beside the picture (lg) the panel's table must fit its box.
+          <Box data-price-id={c.row.original._id} minW={{ base: '8.5rem', lg: 'auto' }}>
             {/* Whole on a phone (no hover shows a title there); two lines beside the picture on a wide screen. */}
             <Text lineClamp={{ base: 'none', lg: 2 }} title={c.getValue()}>
               {c.getValue()}
@@ -76,8 +78,7 @@ export function PricesPanel({
             ) : null}
           </Box>
         ),
-        // Wide enough for a product's name in a few lines on a phone (the table scrolls sideways beside it).
-        meta: { wrap: true, width: '11rem' },
+        meta: { wrap: true },
       }),
       col.accessor('price', { header: t('leaflet.price'), cell: (c) => f.money(c.getValue(), currency), meta: { numeric: true } }),
       col.accessor('oldPrice', { header: t('leaflet.oldPrice'), cell: (c) => f.money(c.getValue(), currency), meta: { numeric: true } }),

@@ -41,7 +41,8 @@ function ProblemsCell({ parser }: { parser: ParserListItem }) {
   const { t } = useParsersTranslation();
   const errors = Object.entries(parser.lastRun?.errors ?? {});
   return (
-    <Wrap gap="1">
+    // On a phone two or three badges a line (Kaufland's seven stacked one under another: a row ~330 px tall).
+    <Wrap gap="1" minW={{ base: '12rem', md: 'auto' }}>
       {parser.flagged && (
         <Badge colorPalette="red" variant="solid" whiteSpace="normal">
           {t('flagged', { count: parser.failingStreak })}
@@ -185,13 +186,7 @@ export function ParsersPanel({
           );
         },
       }),
-      // Room for two or three problem badges a line (seven stacked one under another made a row ~330 px tall).
-      col.display({
-        id: 'problems',
-        header: t('columns.problems'),
-        meta: { wrap: true, width: '13rem' },
-        cell: (c) => <ProblemsCell parser={c.row.original} />,
-      }),
+      col.display({ id: 'problems', header: t('columns.problems'), meta: { wrap: true }, cell: (c) => <ProblemsCell parser={c.row.original} /> }),
       col.accessor('schedule', {
         header: t('columns.schedule'),
         meta: { wrap: true },
@@ -205,16 +200,15 @@ export function ParsersPanel({
       col.display({
         id: 'actions',
         header: t('columns.actions'),
-        // Two buttons a line in every language ('Запустить', 'Результаты'): squeezed to its narrowest, the
-        // column stacked all four, each row ~160 px tall on a phone and on a desktop.
-        meta: { width: '14rem' },
         cell: (c) => {
           const p = c.row.original;
           const active = !!(p.activeRun || (started[p._id] && !['done', 'failed'].includes(started[p._id]!.status)));
           const last = p.lastRun;
-          // The buttons wrap (two a line in the column's width) instead of pushing the table past its box.
+          // The buttons wrap instead of pushing the table past its box. On a phone, where the table scrolls
+          // sideways anyway, two a line in every language ('Запустить' 87 + 'Результаты' 96 px): squeezed to
+          // its narrowest the column stacked all four, each row ~160 px tall. A desktop's table must fit its box.
           return (
-            <HStack gap="1" wrap="wrap">
+            <HStack gap="1" wrap="wrap" minW={{ base: '12rem', md: 'auto' }}>
               {canWrite && (
                 <Button size="xs" onClick={() => void start(p)} disabled={active || busy === p._id} aria-label={t('actions.startNamed', { name: p.name })}>
                   {t('actions.start')}
