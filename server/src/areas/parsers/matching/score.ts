@@ -190,11 +190,18 @@ const VARIANT_PENALTY = 0.12;
  */
 const UNSURE_FACTOR = 0.72;
 
+/** Slashed abbreviations of packaging, which name no other product: tetra pak, doy-pack, soft pack, tin, glass, plastic. */
+const PACKAGING = new Set(['т/п', 'д/п', 'м/у', 'ж/б', 'с/б', 'ст/б', 'пл/б', 'п/э', 'п/е', 'p/e']);
 /**
- * The words that tell a product: all but a slashed abbreviation's ("б/а", "д/п", "м/у": packaging notes
- * shops add); a lone letter does (vitamin C is not D, eggs M not L).
+ * The words that tell a product: all, a lone letter too (vitamin C is not D, eggs M not L), and a slashed
+ * abbreviation as one word ("б/а", "b/a": alcohol-free; "н/г": still) — but packaging's ("т/п", "д/п", "м/у").
  */
-const tellingWords = (name: string) => words(name.replace(/(?<![\p{L}\p{N}])\p{L}{1,2}\s?\/\s?\p{L}{1,2}(?![\p{L}\p{N}])/gu, ' '));
+const tellingWords = (name: string) =>
+  words(
+    name.replace(/(?<![\p{L}\p{N}])(\p{L}{1,2})\s?\/\s?(\p{L}{1,2})(?![\p{L}\p{N}])/gu, (m, a: string, b: string) =>
+      PACKAGING.has(`${a}/${b}`.toLowerCase()) ? ' ' : ` ${a}${b} `,
+    ),
+  );
 
 /**
  * Page words the candidate's name and brand do not account for, and the candidate's words the page does
