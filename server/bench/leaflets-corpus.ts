@@ -58,7 +58,18 @@ export const SECOND_BATCH = [
 ];
 
 /** The third blind batch (LEAFCORP3, pages-3.mjs): scored in leaflet-corpus-3.test.ts. */
-export const THIRD_BATCH: string[] = [];
+export const THIRD_BATCH = [
+  'pl-stokrotka-01',
+  'pl-rossmann-01',
+  'pl-carrefour-01',
+  'cz-kaufland-01',
+  'cz-dm-01',
+  'ua-metro-01',
+  'ua-eva-01',
+  'ua-auchan-01',
+  'ge-europroduct-01',
+  'ge-2nabiji-01',
+];
 
 /** The corpus's pages (answers.json, sorted by id): all, or one batch only. */
 export function corpusPages(serverDir: string, batch: 'all' | 1 | 2 | 3 = 'all'): CorpusPage[] {

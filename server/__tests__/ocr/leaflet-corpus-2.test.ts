@@ -14,8 +14,8 @@ const SERVER_DIR = path.join(__dirname, '..', '..');
 
 afterAll(() => shutdownOcr());
 
-/** Measured when the rules last changed: 82 of 94 (87.2 %; 63 before the third round); see docs "Blind corpus". */
-const FOUND_AT_LEAST = 0.87;
+/** Measured when the rules last changed: 84 of 94 (89.4 %; 82 before the fourth round, 63 before the third); see docs "Blind corpus". */
+const FOUND_AT_LEAST = 0.89;
 
 describe('blind leaflet corpus, second batch', () => {
   it('offers no wrong price at one-click confidence on any page, and finds the measured share', async () => {

@@ -18,10 +18,11 @@ const SERVER_DIR = path.join(__dirname, '..', '..');
 afterAll(() => shutdownOcr());
 
 /**
- * The share of priced items found, measured when the rules last changed (103 of 113, 91.2 %; 95 before the
- * third round; see docs "Blind corpus"); a drop below it is a regression, not noise: OCR is deterministic here.
+ * The share of priced items found, measured when the rules last changed (106 of 113, 93.8 %; 103 before the
+ * fourth round, 95 before the third; see docs "Blind corpus"); a drop below it is a regression, not noise: OCR is
+ * deterministic here.
  */
-const FOUND_AT_LEAST = 0.91;
+const FOUND_AT_LEAST = 0.93;
 
 describe('blind leaflet corpus, first batch', () => {
   it('offers no wrong price at one-click confidence on any page, and finds the measured share', async () => {
