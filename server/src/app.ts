@@ -15,7 +15,7 @@ import { loadConfig, type Config } from './config';
 import { loggerOptions, type LoggerOptions } from './logging';
 import { parseQuery } from './lib/query';
 import { trustOneProxyHop } from './lib/proxy';
-import errors, { handleFrameworkError } from './plugins/errors';
+import errors, { handleClientError, handleFrameworkError } from './plugins/errors';
 import configPlugin from './plugins/config';
 import db from './plugins/db';
 import auth from './plugins/auth';
@@ -119,6 +119,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     routerOptions: { querystringParser: parseQuery },
     // A path the router refuses (too long a parameter, a broken escape) answers in the envelope too.
     frameworkErrors: handleFrameworkError,
+    // What Node refuses before the router (431 headers too large, 408, no HTTP) answers in the envelope too.
+    clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -45,3 +45,40 @@ describe('URLs the router refuses', () => {
     expect((await operator('GET', '/parsers/suspicious')).statusCode).toBe(200);
   });
 });
+
+/** Raw bytes to the listening server, the whole answer back (Node answers these before Fastify's router). */
+async function rawRequest(port: number, request: string): Promise<string> {
+  const { connect } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+describe('requests Node refuses before the router (ATK5: its own 431 body, without the app’s headers)', () => {
+  let port: number;
+  beforeAll(async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as { port: number }).port;
+  });
+
+  it.each([
+    ['headers past 16 KB', `GET /auth/check HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'headers'],
+    ['a URL past 16 KB', `GET /products?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, 'headers'],
+    ['bytes that are no HTTP', 'HELLO THERE\r\n\r\n', 400, 'request'],
+  ] as const)('%s: the envelope naming what was wrong, with the app’s headers, and the server answers after', async (_what, request, status, path) => {
+    const answer = await rawRequest(port, request);
+    const [head = '', text = ''] = answer.split('\r\n\r\n');
+    expect(head.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`);
+    expect(head.toLowerCase()).toContain('x-content-type-options: nosniff');
+    expect(head.toLowerCase()).toContain('cache-control: no-store');
+    const parsed = JSON.parse(text) as { success: boolean; error: { code: string; fields: { path: string }[] } };
+    expect([parsed.success, parsed.error.code, parsed.error.fields[0]?.path]).toEqual([false, 'validation_failed', path]);
+    expect(answer).not.toContain('aaaaaaaaaa');
+    expect((await operator('GET', '/parsers/suspicious')).statusCode).toBe(200);
+  });
+});

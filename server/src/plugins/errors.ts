@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorCode, FieldError } from '@pricewatch/shared/contract';
@@ -92,6 +93,31 @@ export function handleFrameworkError(err: FastifyError, request: FastifyRequest,
   request.log.info({ code: err.code }, 'request rejected');
   baseHeaders(reply);
   return send(reply, 400, 'validation_failed', 'validation_failed', [{ path: 'url', message: 'invalid path' }]);
+}
+
+/** The headers `baseHeaders` sets, for an answer written on the socket itself (no reply exists yet). */
+const SOCKET_HEADERS =
+  'Content-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\nCache-Control: no-store\r\nConnection: close';
+
+/**
+ * Node's refusals before Fastify sees a request (Fastify's `clientErrorHandler`): headers past Node's 16 KB
+ * (431), a request not received in time (408), bytes that are no HTTP (400). Fastify's default wrote its own
+ * body (`{"error":"Request Header Fields Too Large",…}`) without the app's headers; this writes the envelope
+ * with them, naming what was wrong, and closes the connection as Node would.
+ */
+export function handleClientError(err: NodeJS.ErrnoException, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, path, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'headers', 'headers too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'body', 'request not received in time']
+        : [400, 'Bad Request', 'request', 'not a valid HTTP request'];
+  const body = JSON.stringify(failure('validation_failed', 'validation_failed', [{ path, message }]));
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\n${SOCKET_HEADERS}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }
 
 const hasExtension = (url: string) => path.extname(url.split('?')[0] ?? '') !== '';
