@@ -117,6 +117,15 @@ describe("a number after the amount that counts no pieces (ATK4 on 7ecfee6): the
     ['1 299,00 zł za 2 dni', PL, null],
     ['1 299,00 zł za 2 dni wynajmu', PL, null],
     ['1 299,00 zł za 2 dni dostawa z kartą', PL, null],
+    // ATK6 on 1e57adc/e472c12: the name counting the same things ('60 kaps.', '8 rolek'), availability from a date, a
+    // price last updated; near-misses: another count or none in the name.
+    ['29,99 zł / 60 kaps.', PL, 29.99, undefined, 'Witamina D3 2000 IU 60 kaps.'],
+    ['19,99 zł/8 rolek', PL, 19.99, undefined, 'Papier toaletowy Velvet 8 rolek'],
+    ['2 990 Kč Skladem od 2. 12.', CZ, 2990],
+    ['2 990 Kč · cena naposledy aktualizována dnes', CZ, 2990],
+    ['29,99 zł / 60 kaps.', PL, null, undefined, 'Witamina D3 2000 IU 30 kaps.'],
+    ['29,99 zł / 60 kaps.', PL, null, undefined, 'Witamina D3'],
+    ['2 990 Kč od 2. 12.', CZ, null],
   ]);
 });
 

@@ -218,6 +218,8 @@ function countsNoPieces(after: string, name: string): boolean {
     const sizes = new RegExp(`(?<![\\d.,])${n}\\s*(${u === '"' ? "\"|″|”|''" : u})(?![\\p{L}\\d])`, 'iu');
     return sizes.test(name);
   }
+  // The name counts as many of the same things ('Witamina D3 60 kaps.' at '/ 60 kaps.', '… 8 rolek' at '/8 rolek').
+  if (unit.length >= 3 && new RegExp(`(?<![\\d.,])${n}\\s*${unit.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'iu').test(name)) return true;
   // A word the name uses (a short one whole, a longer one but its last two letters) and a count the name gives.
   if (unit.length < 3) return false;
   const stem = (unit.length <= 4 ? unit : unit.slice(0, -2)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -231,7 +233,7 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
     /(najniższa|lowest price|nejnižší|najnižšia|найнижч|наименьш|niedrigste|cel mai mic|legalacsonyabb|30\s*(dni|днів|дней|days|dn[ií]|tag|de\s*zile|zile|nap)|letzter preis|last price|ostatnia cena|poslední cena|posledná cena|ბოლო ფასი)/i,
   ],
   // The last price an item sold at, not a current one ('Остання ціна: 2 799 ₴' of an item out of stock, 'Naposledy za').
-  ['history', /(остання ціна|последняя цена|(?<![\p{L}])naposledy)/iu],
+  ['history', /(остання ціна|последняя цена|(?<![\p{L}])naposledy(?!\s+(aktualiz|změn|upraven|updat)))/iu],
   // An auction's bid or starting price ('9 příhozů', 'Vyvolávací cena', 'aktualna oferta', 'Licytacja', 'Licit').
   [
     'auction',
@@ -285,7 +287,7 @@ const TEXT_LABELS: [LabelKind, RegExp][] = [
   // A price from a date to come ('З 01.12 ціна', 'ab 02.12.', 'Od 1 grudnia', '1 დეკემბრიდან').
   [
     'dated',
-    /((?<![\p{L}])(з|із|від|с|со|od|ode|ab|from|von|dès)\s+\d{1,2}\s*[./]\s*\d{1,2}(?![\d,])|(?<![\p{L}])(з|із|від|с|od|ode|ab|from)\s+\d{1,2}\.?\s*(січ|лют|берез|квіт|трав|черв|лип|серп|верес|жовт|листоп|груд|янв|фев|мар|апр|ма[йя]|июн|июл|авг|сен|окт|ноя|дек|ledn|únor|břez|dub|květ|červ|srp|září|říj|listop|prosin|stycz|lut|mar|kwie|maj|czerw|lip|sierp|wrze|paźdz|listop|grud|jan|feb|mär|apr|mai|jun|jul|aug|sep|okt|nov|dez)\p{L}*|\d{1,2}\s*(იანვ|თებერვ|მარტ|აპრილ|მაის|ივნის|ივლის|აგვისტ|სექტემბ|ოქტომბ|ნოემბ|დეკემბ)\p{L}*დან)/iu,
+    /((?<!(skladem|na skladě|naskladnění|dostępn\p{L}*|w magazynie|в наявності|в наличии|available|in stock|lieferbar|auf lager|raktáron|na sklade)\s*)(?<![\p{L}])(з|із|від|с|со|od|ode|ab|from|von|dès)\s+\d{1,2}\s*[./]\s*\d{1,2}(?![\d,])|(?<![\p{L}])(з|із|від|с|od|ode|ab|from)\s+\d{1,2}\.?\s*(січ|лют|берез|квіт|трав|черв|лип|серп|верес|жовт|листоп|груд|янв|фев|мар|апр|ма[йя]|июн|июл|авг|сен|окт|ноя|дек|ledn|únor|břez|dub|květ|červ|srp|září|říj|listop|prosin|stycz|lut|mar|kwie|maj|czerw|lip|sierp|wrze|paźdz|listop|grud|jan|feb|mär|apr|mai|jun|jul|aug|sep|okt|nov|dez)\p{L}*|\d{1,2}\s*(იანვ|თებერვ|მარტ|აპრილ|მაის|ივნის|ივლის|აგვისტ|სექტემბ|ოქტომბ|ნოემბ|დეკემბ)\p{L}*დან)/iu,
   ],
   // A target a visitor sets for an alert ('Upozornit, až cena klesne pod', 'Powiadom, gdy cena spadnie').
   [
