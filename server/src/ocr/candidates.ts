@@ -645,7 +645,7 @@ function taxFigure(t: PriceToken, tokens: PriceToken[]): 'drop' | 'doubt' | null
 }
 
 /** The word of "when buying N": przy zakupie, při koupi, при купівлі / покупке, when buying. */
-const CONDITION_WORD = /^(zakupie|koupi|nákupu|nakupu|купівлі|покупці|покупке|buying|kauf)$/i;
+const CONDITION_WORD = /^(zakupie|koupi|kúpe|kupe|nákupu|nakupu|купівлі|покупці|покупке|buying|kauf)$/i;
 /** "від 2 шт.", "od 3 szt.", "ab 2 Stück" (the count glued on as OCR reads it: "віД2"): from a count. */
 // (with від as Latin-reading models spell it: "BIA", "Bід" — VARUS's 21,90 for two at 0.88 once its box read so)
 const FROM_WORD = /^(від|вiд|bід|biд|bia|от|od|from|ab)$/i;
