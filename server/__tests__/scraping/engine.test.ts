@@ -24,7 +24,7 @@ const products = new Map(
 let shops: DemoShops;
 
 beforeAll(async () => {
-  shops = await startDemoShops({ products, day: () => DAY, slowMs: 2500, hugeBytes: 50 * 1024 * 1024 });
+  shops = await startDemoShops({ products, day: () => DAY, slowMs: 5000, hugeBytes: 50 * 1024 * 1024 });
 });
 afterAll(() => shops.close());
 
