@@ -101,6 +101,10 @@ async function startServers(workspace: string, servers: Server[]): Promise<() =>
   };
   /** Starts a server on that data dir and resolves once it answers. */
   const start = async (port: number, env: Record<string, string>, dataDir: string): Promise<ChildProcess> => {
+    const url = `http://127.0.0.1:${port}/deployment.json`;
+    // A server already answering here (one an interrupted run left: SIGTERM skips the exit hook above) would
+    // take the tests while ours failed to listen, its data not fresh: stop instead, saying so.
+    if (await answers(url)) throw new Error(`a server already answers on :${port} (left by an earlier run?): stop it first`);
     const child = spawn(process.execPath, [join(workspace, 'scripts', 'run.mjs'), 'serve'], {
       cwd: join(workspace, 'e2e'),
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO: '1', COUNTRY: 'cz', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env },
@@ -111,7 +115,6 @@ async function startServers(workspace: string, servers: Server[]): Promise<() =>
     child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[server :${port}] ${chunk}`));
     let exited: string | null = null;
     child.once('exit', (code, signal) => (exited = `exited (${code ?? signal})`));
-    const url = `http://127.0.0.1:${port}/deployment.json`;
     // Asks again each half second until it answers, stops, or the time is up.
     while (!(await answers(url))) {
       if (exited) throw new Error(`the server on :${port} ${exited} before answering`);
