@@ -4,23 +4,7 @@
  * may be recorded; `old` is checked when given.
  */
 import { extract } from '../../src/scraping/extract';
-
-type Shop = { country: string; currency: string };
-const PL: Shop = { country: 'pl', currency: 'PLN' };
-const UA: Shop = { country: 'ua', currency: 'UAH' };
-const CZ: Shop = { country: 'cz', currency: 'CZK' };
-const SK: Shop = { country: 'sk', currency: 'EUR' };
-const GE: Shop = { country: 'ge', currency: 'GEL' };
-const DE: Shop = { country: 'de', currency: 'EUR' };
-const HU: Shop = { country: 'hu', currency: 'HUF' };
-const RO: Shop = { country: 'ro', currency: 'RON' };
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const bySelector = (text: string, shop: Shop, h1 = 'Product') =>
-  extract(
-    `<!doctype html><html><body><main><div class="product"><h1>${h1}</h1><div class="pp">${escapeHtml(text)}</div><button>Buy</button></div></main></body></html>`,
-    { strategy: 'selectors', selectors: { name: 'h1', price: '.pp' } as never, ...shop },
-  );
+import { bySelector, PL, UA, CZ, SK, GE, DE, HU, RO, type Shop } from '../helpers/price-element';
 
 type Row = [text: string, shop: Shop, price: number | null, old?: number | null, h1?: string];
 const check = (rows: Row[]) =>

@@ -5,23 +5,7 @@
  * wrong now is `it.failing`: LOST (a real price refused) — no WRONG price was found against this rule. Also e472c12's
  * refusal labels (the seventh batch's classes, same session).
  */
-import { extract } from '../../src/scraping/extract';
-
-type Shop = { country: string; currency: string };
-const PL: Shop = { country: 'pl', currency: 'PLN' };
-const UA: Shop = { country: 'ua', currency: 'UAH' };
-const CZ: Shop = { country: 'cz', currency: 'CZK' };
-const SK: Shop = { country: 'sk', currency: 'EUR' };
-const GE: Shop = { country: 'ge', currency: 'GEL' };
-const DE: Shop = { country: 'de', currency: 'EUR' };
-const HU: Shop = { country: 'hu', currency: 'HUF' };
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const bySelector = (text: string, shop: Shop, h1: string) =>
-  extract(
-    `<!doctype html><html><body><main><div class="product"><h1>${escapeHtml(h1)}</h1><div class="pp">${escapeHtml(text)}</div><button>Buy</button></div></main></body></html>`,
-    { strategy: 'selectors', selectors: { name: 'h1', price: '.pp' } as never, ...shop },
-  );
+import { bySelector, PL, UA, CZ, SK, GE, DE, HU, type Shop } from '../helpers/price-element';
 
 type Row = [text: string, shop: Shop, h1: string, price: number | null];
 const title = ([text, shop, h1, price]: Row) => `${JSON.stringify(text)} (${shop.country}, ${JSON.stringify(h1)}) → ${price ?? 'nothing'}`;
