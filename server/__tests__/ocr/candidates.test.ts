@@ -1,5 +1,6 @@
 import { buildCandidates, findPriceTokens, type OcrWord } from '../../src/ocr/candidates';
 import { CANDIDATE_ACCEPT_CONFIDENCE } from '@pricewatch/shared/contract';
+import { bigDigitRegion } from '../helpers/ocr-regions';
 
 let line = 0;
 /** Words of one line: [text, x] pairs at height `h` and top `y`, confidence 95. */
@@ -168,18 +169,7 @@ describe('issue 14: what a page prints beside its prices is never a one-click ca
 });
 
 describe('issue 14 follow-up: the classes that still slipped through', () => {
-  const region = (x: number, y: number, text: string, glyphs: number, extra: Record<string, unknown> = {}) => ({
-    big: { x0: x, y0: y, x1: x + glyphs * 34, y1: y + 50 },
-    cents: null,
-    angle: 0,
-    glyphH: 50,
-    glyphs,
-    text,
-    conf: 95,
-    centsText: null,
-    centsConf: null,
-    ...extra,
-  });
+  const region = (x: number, y: number, text: string, glyphs: number, extra: Record<string, unknown> = {}) => bigDigitRegion(x, y, text, glyphs, extra);
 
   it('a price tesseract answers twice (two lines, overlapping boxes) is one candidate, with its name', () => {
     // seen with kat+eng: "7.90" and "7.90»" over the same print, and "ფასი 9.90" twice
@@ -289,18 +279,7 @@ describe('old prices stay inside their tile', () => {
 });
 
 describe('the blind corpus, second round: classes read wrong or not at all', () => {
-  const region = (x: number, y: number, text: string, glyphs: number, extra: Record<string, unknown> = {}) => ({
-    big: { x0: x, y0: y, x1: x + glyphs * 34, y1: y + 60 },
-    cents: null,
-    angle: 0,
-    glyphH: 60,
-    glyphs,
-    text,
-    conf: 95,
-    centsText: null,
-    centsConf: null,
-    ...extra,
-  });
+  const region = (x: number, y: number, text: string, glyphs: number, extra: Record<string, unknown> = {}) => bigDigitRegion(x, y, text, glyphs, extra, 60);
 
   it('a whole price printed "29,-" is read with its dash, and a doubtful region never overrides the page\'s own price', () => {
     const words = [

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { CANDIDATE_ACCEPT_CONFIDENCE } from '@pricewatch/shared/contract';
 import { buildCandidates, type OcrWord } from '../../src/ocr/candidates';
 import { ocrLanguagesFor, recognisePrices, shutdownOcr } from '../../src/ocr';
+import { bigDigitRegion } from '../helpers/ocr-regions';
 
 afterAll(() => shutdownOcr());
 
@@ -21,18 +22,7 @@ function row(y: number, h: number, ...parts: [string, number][]): OcrWord[] {
   return parts.map(([text, x]) => ({ text, conf: 95, x0: x, y0: y, x1: x + Math.round(text.length * h * 0.6), y1: y + h, line }));
 }
 /** A big-digit region's reading. */
-const region = (x: number, y: number, text: string, glyphs: number, extra: Record<string, unknown> = {}) => ({
-  big: { x0: x, y0: y, x1: x + glyphs * 34, y1: y + 50 },
-  cents: null,
-  angle: 0,
-  glyphH: 50,
-  glyphs,
-  text,
-  conf: 95,
-  centsText: null,
-  centsConf: null,
-  ...extra,
-});
+const region = bigDigitRegion;
 const pairs = (words: OcrWord[], regions: ReturnType<typeof region>[] = []) => buildCandidates(words, { regions }).map((c) => [c.price, c.oldPrice]);
 
 /** 1e268c9's tile: 32⁴⁹ big (its region), the old 44,99 zł small beside it, a line `under` right under the old price. */
